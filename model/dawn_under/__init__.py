@@ -1,0 +1,92 @@
+"""Dawn Under (Zoch 2004), 3-6 players, per the English rulebook ``du-en``.
+
+Quick start::
+
+    >>> from model.dawn_under import make_config, new_game, legal_actions, apply
+    >>> state = new_game(make_config(4), seed=1)
+    >>> len(state.rows), [len(r) for r in state.rows]
+    (4, [15, 15, 15, 15])
+    >>> str(legal_actions(state)[0])
+    'open 0'
+    >>> state = apply(state, legal_actions(state)[0])
+    >>> state.known[0]
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.dawn_under.config import GAME, make_config, parse_options
+from model.dawn_under.engine import (
+    acting_player,
+    apply,
+    current_player,
+    deal,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    matching_ends,
+    new_game,
+    refill,
+    step,
+    winner,
+    why_illegal,
+)
+from model.dawn_under.observe import Observation, observation
+from model.dawn_under.state import (
+    RAT,
+    Action,
+    Config,
+    End,
+    Event,
+    EventKind,
+    GarlicIn,
+    GiveVampire,
+    LeaveEmpty,
+    OpenGrave,
+    Options,
+    Phase,
+    PlaceGarlic,
+    PlaceVampire,
+    ReceiveVampire,
+    Setup,
+    State,
+    Stop,
+    Vampire,
+    VampireIn,
+)
+
+
+class DawnUnder:
+    """The :class:`model.Game` object of Dawn Under (methods delegate to the pure functions)."""
+
+    name = GAME
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def is_terminal(self, state: State) -> bool:
+        return is_terminal(state)
+
+    def current_player(self, state: State) -> int:
+        return current_player(state)
+
+    def observation(self, state: State, player: int) -> Observation:
+        return observation(state, player)
+
+    def __repr__(self) -> str:
+        return "DawnUnder()"
+
+
+__all__: list[Any] = [
+    "GAME", "RAT", "Action", "Config", "DawnUnder", "End", "Event", "EventKind", "GarlicIn",
+    "GiveVampire", "LeaveEmpty", "Observation", "OpenGrave", "Options", "Phase", "PlaceGarlic",
+    "PlaceVampire", "ReceiveVampire", "Setup", "State", "Stop", "Vampire", "VampireIn",
+    "acting_player", "apply", "current_player", "deal", "initial_state", "is_terminal",
+    "legal_actions", "make_config", "matching_ends", "new_game", "observation", "parse_options",
+    "refill", "step", "why_illegal", "winner",
+]

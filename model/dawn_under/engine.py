@@ -1,0 +1,621 @@
+"""The executable rules of Dawn Under, 3-6 players (du-en): legal actions and transitions.
+
+Layered legality (after python-chess): :func:`legal_actions` lists what the player to move may
+do, in a deterministic order; :func:`apply` / :func:`step` check an action against that list and
+raise :class:`ruleproof.errors.IllegalAction` naming the clause(s) that forbid it, leaving the
+state untouched (states are immutable). :func:`step` also returns the public events.
+
+Every rule is cited by its clause id from ``spec/du-en/clauses.toml``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TypeVar
+
+from model.dawn_under.state import (
+    RAT,
+    Action,
+    Config,
+    End,
+    Event,
+    EventKind,
+    GarlicIn,
+    Gift,
+    GiveVampire,
+    LeaveEmpty,
+    OpenGrave,
+    Phase,
+    PlaceGarlic,
+    PlaceVampire,
+    Plague,
+    ReceiveVampire,
+    Row,
+    Setup,
+    State,
+    Stop,
+    Vampire,
+    VampireIn,
+)
+from ruleproof.errors import IllegalAction, MalformedInput
+
+_BOTH_ENDS = (End.LEFT, End.RIGHT)
+T = TypeVar("T")
+
+
+# ----------------------------------------------------------------------------- set-up
+
+
+def deal(config: Config, rng: random.Random, start_player: int = 0) -> Setup:
+    """The set-up chance node: shuffle lids, draw the reserve, mix in the rats, deal vampires.
+
+    Args:
+        config: game configuration.
+        rng: the explicit source of chance (seeded by the caller).
+        start_player: who moves first (du-en:play.start).
+
+    Implements du-en:prep.rats-aside, du-en:prep.reserve (the reserve is drawn *before* the rats
+    are mixed in, so it never holds a rat), du-en:prep.mix-rats and du-en:prep.deal.
+    """
+    ncol = len(config.colours)
+    coloured = [c for c in range(ncol) for _ in range(config.lids_per_colour)]
+    rng.shuffle(coloured)
+    reserve = tuple(coloured[: config.reserve_size])
+    on_board = coloured[config.reserve_size :] + [RAT] * config.rat_lids
+    rng.shuffle(on_board)
+    vampires = [c for c in range(ncol) for _ in range(config.vampires_per_colour)]
+    rng.shuffle(vampires)
+    share = len(vampires) // config.players
+    rows = tuple(tuple(vampires[p * share : (p + 1) * share]) for p in range(config.players))
+    return Setup(tuple(on_board), reserve, rows, start_player)
+
+
+def initial_state(config: Config, setup: Setup) -> State:
+    """The state after set-up (du-en:prep.stakes, du-en:prep.garlic, du-en:prep.row).
+
+    Raises:
+        MalformedInput: if ``setup`` does not fit ``config`` (wrong number of graves, rows...).
+    """
+    n = config.board.size
+    if len(setup.lids) != n:
+        raise MalformedInput(f"set-up has {len(setup.lids)} lids for {n} graves")
+    if len(setup.rows) != config.players:
+        raise MalformedInput(f"set-up has {len(setup.rows)} rows for {config.players} players")
+    if not 0 <= setup.start_player < config.players:
+        raise MalformedInput(f"start player {setup.start_player} is not a player")
+    for lid in (*setup.lids, *setup.reserve):
+        if lid != RAT and not 0 <= lid < len(config.colours):
+            raise MalformedInput(f"lid value {lid} is not a colour or a rat")
+    if RAT in setup.reserve:
+        raise MalformedInput("the reserve stack cannot hold a rat lid (du-en:prep.reserve)")
+    rows = []
+    for p, colours in enumerate(setup.rows):
+        if not colours:
+            raise MalformedInput(f"player {p} starts without vampires")
+        rows.append(refill(tuple(Vampire(c, False) for c in colours), config))
+    return State(
+        config=config,
+        lids=tuple(setup.lids),
+        known=(False,) * n,
+        contents=(None,) * n,
+        rows=tuple(rows),
+        stakes_held=(0,) * config.players,
+        stakes_path=config.stakes,
+        garlic_hand=(config.garlic,) * config.players,
+        reserve=setup.reserve,
+        removed_rats=0,
+        turn_player=setup.start_player,
+        phase=Phase.OPEN,
+    )
+
+
+def new_game(config: Config, seed: int, start_player: int = 0) -> State:
+    """A dealt initial state from an explicit seed (deterministic across processes)."""
+    return initial_state(config, deal(config, random.Random(seed), start_player))
+
+
+# ----------------------------------------------------------------------------- rows
+
+
+def refill(row: Row, config: Config) -> Row:
+    """Turn up face-down vampires so each end shows enough open ones.
+
+    du-en:row.refill: two open at each end; du-en:row.four-or-fewer: with at most four vampires
+    all are open; du-en:ch3.flip-when-short: a side is refilled only when it has fewer than two
+    open (received vampires count); du-en:row.order: the order never changes.
+    Face-down vampires always form one contiguous block in the middle of the row.
+    """
+    if len(row) <= config.all_open_at_most:
+        if all(v.face_up for v in row):
+            return row
+        return tuple(Vampire(v.colour, True) for v in row)
+    out = list(row)
+    need = config.open_per_side
+    for indices in (range(len(out)), range(len(out) - 1, -1, -1)):
+        open_run = 0
+        for i in indices:
+            if out[i].face_up:
+                open_run += 1
+                continue
+            if open_run >= need:
+                break
+            out[i] = Vampire(out[i].colour, True)
+            open_run += 1
+    return tuple(out)
+
+
+def outermost(row: Row, end: End) -> Vampire:
+    """The outermost vampire at ``end`` (du-en:ch1.outermost). The row must not be empty."""
+    return row[0] if end is End.LEFT else row[-1]
+
+
+def row_ends(row: Row) -> tuple[End, ...]:
+    """The distinct ends of a row: both, or only LEFT when a single vampire is left."""
+    return _BOTH_ENDS if len(row) > 1 else (End.LEFT,)
+
+
+def _remove_end(row: Row, end: End, config: Config) -> tuple[int, Row]:
+    vampire = outermost(row, end)
+    rest = row[1:] if end is End.LEFT else row[:-1]
+    return vampire.colour, refill(rest, config)
+
+
+def _left(config: Config, player: int) -> int:
+    """The left neighbour: play passes clockwise (du-en:play.clockwise)."""
+    return (player + 1) % config.players
+
+
+# ----------------------------------------------------------------------------- queries
+
+
+def current_player(state: State) -> int:
+    """Who decides next: the turn player, the plague's current player, a giver or a receiver.
+
+    Returns -1 (:data:`model.CHANCE`) never: Dawn Under's only chance node is the set-up.
+    """
+    if state.phase is Phase.GIVE:
+        return state.gifts[0].giver
+    if state.phase is Phase.RECEIVE:
+        gift = state.gifts[0]
+        return gift.receiver if state.config.options.receiver_chooses_end else gift.giver
+    if state.plague is not None:
+        return state.plague.current
+    return state.turn_player
+
+
+def acting_player(state: State) -> int:
+    """The player whose turn or plague turn it is (who opens graves and places)."""
+    return state.plague.current if state.plague is not None else state.turn_player
+
+
+def is_terminal(state: State) -> bool:
+    """True once a player has no vampires left (du-en:end.first-empty)."""
+    return state.phase is Phase.OVER
+
+
+def winner(state: State) -> int | None:
+    """The winner (du-en:aim.win), or None while the game runs."""
+    return state.winner
+
+
+def matching_ends(state: State, grave: int) -> tuple[End, ...]:
+    """Ends whose outermost vampire has the colour of ``grave``'s lid (du-en:ch1.match)."""
+    lid = state.lids[grave]
+    row = state.rows[acting_player(state)]
+    if lid is None or lid == RAT or not row:
+        return ()
+    return tuple(e for e in row_ends(row) if outermost(row, e).colour == lid)
+
+
+_OPEN_CACHE: dict[int, OpenGrave] = {}
+
+
+def _open(grave: int) -> OpenGrave:
+    action = _OPEN_CACHE.get(grave)
+    if action is None:
+        action = _OPEN_CACHE.setdefault(grave, OpenGrave(grave))
+    return action
+
+
+def openable(state: State) -> tuple[int, ...]:
+    """Graves the acting player may open now.
+
+    Outside a plague any grave with a lid (du-en:ch1.open). In a plague only neighbours of the
+    rat's grave (du-en:ch4.neighbours, du-en:ch4.only-neighbours) not yet opened in it
+    (du-en:ch4.stay-open).
+    """
+    plague = state.plague
+    if plague is None:
+        return tuple(g for g, lid in enumerate(state.lids) if lid is not None)
+    return tuple(
+        g
+        for g in state.config.board.neighbours[plague.origin]
+        if g not in plague.opened and state.lids[g] is not None
+    )
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """All legal actions of :func:`current_player`, in a deterministic order.
+
+    Order: graves by id, then ends LEFT before RIGHT, then garlic before leaving empty, Stop last.
+    """
+    phase = state.phase
+    if phase is Phase.OPEN:
+        actions: list[Action] = [_open(g) for g in openable(state)]
+        if state.plague is not None or state.may_stop:
+            actions.append(Stop())  # du-en:ch1.continue, du-en:ch4.pass
+        return tuple(actions)
+    if phase is Phase.PLACE:
+        grave = state.pending
+        assert grave is not None
+        ends = matching_ends(state, grave)
+        if ends:  # du-en:ch1.match, du-en:ch1.two-match
+            return tuple(PlaceVampire(grave, e) for e in ends)
+        player = acting_player(state)
+        out: list[Action] = []
+        if state.garlic_hand[player] > 0:  # du-en:ch1.garlic
+            out.append(PlaceGarlic(grave))
+        out.append(LeaveEmpty(grave))
+        return tuple(out)
+    if phase is Phase.GIVE:
+        return tuple(GiveVampire(e) for e in row_ends(state.rows[state.gifts[0].giver]))
+    if phase is Phase.RECEIVE:
+        receiver = state.gifts[0].receiver
+        return tuple(ReceiveVampire(e) for e in row_ends(state.rows[receiver]))
+    return ()
+
+
+def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
+    """Reason and clause ids for an action not in :func:`legal_actions` (layered diagnosis)."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over", ("du-en:end.first-empty",)
+    expected = {
+        Phase.OPEN: "open a grave" + (" or stop" if state.plague or state.may_stop else ""),
+        Phase.PLACE: f"decide about grave {state.pending}",
+        Phase.GIVE: f"player {current_player(state)} chooses a vampire to hand over",
+        Phase.RECEIVE: "the received vampire is put at an end of the row",
+    }[phase]
+    if isinstance(action, OpenGrave):
+        if phase is not Phase.OPEN:
+            return f"no grave may be opened now; expected: {expected}", _phase_clauses(phase)
+        g = action.grave
+        if not 0 <= g < len(state.lids):
+            return f"there is no grave {g}", ("du-en:content.graves",)
+        plague = state.plague
+        if plague is not None:
+            if g not in state.config.board.neighbours[plague.origin]:
+                return (f"grave {g} is not a neighbour of the rat's grave {plague.origin}",
+                        ("du-en:ch4.only-neighbours", "du-en:ch4.path"))
+            if g in plague.opened:
+                return (f"grave {g} is already open in this rat plague",
+                        ("du-en:ch4.stay-open",))
+        if state.lids[g] is None:
+            return f"grave {g} has no lid to turn", ("du-en:ch1.open",)
+    if isinstance(action, Stop):
+        if phase is Phase.OPEN:
+            return ("a turn cannot end before a grave has been opened",
+                    ("du-en:ch1.open", "du-en:ch1.continue"))
+        return f"cannot stop now; expected: {expected}", _phase_clauses(phase)
+    if isinstance(action, PlaceVampire | PlaceGarlic | LeaveEmpty):
+        if phase is not Phase.PLACE or action.grave != state.pending:
+            if state.plague is not None and action.grave in state.plague.opened:
+                return (f"grave {action.grave} was opened earlier in this plague; only the grave "
+                        "just opened may be used", ("du-en:ch4.just-opened", "du-en:qr.taboo"))
+            if phase is Phase.PLACE:
+                return (f"only grave {state.pending}, just opened, may be used",
+                        ("du-en:ch4.just-opened",))
+            return (f"grave {action.grave} was not just opened as an empty grave; expected: "
+                    f"{expected}", ("du-en:ch1.match", "du-en:ch3.no-place"))
+        ends = matching_ends(state, action.grave)
+        if isinstance(action, PlaceVampire):
+            row = state.rows[acting_player(state)]
+            if action.end not in row_ends(row):
+                return "a single vampire is addressed as the left end", ("du-en:ch1.outermost",)
+            return (f"the outermost {action.end.value} vampire does not match the lid colour",
+                    ("du-en:ch1.outermost", "du-en:ch1.no-match"))
+        if ends:
+            return ("a matching outermost vampire is placed into the grave (reading: placement "
+                    "is not optional)", ("du-en:ch1.match",))
+        return "no garlic left", ("du-en:ch1.garlic",)
+    if isinstance(action, GiveVampire | ReceiveVampire):
+        if phase not in (Phase.GIVE, Phase.RECEIVE):
+            return f"nothing is being handed over; expected: {expected}", _phase_clauses(phase)
+        if (phase is Phase.GIVE) != isinstance(action, GiveVampire):
+            return f"expected: {expected}", _phase_clauses(phase)
+        return "a single vampire is addressed as the left end", ("du-en:ch1.outermost",)
+    return f"not a legal action here; expected: {expected}", _phase_clauses(phase)
+
+
+def _phase_clauses(phase: Phase) -> tuple[str, ...]:
+    return {
+        Phase.OPEN: ("du-en:ch1.open",),
+        Phase.PLACE: ("du-en:ch1.match", "du-en:ch1.garlic"),
+        Phase.GIVE: ("du-en:ch2.gift", "du-en:ch3.other-garlic"),
+        Phase.RECEIVE: ("du-en:ch3.received-open",),
+        Phase.OVER: ("du-en:end.first-empty",),
+    }[phase]
+
+
+# ----------------------------------------------------------------------------- transitions
+
+
+def apply(state: State, action: Action) -> State:
+    """The successor of ``state`` under ``action`` (pure).
+
+    Raises:
+        IllegalAction: if ``action`` is not in :func:`legal_actions`; the error names the
+            clause(s) that forbid it. ``state`` is unchanged (it is immutable).
+    """
+    return step(state, action)[0]
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, also returning the public events of the transition, in order."""
+    if action not in legal_actions(state):
+        reason, clauses = why_illegal(state, action)
+        raise IllegalAction(action, reason, clauses)
+    events: list[Event] = []
+    if isinstance(action, OpenGrave):
+        new = _open_grave(state, action.grave, events)
+    elif isinstance(action, PlaceVampire):
+        new = _place_vampire(state, action, events)
+    elif isinstance(action, PlaceGarlic | LeaveEmpty):
+        new = _place_garlic_or_leave(state, action, events)
+    elif isinstance(action, Stop):
+        new = _stop(state, events)
+    elif isinstance(action, GiveVampire):
+        new = _give(state, action.end, events)
+    else:
+        new = _receive(state, action.end, events)
+    return new, tuple(events)
+
+
+def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*seq[:index], value, *seq[index + 1 :])
+
+
+def _open_grave(state: State, grave: int, events: list[Event]) -> State:
+    player = acting_player(state)
+    lid = state.lids[grave]
+    assert lid is not None
+    known = state.known if state.known[grave] else _set(state.known, grave, True)
+    events.append(Event(EventKind.REVEAL, player, grave, lid, "du-en:ch1.open"))
+    state = replace(state, known=known, may_stop=False)
+    if lid == RAT:
+        return _rat_found(state, player, grave, events)
+    plague = state.plague
+    if plague is not None:
+        # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
+        state = replace(state, plague=replace(plague, opened=(*plague.opened, grave)))
+    content = state.contents[grave]
+    if content is None:
+        return replace(state, phase=Phase.PLACE, pending=grave)
+    if isinstance(content, VampireIn):
+        return _take_stake(state, player, events)
+    return _garlic_found(state, player, grave, content, events)
+
+
+def _take_stake(state: State, player: int, events: list[Event]) -> State:
+    """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back."""
+    config = state.config
+    held = state.stakes_held[player] + 1
+    path = state.stakes_path - 1
+    events.append(Event(EventKind.STAKE, player, None, held, "du-en:ch2.stake"))
+    gift_due = _gift_due(held, config)
+    if gift_due:
+        events.append(Event(EventKind.STAKES_BACK, player, None, held, "du-en:ch2.stakes-back"))
+        path += held
+        held = 0
+    stakes = tuple(held if p == player else s for p, s in enumerate(state.stakes_held))
+    state = replace(state, stakes_held=stakes, stakes_path=path)
+    if gift_due:
+        gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player))
+        return _start_gifts(state, gifts, events)
+    return _after_resolution(state, events, "du-en:ch2.ends")
+
+
+def _gift_due(held: int, config: Config) -> bool:
+    """Whether holding ``held`` stakes (after taking one) triggers the gift (du-en:ch2.gift)."""
+    if config.options.gift_trigger == "third-stake":
+        return held >= config.stakes_for_gift
+    return held > config.stakes_for_gift  # reading "already holds three" (du-cs)
+
+
+def _others(config: Config, player: int) -> tuple[int, ...]:
+    """The other players in clockwise order starting at the left neighbour."""
+    return tuple((player + k) % config.players for k in range(1, config.players))
+
+
+def _garlic_found(
+    state: State, player: int, grave: int, garlic: GarlicIn, events: list[Event]
+) -> State:
+    """du-en:ch3.other-garlic / du-en:ch3.own-garlic, then du-en:ch3.garlic-back."""
+    owner = garlic.owner
+    contents = _set(state.contents, grave, None)
+    hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
+    events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
+    state = replace(state, contents=contents, garlic_hand=hand)
+    if owner == player:
+        gifts = tuple(Gift(g, player, "du-en:ch3.own-garlic")
+                      for g in _others(state.config, player))
+    else:
+        gifts = (Gift(owner, player, "du-en:ch3.other-garlic"),)
+    # du-en:ch3.no-place: the emptied grave cannot be used now (no PLACE phase follows).
+    return _start_gifts(state, gifts, events)
+
+
+def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event]) -> State:
+    return replace(state, gifts=gifts, phase=Phase.GIVE, pending=None)
+
+
+def _give(state: State, end: End, events: list[Event]) -> State:
+    gift = state.gifts[0]
+    colour, row = _remove_end(state.rows[gift.giver], end, state.config)
+    events.append(Event(EventKind.GIVE, gift.giver, None, colour, gift.clause))
+    rows = tuple(row if p == gift.giver else r for p, r in enumerate(state.rows))
+    state = replace(state, rows=rows, in_transit=colour, phase=Phase.RECEIVE)
+    if not row:  # du-en:aim.win: handing over the last vampire wins as well
+        return _win(state, gift.giver, events)
+    return state
+
+
+def _receive(state: State, end: End, events: list[Event]) -> State:
+    gift = state.gifts[0]
+    assert state.in_transit is not None
+    vampire = Vampire(state.in_transit, True)  # du-en:ch3.received-open
+    row = state.rows[gift.receiver]
+    row = (vampire, *row) if end is End.LEFT else (*row, vampire)
+    events.append(Event(EventKind.RECEIVE, gift.receiver, None, vampire.colour,
+                        "du-en:ch3.received-open"))
+    rows = tuple(row if p == gift.receiver else r for p, r in enumerate(state.rows))
+    state = replace(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
+    if state.gifts:
+        return replace(state, phase=Phase.GIVE)
+    clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
+    return _after_resolution(state, events, clause)
+
+
+def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> State:
+    """du-en:ch1.match (in a plague du-en:ch4.match); the row refills (du-en:row.refill)."""
+    player = acting_player(state)
+    colour, row = _remove_end(state.rows[player], action.end, state.config)
+    events.append(Event(EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match"))
+    rows = tuple(row if p == player else r for p, r in enumerate(state.rows))
+    contents = _set(state.contents, action.grave, VampireIn(colour))
+    state = replace(state, rows=rows, contents=contents, pending=None,
+                    placed_this_turn=state.placed_this_turn + 1)
+    if not row:
+        return _win(state, player, events)  # du-en:end.first-empty
+    if state.plague is not None:
+        return _continue_plague(state, events)  # du-en:ch4.match: may go on
+    if state.config.options.after_match == "turn-ends":
+        return _end_turn(state, events, "du-en:ch1.continue")
+    # du-en:ch1.continue: the player may open another grave or stop (du-en:ch1.close).
+    return replace(state, phase=Phase.OPEN, may_stop=True)
+
+
+def _place_garlic_or_leave(
+    state: State, action: PlaceGarlic | LeaveEmpty, events: list[Event]
+) -> State:
+    """du-en:ch1.no-match, du-en:ch1.garlic (in a plague du-en:ch4.garlic)."""
+    player = acting_player(state)
+    if isinstance(action, PlaceGarlic):
+        contents = _set(state.contents, action.grave, GarlicIn(player))
+        hand = tuple(h - 1 if p == player else h for p, h in enumerate(state.garlic_hand))
+        events.append(Event(EventKind.PLACE_GARLIC, player, action.grave, None,
+                            "du-en:ch1.garlic"))
+        state = replace(state, contents=contents, garlic_hand=hand)
+    else:
+        events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
+                            "du-en:ch1.garlic"))
+    state = replace(state, pending=None)
+    return _after_resolution(state, events, "du-en:ch1.no-match-ends")
+
+
+def _after_resolution(state: State, events: list[Event], turn_end_clause: str) -> State:
+    """After a grave is dealt with: in a plague go on (du-en:ch4.occupied), else end the turn."""
+    if state.plague is not None:
+        return _continue_plague(state, events)
+    return _end_turn(state, events, turn_end_clause)
+
+
+def _end_turn(state: State, events: list[Event], clause: str) -> State:
+    """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end)."""
+    nxt = _left(state.config, state.turn_player)
+    events.append(Event(EventKind.TURN, nxt, None, None, clause))
+    return replace(state, turn_player=nxt, phase=Phase.OPEN, may_stop=False, pending=None,
+                   placed_this_turn=0)
+
+
+def _stop(state: State, events: list[Event]) -> State:
+    plague = state.plague
+    if plague is None:
+        events.append(Event(EventKind.STOP, state.turn_player, None, None, "du-en:ch1.continue"))
+        return _end_turn(state, events, "du-en:ch1.continue")
+    # du-en:ch4.pass: the left neighbour may continue; du-en:ch4.end-all-passed
+    events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
+    if plague.turns >= state.config.players:
+        return _end_plague(state, events, "du-en:ch4.end-all-passed")
+    nxt = _left(state.config, plague.current)
+    return replace(state, plague=replace(plague, current=nxt, turns=plague.turns + 1),
+                   phase=Phase.OPEN)
+
+
+def _continue_plague(state: State, events: list[Event]) -> State:
+    plague = state.plague
+    assert plague is not None
+    if not openable(state):  # du-en:ch4.end-all-opened
+        return _end_plague(state, events, "du-en:ch4.end-all-opened")
+    return replace(state, phase=Phase.OPEN, pending=None)
+
+
+def _close_plague(state: State, plague: Plague) -> State:
+    """du-en:ch4.cleanup / du-en:ch5.cleanup: rat lid out, reserve lid on the rat's grave.
+
+    The graves opened in the plague are closed again simply by forgetting ``plague.opened``.
+    """
+    lids = _set(state.lids, plague.origin, state.reserve[0])
+    known = _set(state.known, plague.origin, False)  # the new lid is unseen
+    return replace(state, lids=lids, known=known, reserve=state.reserve[1:],
+                   removed_rats=state.removed_rats + 1, plague=None)
+
+
+def _end_plague(state: State, events: list[Event], clause: str) -> State:
+    plague = state.plague
+    assert plague is not None
+    events.append(Event(EventKind.PLAGUE_END, plague.holder, plague.origin, None, clause))
+    state = _close_plague(state, plague)
+    # du-en:ch4.next-turn: the left neighbour of the plague's starter moves next.
+    nxt = _left(state.config, plague.holder)
+    events.append(Event(EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn"))
+    return replace(state, turn_player=nxt, phase=Phase.OPEN, may_stop=False, pending=None,
+                   placed_this_turn=0)
+
+
+def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> State:
+    """du-en:ch4.rat; during a plague du-en:ch4.end-new-rat, du-en:ch5.new-plague."""
+    old = state.plague
+    holder = finder
+    if old is not None:
+        events.append(Event(EventKind.PLAGUE_END, old.holder, old.origin, None,
+                            "du-en:ch4.end-new-rat"))
+        state = _close_plague(state, old)  # du-en:ch5.cleanup
+        if state.config.options.second_rat == "finder":
+            if finder == old.holder:  # du-en:ch5.hand-over
+                holder = _left(state.config, finder)
+                events.append(Event(EventKind.RAT_HANDED_OVER, finder, grave, holder,
+                                    "du-en:ch5.hand-over"))
+        else:
+            holder = _left(state.config, old.holder)
+    lids = _set(state.lids, grave, None)  # the rat lid lies in front of its holder
+    known = _set(state.known, grave, False)
+    events.append(Event(EventKind.PLAGUE_START, holder, grave, None,
+                        "du-en:ch5.holder-starts" if old else "du-en:ch4.rat"))
+    plague = Plague(origin=grave, holder=holder, current=holder, turns=1, opened=())
+    state = replace(state, lids=lids, known=known, plague=plague,
+                    phase=Phase.OPEN, pending=None)
+    # The plague replaces the finder's turn; the turn afterwards follows the holder.
+    state = replace(state, turn_player=holder)
+    return _continue_plague(state, events)
+
+
+def _win(state: State, player: int, events: list[Event]) -> State:
+    """du-en:end.first-empty / du-en:aim.win: the game ends at once."""
+    events.append(Event(EventKind.WIN, player, None, None, "du-en:end.first-empty"))
+    # A vampire still in transit stays counted in ``in_transit`` (conservation).
+    return replace(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
+
+
+__all__ = [
+    "apply",
+    "current_player",
+    "deal",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "step",
+    "winner",
+]

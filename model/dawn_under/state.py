@@ -1,0 +1,329 @@
+"""Typed state, actions and events of Dawn Under (du-en).
+
+All types are frozen and hashable. A state carries its :class:`Config` (rule options, board,
+player count), so the module-level functions of :mod:`model.dawn_under.engine` need nothing else.
+
+Grave contents are public knowledge (every placement and removal happens in view of all
+players), lids are hidden until turned (du-en:ch1.open), and face-down vampires are unknown even
+to their owner (du-en:prep.row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from spec.boards import Board
+
+RAT = -1
+"""Lid value of a rat lid (du-en:content.lids). Coloured lids are colour indices 0..5."""
+
+
+class End(Enum):
+    """An end of a vampire row. LEFT is index 0 of the row tuple."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Phase(Enum):
+    """What kind of decision the state is waiting for."""
+
+    OPEN = "open"  # the acting player opens a grave (or stops, where allowed)
+    PLACE = "place"  # an empty coloured grave was opened: place vampire / garlic / leave empty
+    GIVE = "give"  # a giver chooses which outermost vampire to hand over
+    RECEIVE = "receive"  # the vampire in transit is put at one end of the receiver's row
+    OVER = "over"  # a player has no vampires left
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options: every point where a reading had to be chosen (see docs/rules-options.md).
+
+    Attributes:
+        after_match: ``may-continue`` (du-en:ch1.continue: after a placement the player may open
+            another grave or stop) or ``turn-ends`` (the placement ends the turn).
+        gift_trigger: ``third-stake`` (du-en:ch2.gift: the gift comes as the third stake arrives)
+            or ``holding-three`` (taking a stake while already holding three).
+        receiver_chooses_end: True if the receiving player decides at which end of their row a
+            received vampire goes (du-en is silent: du-en:ch3.received-open); False: the giver.
+        second_rat: ``finder`` (du-en:ch5.hand-over: the finder holds the new rat unless they
+            started the running plague, then their left neighbour) or ``left-of-starter`` (the
+            left neighbour of the previous plague's starter).
+    """
+
+    after_match: str = "may-continue"
+    gift_trigger: str = "third-stake"
+    receiver_chooses_end: bool = True
+    second_rat: str = "finder"
+
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "after_match": ("may-continue", "turn-ends"),
+    "gift_trigger": ("third-stake", "holding-three"),
+    "receiver_chooses_end": ("true", "false"),
+    "second_rat": ("finder", "left-of-starter"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything fixed for one game.
+
+    Attributes:
+        players: number of players (3..6, du-en:content.players).
+        board: the validated board.
+        options: rule options.
+        colours: colour names (labels; index = colour id).
+        vampires_per_colour, lids_per_colour, rat_lids, reserve_size, stakes, garlic,
+        stakes_for_gift, open_per_side, all_open_at_most: component numbers (manifest).
+    """
+
+    players: int
+    board: Board
+    options: Options
+    colours: tuple[str, ...]
+    vampires_per_colour: int
+    lids_per_colour: int
+    rat_lids: int
+    reserve_size: int
+    stakes: int
+    garlic: int
+    stakes_for_gift: int
+    open_per_side: int
+    all_open_at_most: int
+
+
+@dataclass(frozen=True, slots=True)
+class Vampire:
+    """A vampire in a row: its colour index and whether it lies face up."""
+
+    colour: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VampireIn:
+    """Grave content: a vampire of this colour."""
+
+    colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class GarlicIn:
+    """Grave content: a garlic bundle of this player."""
+
+    owner: int
+
+
+Content = VampireIn | GarlicIn | None
+Row = tuple[Vampire, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plague:
+    """A running rat plague (du-en:ch4.rat).
+
+    Attributes:
+        origin: the grave whose rat lid started it (lidless while the plague lasts).
+        holder: the player with the rat lid in front of them, who started this plague.
+        current: the player now turning lids (du-en:ch4.pass).
+        turns: how many players have had their go, counting ``current`` (1..players).
+        opened: graves opened in this plague, in order; they stay open (du-en:ch4.stay-open).
+    """
+
+    origin: int
+    holder: int
+    current: int
+    turns: int
+    opened: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """A pending hand-over of one outermost vampire from ``giver`` to ``receiver``."""
+
+    giver: int
+    receiver: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The outcome of the set-up chance node (or an explicit set-up).
+
+    Attributes:
+        lids: lid of each grave (colour index or RAT), du-en:prep.mix-rats.
+        reserve: the reserve stack, top first (du-en:prep.reserve).
+        rows: each player's row of vampire colours, left to right (du-en:prep.deal).
+        start_player: who moves first (du-en:play.start).
+    """
+
+    lids: tuple[int, ...]
+    reserve: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    start_player: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A complete Dawn Under state (the full, hidden-information-including truth).
+
+    Attributes:
+        config: fixed game configuration.
+        lids: lid on each grave: colour index, RAT, or None (no lid: the rat lid in front of
+            a player during a plague).
+        known: per grave, whether the lid now on it has been shown to everybody.
+        contents: per grave, what lies in it.
+        rows: per player, their row (left to right).
+        stakes_held: per player, stakes in front of them.
+        stakes_path: stakes on the path.
+        garlic_hand: per player, garlic bundles in front of them.
+        reserve: reserve lid stack, top first.
+        removed_rats: rat lids out of play.
+        turn_player: whose turn it is (outside a plague).
+        phase: what the state waits for.
+        may_stop: in a normal turn, whether the player may end the turn instead of opening.
+        pending: the grave just opened and awaiting a PLACE decision.
+        plague: the running rat plague, if any.
+        gifts: pending hand-overs, first is next.
+        in_transit: colour of the vampire being handed over (phase RECEIVE).
+        winner: the winner once the game is over.
+        placed_this_turn: vampires the turn player placed this turn.
+    """
+
+    config: Config
+    lids: tuple[int | None, ...]
+    known: tuple[bool, ...]
+    contents: tuple[Content, ...]
+    rows: tuple[Row, ...]
+    stakes_held: tuple[int, ...]
+    stakes_path: int
+    garlic_hand: tuple[int, ...]
+    reserve: tuple[int, ...]
+    removed_rats: int
+    turn_player: int
+    phase: Phase
+    may_stop: bool = False
+    pending: int | None = None
+    plague: Plague | None = None
+    gifts: tuple[Gift, ...] = ()
+    in_transit: int | None = None
+    winner: int | None = None
+    placed_this_turn: int = 0
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGrave:
+    """Turn the lid of ``grave`` (du-en:ch1.open; in a plague du-en:ch4.neighbours)."""
+
+    grave: int
+
+    def __str__(self) -> str:
+        return f"open {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceVampire:
+    """Put the outermost vampire at ``end`` into ``grave`` (du-en:ch1.match)."""
+
+    grave: int
+    end: End
+
+    def __str__(self) -> str:
+        return f"place {self.end.value} {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceGarlic:
+    """Put one of your garlic bundles into ``grave`` (du-en:ch1.garlic, du-en:ch4.garlic)."""
+
+    grave: int
+
+    def __str__(self) -> str:
+        return f"garlic {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveEmpty:
+    """Close ``grave`` leaving it empty (du-en:ch1.garlic)."""
+
+    grave: int
+
+    def __str__(self) -> str:
+        return f"leave {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End the turn after a placement (du-en:ch1.continue) or stop in a plague (du-en:ch4.pass)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveVampire:
+    """Hand over the outermost vampire at ``end`` (du-en:ch2.gift, du-en:ch3.other-garlic)."""
+
+    end: End
+
+    def __str__(self) -> str:
+        return f"give {self.end.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiveVampire:
+    """Put the received vampire face up at ``end`` of the receiver's row (du-en:ch3.received-open)."""
+
+    end: End
+
+    def __str__(self) -> str:
+        return f"receive {self.end.value}"
+
+
+Action = OpenGrave | PlaceVampire | PlaceGarlic | LeaveEmpty | Stop | GiveVampire | ReceiveVampire
+
+
+class EventKind(Enum):
+    """Things that happen in a transition, for logs and traces."""
+
+    REVEAL = "reveal"
+    PLACE_VAMPIRE = "place-vampire"
+    PLACE_GARLIC = "place-garlic"
+    LEAVE_EMPTY = "leave-empty"
+    STAKE = "stake"
+    STAKES_BACK = "stakes-back"
+    GARLIC_BACK = "garlic-back"
+    GIVE = "give"
+    RECEIVE = "receive"
+    FLIP = "flip"
+    PLAGUE_START = "plague-start"
+    PLAGUE_PASS = "plague-pass"
+    PLAGUE_END = "plague-end"
+    RAT_HANDED_OVER = "rat-handed-over"
+    STOP = "stop"
+    TURN = "turn"
+    WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One observable happening (all Dawn Under events are public).
+
+    Attributes:
+        kind: what happened.
+        player: the player concerned.
+        grave: the grave concerned, if any.
+        value: a colour, lid value, count or other player, depending on ``kind``.
+        clause: the clause id that made it happen.
+    """
+
+    kind: EventKind
+    player: int
+    grave: int | None = None
+    value: int | None = None
+    clause: str = ""

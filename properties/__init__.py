@@ -1,0 +1,1 @@
+"""Verification: invariants, hypothesis state machines, z3 proofs, scenarios and reports."""
