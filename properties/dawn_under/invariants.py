@@ -1,0 +1,228 @@
+"""Invariants of Dawn Under as named predicates, each citing the clauses it protects.
+
+An invariant maps a state to a list of violations (empty list = holds). Conservation laws take
+their totals from a :class:`Totals` baseline: for dealt games it is the component manifest
+(60 vampires, 13 stakes, 66 lids...); for scenario start positions it is computed from the
+start state, so that what is checked is conservation by the transitions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model.dawn_under.engine import current_player, legal_actions
+from model.dawn_under.state import RAT, Config, GarlicIn, Phase, Row, State, VampireIn
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Conserved quantities: vampires and lids per value, stakes, garlic per player."""
+
+    vampires: tuple[tuple[int, int], ...]  # (colour, count), sorted
+    lids: tuple[tuple[int, int], ...]  # (lid value, count) incl. RAT, sorted
+    stakes: int
+    garlic: tuple[int, ...]
+
+    @staticmethod
+    def of_manifest(config: Config) -> Totals:
+        """Totals of a dealt game (du-en:content.vampires, du-en:content.lids,
+        du-en:content.stakes, du-en:prep.garlic)."""
+        ncol = len(config.colours)
+        return Totals(
+            vampires=tuple((c, config.vampires_per_colour) for c in range(ncol)),
+            lids=tuple(sorted([(c, config.lids_per_colour) for c in range(ncol)]
+                              + [(RAT, config.rat_lids)])),
+            stakes=config.stakes,
+            garlic=(config.garlic,) * config.players,
+        )
+
+    @staticmethod
+    def of_state(state: State) -> Totals:
+        """Totals as found in ``state`` (for explicit scenario positions)."""
+        return Totals(tuple(sorted(vampire_counts(state).items())),
+                      tuple(sorted(lid_counts(state).items())),
+                      state.stakes_path + sum(state.stakes_held),
+                      garlic_totals(state))
+
+
+def vampire_counts(state: State) -> Counter[int]:
+    """Vampires per colour in rows, graves and in transit."""
+    counts: Counter[int] = Counter(v.colour for row in state.rows for v in row)
+    counts.update(c.colour for c in state.contents if isinstance(c, VampireIn))
+    if state.in_transit is not None:
+        counts[state.in_transit] += 1
+    return counts
+
+
+def lid_counts(state: State) -> Counter[int]:
+    """Lids per value on graves, in the reserve, removed rats and the rat lid of a plague."""
+    counts: Counter[int] = Counter(lid for lid in state.lids if lid is not None)
+    counts.update(state.reserve)
+    counts[RAT] += state.removed_rats + (1 if state.plague is not None else 0)
+    return counts
+
+
+def garlic_totals(state: State) -> tuple[int, ...]:
+    """Garlic per player: in hand plus in graves."""
+    in_graves = Counter(c.owner for c in state.contents if isinstance(c, GarlicIn))
+    return tuple(h + in_graves[p] for p, h in enumerate(state.garlic_hand))
+
+
+Invariant = Callable[[State, Totals], list[str]]
+
+
+def vampires_conserved(state: State, totals: Totals) -> list[str]:
+    """Vampires per colour in rows + graves (+ one in transit) are constant
+    (du-en:content.vampires, du-en:prep.deal, du-en:ch2.gift)."""
+    got = tuple(sorted((c, n) for c, n in vampire_counts(state).items() if n))
+    want = tuple((c, n) for c, n in totals.vampires if n)
+    return [] if got == want else [f"vampires per colour {dict(got)} != {dict(want)}"]
+
+
+def stakes_conserved(state: State, totals: Totals) -> list[str]:
+    """Stakes on the path + in front of players are constant, the path never goes negative,
+    and after resolution nobody holds the gift number of stakes
+    (du-en:content.stakes, du-en:ch2.gift, du-en:ch2.stakes-back)."""
+    out = []
+    total = state.stakes_path + sum(state.stakes_held)
+    if total != totals.stakes:
+        out.append(f"stakes: path {state.stakes_path} + held {state.stakes_held} != {totals.stakes}")
+    if state.stakes_path < 0:
+        out.append(f"stakes on the path went negative: {state.stakes_path}")
+    cfg = state.config
+    limit = cfg.stakes_for_gift - 1 if cfg.options.gift_trigger == "third-stake" \
+        else cfg.stakes_for_gift
+    for p, held in enumerate(state.stakes_held):
+        if held > limit:
+            out.append(f"player {p} holds {held} stakes after resolution (at most {limit})")
+    return out
+
+
+def garlic_conserved(state: State, totals: Totals) -> list[str]:
+    """Each player's garlic in hand + in graves stays 3 (du-en:prep.garlic,
+    du-en:ch3.garlic-back), and no hand is negative."""
+    out = []
+    if garlic_totals(state) != totals.garlic:
+        out.append(f"garlic per player {garlic_totals(state)} != {totals.garlic}")
+    if any(h < 0 for h in state.garlic_hand):
+        out.append(f"negative garlic in hand: {state.garlic_hand}")
+    return out
+
+
+def lids_accounted(state: State, totals: Totals) -> list[str]:
+    """All lids are on graves, in the reserve stack, removed (rats) or the rat lid in front of
+    a player; per colour and rats (du-en:content.lids, du-en:ch4.cleanup, du-en:ch5.cleanup).
+    Every removed rat consumed exactly one reserve lid, and the reserve holds no rat
+    (du-en:prep.reserve)."""
+    out = []
+    got = tuple(sorted((v, n) for v, n in lid_counts(state).items() if n))
+    want = tuple((v, n) for v, n in totals.lids if n)
+    if got != want:
+        out.append(f"lids {dict(got)} != {dict(want)}")
+    if RAT in state.reserve:
+        out.append("a rat lid is in the reserve stack")
+    return out
+
+
+def row_well_formed(row: Row, config: Config) -> list[str]:
+    """The open/covered pattern of one row (du-en:row.refill, du-en:row.four-or-fewer,
+    du-en:ch3.flip-when-short)."""
+    ups = [v.face_up for v in row]
+    if len(row) <= config.all_open_at_most:
+        return [] if all(ups) else ["a row of four or fewer has a face-down vampire"]
+    covered = [i for i, up in enumerate(ups) if not up]
+    if not covered:
+        return []
+    if covered != list(range(covered[0], covered[-1] + 1)):
+        return ["face-down vampires are not one block in the middle"]
+    need = config.open_per_side
+    if covered[0] < need or len(row) - 1 - covered[-1] < need:
+        return [f"an end shows fewer than {need} open vampires while face-down ones remain"]
+    return []
+
+
+def rows_show_open(state: State, totals: Totals) -> list[str]:
+    """Every row shows the right open vampires (see :func:`row_well_formed`)."""
+    return [f"row of player {p}: {msg}" for p, row in enumerate(state.rows)
+            for msg in row_well_formed(row, state.config)]
+
+
+def graves_consistent(state: State, totals: Totals) -> list[str]:
+    """A grave holds at most one thing; a vampire lies only under a lid of its colour
+    (du-en:content.graves, du-en:ch1.match); only the rat's grave of a running plague is
+    lidless and it is empty (du-en:ch4.rat)."""
+    out = []
+    if len(state.contents) != state.config.board.size:
+        out.append("number of graves changed")
+    for g, content in enumerate(state.contents):
+        lid = state.lids[g]
+        if isinstance(content, VampireIn) and lid is not None and lid != content.colour:
+            out.append(f"grave {g}: {content.colour} vampire under lid {lid}")
+        if lid is None and (state.plague is None or state.plague.origin != g):
+            out.append(f"grave {g} has no lid outside a plague")
+    if state.plague is not None:
+        origin = state.plague.origin
+        if state.contents[origin] is not None or state.lids[origin] is not None:
+            out.append(f"plague origin {origin} is not an empty lidless grave")
+    return out
+
+
+def flow_consistent(state: State, totals: Totals) -> list[str]:
+    """Turn bookkeeping: valid players; a PLACE decision concerns an open, empty, coloured
+    grave (du-en:ch1.match); plague graves are neighbours of its origin
+    (du-en:ch4.only-neighbours); the game is over exactly when a row is empty and its owner won
+    (du-en:end.first-empty); a non-terminal state has a legal action (no dead ends)."""
+    out = []
+    n = state.config.players
+    empty_rows = [p for p, row in enumerate(state.rows) if not row]
+    if state.phase is Phase.OVER:
+        if state.winner is None or state.winner not in empty_rows:
+            out.append(f"game over but winner {state.winner} has vampires left")
+        return out
+    if empty_rows:
+        out.append(f"players {empty_rows} have no vampires but the game goes on")
+    if not 0 <= current_player(state) < n:
+        out.append(f"player to move {current_player(state)} is not a player")
+    if state.phase is Phase.PLACE:
+        g = state.pending
+        if g is None or state.contents[g] is not None or state.lids[g] in (None, RAT):
+            out.append(f"PLACE decision on grave {g}, which is not an empty coloured grave")
+    if state.plague is not None:
+        nbrs = set(state.config.board.neighbours[state.plague.origin])
+        if not set(state.plague.opened) <= nbrs:
+            out.append(f"plague opened non-neighbours {set(state.plague.opened) - nbrs}")
+        if not 1 <= state.plague.turns <= n:
+            out.append(f"plague turn count {state.plague.turns} outside 1..{n}")
+    if not legal_actions(state):
+        out.append("non-terminal state without a legal action (dead end)")
+    return out
+
+
+INVARIANTS: dict[str, Invariant] = {
+    "vampires-conserved": vampires_conserved,
+    "stakes-conserved": stakes_conserved,
+    "garlic-conserved": garlic_conserved,
+    "lids-accounted": lids_accounted,
+    "rows-show-open": rows_show_open,
+    "graves-consistent": graves_consistent,
+    "flow-consistent": flow_consistent,
+}
+
+INVARIANT_CLAUSES: dict[str, tuple[str, ...]] = {
+    "vampires-conserved": ("du-en:content.vampires", "du-en:prep.deal", "du-en:ch2.gift"),
+    "stakes-conserved": ("du-en:content.stakes", "du-en:ch2.gift", "du-en:ch2.stakes-back"),
+    "garlic-conserved": ("du-en:prep.garlic", "du-en:ch3.garlic-back"),
+    "lids-accounted": ("du-en:content.lids", "du-en:prep.reserve", "du-en:ch4.cleanup",
+                       "du-en:ch5.cleanup"),
+    "rows-show-open": ("du-en:row.refill", "du-en:row.four-or-fewer",
+                       "du-en:ch3.flip-when-short"),
+    "graves-consistent": ("du-en:content.graves", "du-en:ch1.match", "du-en:ch4.rat"),
+    "flow-consistent": ("du-en:ch1.match", "du-en:ch4.only-neighbours", "du-en:end.first-empty"),
+}
+
+
+def violations(state: State, totals: Totals) -> list[str]:
+    """All violations of all invariants, each prefixed with the invariant's name."""
+    return [f"{name}: {msg}" for name, inv in INVARIANTS.items() for msg in inv(state, totals)]

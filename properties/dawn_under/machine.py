@@ -1,0 +1,107 @@
+"""Hypothesis stateful testing of Dawn Under: random legal games, invariants after every step.
+
+A failure shrinks (hypothesis) to a minimal game, reported as a readable log in the game's terms
+(``note`` lines: set-up, every event, the broken invariant).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.control import note
+from hypothesis.reporting import with_reporter
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from model.dawn_under.config import make_config
+from model.dawn_under.engine import current_player, deal, initial_state, legal_actions, step
+from model.dawn_under.render import event_text, player_name, row_text
+from model.dawn_under.state import Options, Phase, State
+from properties.dawn_under.invariants import Totals, violations
+
+
+def make_machine(players: int, options: Options | None = None) -> type[RuleBasedStateMachine]:
+    """A state machine class playing ``players``-player games under ``options``."""
+
+    class DawnUnderGames(RuleBasedStateMachine):
+        """Random legal Dawn Under games; every invariant is checked after every step."""
+
+        state: State
+        totals: Totals
+
+        @initialize(seed=st.integers(min_value=0, max_value=2**32 - 1))
+        def set_up(self, seed: int) -> None:
+            config = make_config(players, options)
+            self.state = initial_state(config, deal(config, random.Random(seed)))
+            self.totals = Totals.of_manifest(config)
+            note(f"Set-up: {players} players, deal seed {seed}")
+            for p, row in enumerate(self.state.rows):
+                note(f"  {player_name(p)}: {row_text(config, row)}")
+
+        @precondition(lambda self: hasattr(self, "state"))
+        @rule(choice=st.integers(min_value=0, max_value=2**16))
+        def play(self, choice: int) -> None:
+            if self.state.phase is Phase.OVER:
+                return  # the game is over; remaining steps are no-ops
+            legal = legal_actions(self.state)
+            action = legal[choice % len(legal)]
+            before = self.state
+            self.state, events = step(before, action)
+            note(f"> {player_name(current_player(before))}: {action}")
+            for event in events:
+                note("  " + event_text(before, event))
+
+        @invariant()
+        def invariants_hold(self) -> None:
+            if not hasattr(self, "state"):
+                return
+            broken = violations(self.state, self.totals)
+            assert not broken, "invariant violated: " + "; ".join(broken)
+
+    DawnUnderGames.__name__ = f"DawnUnderGames{players}p"
+    return DawnUnderGames
+
+
+def run_machine(players: int, games: int, max_steps: int, options: Options | None = None,
+                seed: int | None = 0) -> tuple[bool, str]:
+    """Run the state machine for ``games`` examples of up to ``max_steps`` steps.
+
+    Returns:
+        (passed, detail): detail is empty on success, else the shrunk counterexample log.
+    """
+    machine = make_machine(players, options)
+    out = io.StringIO()
+    cfg = settings(
+        max_examples=games,
+        stateful_step_count=max_steps,
+        deadline=None,
+        derandomize=seed is not None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    report: Callable[[str], None] = lambda text: out.write(str(text) + "\n")  # noqa: E731
+    try:
+        with with_reporter(report):
+            run_state_machine_as_test(machine, settings=cfg)
+    except AssertionError as exc:
+        notes = "\n".join(getattr(exc, "__notes__", []))
+        return False, _readable(out.getvalue() + "\n" + notes, str(exc))
+    return True, ""
+
+
+def _readable(reported: str, error: str) -> str:
+    """Keep the game log notes and the broken invariant; drop hypothesis' step calls."""
+    lines = [ln for ln in reported.splitlines()
+             if ln.startswith(("Set-up", "  ", ">")) and "state." not in ln]
+    return "\n".join([*lines, error])

@@ -1,0 +1,421 @@
+"""Scenario files for Dawn Under: one edge case each, human-writable TOML.
+
+Format (full reference with examples in docs/scenarios.md)::
+
+    title = "..."
+    game = "dawn-under"
+    players = 4
+    names = ["Tom", "Diana", "Mike", "Kate"]     # optional, for logs and expectations
+    clauses = ["du-en:ch4.just-opened"]          # the clauses the scenario exercises
+    actions = ["Tom: open 36", "place left 27"]  # "NAME: " checks who acts (optional)
+
+    [options]                 # rule options (optional), see docs/rules-options.md
+    [setup]                   # explicit start position on top of a seeded deal
+    seed = 0                  # the deal everything not given comes from
+    start = "Tom"             # who moves first
+    lids = { 36 = "rat" }     # lid values moved onto graves (swapped, so counts stay right)
+    rows = [["yellow", "green", "red?", ...], ...]   # "?" marks a face-down vampire
+    contents = { 4 = "garlic Diana", 9 = "vampire red" }
+    stakes = [0, 2, 0, 0]     # held per player (the path holds the rest)
+    garlic = [3, 3, 3, 3]     # in hand (default: 3 minus garlic placed in graves)
+
+    [expect]                  # facts after the actions (see FACTS below)
+    "grave.27" = "vampire yellow"
+    [[expect_error]]          # optional, repeatable: an action (1-based number) that must be
+    action = 5                # rejected citing this clause; the state stays as it was and
+    clause = "du-en:ch4.just-opened"   # the scenario goes on with the next action
+
+Facts: ``to_move``, ``turn``, ``phase``, ``winner``, ``plague`` (bool), ``plague.holder``,
+``plague.origin``, ``plague.opened`` (list), ``removed_rats``, ``reserve``, ``stakes_path``,
+``stakes.P``, ``garlic.P``, ``row.P`` (list as in ``rows``), ``outermost.P`` ([left, right]),
+``row_length.P``, ``grave.G`` ("empty", "vampire COLOUR", "garlic PLAYER"), ``lid.G``
+(colour, "rat" or "none"), ``known.G`` (bool). P is a player name or 0-based index.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from model.dawn_under.config import make_config, parse_options
+from model.dawn_under.engine import current_player, new_game, refill, step
+from model.dawn_under.render import event_text, player_name
+from model.dawn_under.state import (
+    RAT,
+    Action,
+    Config,
+    Content,
+    End,
+    GarlicIn,
+    GiveVampire,
+    LeaveEmpty,
+    OpenGrave,
+    PlaceGarlic,
+    PlaceVampire,
+    ReceiveVampire,
+    State,
+    Stop,
+    Vampire,
+    VampireIn,
+)
+from properties.dawn_under.invariants import Totals, graves_consistent, rows_show_open, violations
+from properties.report import CheckResult
+from ruleproof.errors import IllegalAction, MalformedInput
+from spec import _read_toml, all_clause_ids, line_of
+
+TOP_KEYS = {"title", "game", "players", "names", "clauses", "actions", "options", "setup",
+            "expect", "expect_error", "description"}
+SETUP_KEYS = {"seed", "start", "lids", "rows", "contents", "stakes", "garlic"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed scenario."""
+
+    path: str
+    title: str
+    config: Config
+    names: tuple[str, ...]
+    clauses: tuple[str, ...]
+    start: State
+    actions: tuple[tuple[Action, int | None, int | None], ...]  # action, actor, line
+    expect: dict[str, Any]
+    expect_errors: dict[int, str]  # action number -> clause that must reject it
+    text: str
+
+
+def parse_action(text: str) -> Action:
+    """Parse the action notation (``open 12``, ``place left 12``, ``garlic 12``, ``leave 12``,
+    ``stop``, ``give left``, ``receive right``).
+
+    Raises:
+        ValueError: with the expected forms.
+    """
+    words = text.split()
+    ends = {"left": End.LEFT, "right": End.RIGHT}
+    try:
+        if words == ["stop"]:
+            return Stop()
+        if len(words) == 2 and words[0] in ("open", "garlic", "leave"):
+            grave = int(words[1])
+            return {"open": OpenGrave, "garlic": PlaceGarlic, "leave": LeaveEmpty}[words[0]](grave)
+        if len(words) == 3 and words[0] == "place" and words[1] in ends:
+            return PlaceVampire(int(words[2]), ends[words[1]])
+        if len(words) == 2 and words[0] in ("give", "receive") and words[1] in ends:
+            cls = GiveVampire if words[0] == "give" else ReceiveVampire
+            return cls(ends[words[1]])
+    except ValueError:
+        pass
+    raise ValueError(f"unknown action {text!r}; expected 'open G', 'place left|right G', "
+                     "'garlic G', 'leave G', 'stop', 'give left|right' or 'receive left|right'")
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Parse and validate a scenario file.
+
+    Raises:
+        MalformedInput: naming file, line and what is wrong.
+    """
+    data, text = _read_toml(path)
+    file = str(path)
+
+    def fail(what: str, needle: str | None = None) -> MalformedInput:
+        return MalformedInput(what, file=file, line=line_of(text, needle) if needle else None)
+
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise fail(f"unknown key {key!r}; expected one of {', '.join(sorted(TOP_KEYS))}", key)
+    if data.get("game") != "dawn-under":
+        raise fail(f"game must be 'dawn-under', got {data.get('game')!r}", "game")
+    players = data.get("players")
+    if not isinstance(players, int):
+        raise fail("'players' must be an integer", "players")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise fail("[options] must be a table", "options")
+    try:
+        config = make_config(players, parse_options({k: str(v) for k, v in options.items()}))
+    except MalformedInput as err:
+        raise fail(err.what, "players" if "players" in err.what else "[options]") from None
+    names = tuple(str(n) for n in data.get("names", []))
+    if names and len(names) != players:
+        raise fail(f"'names' lists {len(names)} names for {players} players", "names")
+
+    def player(value: object, where: str) -> int:
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+            return value
+        if isinstance(value, str) and value in names:
+            return names.index(value)
+        raise fail(f"{where}: {value!r} is not a player (name or 0-based index)", where)
+
+    clauses = tuple(data.get("clauses", []))
+    known = all_clause_ids()
+    for c in clauses:
+        if c not in known:
+            raise fail(f"clause {c} is not in any clause registry", c)
+    start = _build_start(data.get("setup", {}), config, names, player, fail)
+    actions: list[tuple[Action, int | None, int | None]] = []
+    raw_actions = data.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise fail("'actions' must be a list of strings", "actions")
+    search_from = line_of(text, "actions") or 1
+    for raw in raw_actions:
+        if not isinstance(raw, str):
+            raise fail(f"action {raw!r} must be a string", "actions")
+        line = line_of(text, f'"{raw}"', search_from)
+        if line:
+            search_from = line
+        actor: int | None = None
+        body = raw
+        if ":" in raw:
+            who, body = raw.split(":", 1)
+            actor = player(who.strip(), f'"{raw}"')
+        try:
+            actions.append((parse_action(body.strip()), actor, line))
+        except ValueError as err:
+            raise MalformedInput(str(err), file=file, line=line) from None
+    expect = data.get("expect", {})
+    if not isinstance(expect, dict):
+        raise fail("[expect] must be a table", "[expect]")
+    expect_errors: dict[int, str] = {}
+    raw_errors = data.get("expect_error", [])
+    if not isinstance(raw_errors, list):
+        raise fail("expect_error must be written as [[expect_error]] tables", "expect_error")
+    for ee in raw_errors:
+        if (not isinstance(ee, dict) or not isinstance(ee.get("action"), int)
+                or not isinstance(ee.get("clause"), str)):
+            raise fail("[[expect_error]] needs 'action' (1-based number) and 'clause'",
+                       "[[expect_error]]")
+        if ee["clause"] not in known:
+            raise fail(f"clause {ee['clause']} is not in any clause registry", ee["clause"])
+        if not 1 <= ee["action"] <= len(actions):
+            raise fail(f"expect_error action {ee['action']} is not an action number",
+                       "[[expect_error]]")
+        expect_errors[ee["action"]] = ee["clause"]
+    return Scenario(file, str(data.get("title", path.stem)), config, names, clauses, start,
+                    tuple(actions), expect, expect_errors, text)
+
+
+def _colour(config: Config, name: object, fail: Any, where: str) -> int:
+    if isinstance(name, str) and name in config.colours:
+        return config.colours.index(name)
+    raise fail(f"{where}: {name!r} is not a colour ({', '.join(config.colours)})", where)
+
+
+def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
+                 fail: Any) -> State:
+    if not isinstance(setup, dict):
+        raise fail("[setup] must be a table", "[setup]")
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise fail(f"[setup]: unknown key {sorted(unknown)[0]!r}; expected one of "
+                   f"{', '.join(sorted(SETUP_KEYS))}", sorted(unknown)[0])
+    seed = setup.get("seed", 0)
+    start_player = player(setup.get("start", 0), "start")
+    state = new_game(config, int(seed), start_player)
+    lids = list(state.lids)
+    reserve = list(state.reserve)
+    wanted: dict[int, int] = {}
+    for key, value in setup.get("lids", {}).items():
+        g = _grave(config, key, fail)
+        wanted[g] = RAT if value == "rat" else _colour(config, value, fail, f"lids.{key}")
+    for g, value in wanted.items():
+        if lids[g] == value:
+            continue
+        donor = next((h for h, lid in enumerate(lids) if lid == value and h not in wanted), None)
+        if donor is not None:
+            lids[donor], lids[g] = lids[g], value
+        elif value != RAT and value in reserve:
+            reserve[reserve.index(value)] = lids[g]  # type: ignore[call-overload]
+            lids[g] = value
+        else:
+            raise fail(f"lids.{g}: no {value} lid left to move there", "lids")
+    contents: list[Content] = [None] * config.board.size
+    for key, value in setup.get("contents", {}).items():
+        g = _grave(config, key, fail)
+        words = str(value).split(maxsplit=1)
+        if len(words) == 2 and words[0] == "vampire":
+            contents[g] = VampireIn(_colour(config, words[1], fail, f"contents.{key}"))
+        elif len(words) == 2 and words[0] == "garlic":
+            contents[g] = GarlicIn(player(words[1], f"contents.{key}"))
+        else:
+            raise fail(f"contents.{key}: expected 'vampire COLOUR' or 'garlic PLAYER'", "contents")
+    rows = state.rows
+    if "rows" in setup:
+        raw_rows = setup["rows"]
+        if not isinstance(raw_rows, list) or len(raw_rows) != config.players:
+            raise fail(f"'rows' must list {config.players} rows", "rows")
+        rows = tuple(
+            tuple(Vampire(_colour(config, str(v).rstrip("?"), fail, "rows"), not str(v)
+                          .endswith("?")) for v in row) for row in raw_rows)
+    held = setup.get("stakes", [0] * config.players)
+    if (not isinstance(held, list) or len(held) != config.players
+            or not all(isinstance(h, int) and 0 <= h for h in held) or sum(held) > config.stakes):
+        raise fail(f"'stakes' must list {config.players} counts, at most {config.stakes} in all",
+                   "stakes")
+    in_graves = [sum(1 for c in contents if isinstance(c, GarlicIn) and c.owner == p)
+                 for p in range(config.players)]
+    hand = setup.get("garlic", [config.garlic - n for n in in_graves])
+    if not isinstance(hand, list) or len(hand) != config.players or any(
+            not isinstance(h, int) or h < 0 for h in hand):
+        raise fail(f"'garlic' must list {config.players} non-negative counts", "garlic")
+    start = replace(state, lids=tuple(lids), reserve=tuple(reserve), contents=tuple(contents),  # type: ignore[arg-type]
+                    rows=rows, stakes_held=tuple(held), stakes_path=config.stakes - sum(held),
+                    garlic_hand=tuple(hand))
+    problems = rows_show_open(start, Totals.of_state(start)) + graves_consistent(
+        start, Totals.of_state(start))
+    if "rows" in setup and problems:
+        fixed = replace(start, rows=tuple(refill(r, config) for r in start.rows))
+        if not rows_show_open(fixed, Totals.of_state(fixed)):
+            problems = graves_consistent(fixed, Totals.of_state(fixed))
+    if problems:
+        raise fail(f"the start position breaks a rule: {problems[0]}", "[setup]")
+    return start
+
+
+def _grave(config: Config, key: object, fail: Any) -> int:
+    try:
+        g = int(str(key))
+    except ValueError:
+        g = -1
+    if not 0 <= g < config.board.size:
+        raise fail(f"{key!r} is not a grave id (0..{config.board.size - 1})", str(key))
+    return g
+
+
+def fact(state: State, key: str, names: Sequence[str]) -> Any:
+    """The value of fact ``key`` in ``state`` (see module docstring).
+
+    Raises:
+        KeyError: for an unknown fact.
+    """
+    cfg = state.config
+
+    def pl(p: int | None) -> Any:
+        return None if p is None else (names[p] if names else p)
+
+    def who(token: str) -> int:
+        return names.index(token) if token in names else int(token)
+
+    def colour(c: int | None) -> str:
+        return "none" if c is None else "rat" if c == RAT else cfg.colours[c]
+
+    base, _, arg = key.partition(".")
+    if base == "to_move":
+        return pl(current_player(state))
+    if base == "turn":
+        return pl(state.turn_player)
+    if base == "phase":
+        return state.phase.value
+    if base == "winner":
+        return pl(state.winner) if state.winner is not None else "none"
+    if base == "plague" and not arg:
+        return state.plague is not None
+    if base == "plague" and state.plague is not None:
+        if arg == "holder":
+            return pl(state.plague.holder)
+        if arg == "origin":
+            return state.plague.origin
+        if arg == "opened":
+            return list(state.plague.opened)
+        if arg == "current":
+            return pl(state.plague.current)
+    if base == "removed_rats":
+        return state.removed_rats
+    if base == "reserve":
+        return len(state.reserve)
+    if base == "stakes_path":
+        return state.stakes_path
+    if base == "stakes":
+        return state.stakes_held[who(arg)]
+    if base == "garlic":
+        return state.garlic_hand[who(arg)]
+    if base == "row":
+        return [cfg.colours[v.colour] + ("" if v.face_up else "?") for v in state.rows[who(arg)]]
+    if base == "row_length":
+        return len(state.rows[who(arg)])
+    if base == "outermost":
+        row = state.rows[who(arg)]
+        return [cfg.colours[row[0].colour], cfg.colours[row[-1].colour]] if row else []
+    if base == "grave":
+        content = state.contents[int(arg)]
+        if content is None:
+            return "empty"
+        if isinstance(content, VampireIn):
+            return f"vampire {cfg.colours[content.colour]}"
+        return f"garlic {pl(content.owner)}"
+    if base == "lid":
+        return colour(state.lids[int(arg)])
+    if base == "known":
+        return state.known[int(arg)]
+    raise KeyError(key)
+
+
+def run_scenario(path: Path) -> CheckResult:
+    """Run one scenario file.
+
+    Returns:
+        a CheckResult; ``detail`` holds the log and every mismatch.
+
+    Raises:
+        MalformedInput: if the file is malformed (the CLI turns this into exit code 2).
+    """
+    t0 = time.perf_counter()
+    sc = load_scenario(path)
+    state = sc.start
+    totals = Totals.of_state(state)
+    log: list[str] = []
+    problems: list[str] = []
+    names = sc.names
+    for number, (action, actor, line) in enumerate(sc.actions, start=1):
+        where = f"{sc.path}:{line}" if line else sc.path
+        mover = current_player(state)
+        if actor is not None and actor != mover:
+            problems.append(f"{where}: action {number} ({action}) expected "
+                            f"{player_name(actor, names)} to act, but "
+                            f"{player_name(mover, names)} is to move")
+            break
+        wanted = sc.expect_errors.get(number)
+        try:
+            new, events = step(state, action)
+        except IllegalAction as err:
+            if wanted is not None:
+                if wanted not in err.clauses:
+                    problems.append(f"{where}: action {number} ({action}) was illegal as "
+                                    f"expected, but cites {err.clauses}, not {wanted}")
+                    break
+                log.append(f"{player_name(mover, names)}: {action} -> rejected as expected: "
+                           f"{err.reason} [{', '.join(err.clauses)}]")
+                continue
+            problems.append(f"{where}: action {number} ({action}) is illegal: {err}")
+            break
+        if wanted is not None:
+            problems.append(f"{where}: action {number} ({action}) was accepted, expected it to "
+                            f"be illegal by {wanted}")
+            break
+        log.append(f"{player_name(mover, names)}: {action}")
+        log.extend("    " + event_text(state, e, names) for e in events)
+        broken = violations(new, totals)
+        if broken:
+            problems.append(f"{where}: after action {number}: " + "; ".join(broken))
+            break
+        state = new
+    if not problems:
+        for key, want in sc.expect.items():
+            try:
+                got = fact(state, key, names)
+            except (KeyError, ValueError, IndexError):
+                raise MalformedInput(f"unknown fact {key!r} in [expect]", file=sc.path,
+                                     line=line_of(sc.text, key)) from None
+            if got != want:
+                problems.append(f"{sc.path}:{line_of(sc.text, key)}: expected {key} = {want!r}, "
+                                f"got {got!r}")
+    detail = "\n".join([*log, *problems])
+    return CheckResult(f"scenario {Path(sc.path).name}", "scenario", len(sc.actions),
+                       not problems, time.perf_counter() - t0, detail, sc.clauses)
