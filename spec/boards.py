@@ -122,12 +122,12 @@ def load_board(path: Path, graves: int = 60) -> Board:
                 raise fail(f"grave {gid}: a grave cannot be its own neighbour", gline(gid))
             if n not in by_id:
                 raise fail(f"grave {gid}: neighbour {n} does not exist", gline(gid))
-            if gid not in by_id[n][2]:
-                raise fail(f"grave {gid}: neighbour {n} does not list {gid} back "
-                           "(neighbours must be symmetric)", gline(gid))
             if by_id[n][1] != q:
                 raise fail(f"grave {gid}: neighbour {n} lies in another quarter "
                            f"({quarters[by_id[n][1]]}); no neighbours across a path", gline(gid))
+            if gid not in by_id[n][2]:
+                raise fail(f"grave {gid}: neighbour {n} does not list {gid} back "
+                           "(neighbours must be symmetric)", gline(gid))
     sizes = [sum(1 for v in by_id.values() if v[1] == q) for q in range(QUARTER_COUNT)]
     if 0 in sizes:
         raise fail(f"quarter {quarters[sizes.index(0)]} has no graves")

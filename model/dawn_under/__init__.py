@@ -30,8 +30,8 @@ from model.dawn_under.engine import (
     new_game,
     refill,
     step,
-    winner,
     why_illegal,
+    winner,
 )
 from model.dawn_under.observe import Observation, observation
 from model.dawn_under.state import (

@@ -223,7 +223,7 @@ def openable(state: State) -> tuple[int, ...]:
 
     Outside a plague any grave with a lid (du-en:ch1.open). In a plague only neighbours of the
     rat's grave (du-en:ch4.neighbours, du-en:ch4.only-neighbours) not yet opened in it
-    (du-en:ch4.stay-open).
+    (du-en:ch4.stay-open); the acting player picks any of them, in any order (du-en:ch4.order).
     """
     plague = state.plague
     if plague is None:

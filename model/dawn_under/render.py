@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.dawn_under.engine import current_player, deal, initial_state, legal_actions, step
+from model.dawn_under.engine import deal, initial_state, legal_actions, step
 from model.dawn_under.state import (
     RAT,
     Action,
@@ -14,6 +14,7 @@ from model.dawn_under.state import (
     Event,
     EventKind,
     GarlicIn,
+    Phase,
     Row,
     State,
     VampireIn,
@@ -128,21 +129,18 @@ def play_random(config: Config, seed: int, max_steps: int = 100_000,
         log.append(f"  {player_name(p, names)}: {row_text(config, row)}")
     log.append(f"-- {player_name(state.turn_player, names)}'s turn.")
     actions: list[Action] = []
-    while not state.phase.value == "over" and len(actions) < max_steps:
+    while state.phase is not Phase.OVER and len(actions) < max_steps:
         legal = legal_actions(state)
         action = legal[rng.randrange(len(legal))]
-        actor = current_player(state)
         new, events = step(state, action)
         actions.append(action)
         for event in events:
-            if event.kind is EventKind.TURN and new.phase.value == "over":
+            if event.kind is EventKind.TURN and new.phase is Phase.OVER:
                 continue
             log.append(event_text(state, event, names))
             if event.kind is EventKind.TURN:
                 log.append(f"   row of {player_name(event.player, names)}: "
                            f"{row_text(config, new.rows[event.player])}")
-        if action.__class__.__name__ == "Stop" and not events:
-            log.append(f"{player_name(actor, names)} stops.")
         state = new
     if state.winner is None:
         log.append(f"No winner after {len(actions)} actions (step cap {max_steps}).")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -90,13 +89,18 @@ def run_machine(players: int, games: int, max_steps: int, options: Options | Non
         suppress_health_check=list(HealthCheck),
         print_blob=False,
     )
-    report: Callable[[str], None] = lambda text: out.write(str(text) + "\n")  # noqa: E731
+
+    def report(text: object) -> None:
+        out.write(str(text) + "\n")
+
     try:
         with with_reporter(report):
             run_state_machine_as_test(machine, settings=cfg)
-    except AssertionError as exc:
+    except Exception as exc:  # an invariant failed, or the model itself crashed
         notes = "\n".join(getattr(exc, "__notes__", []))
-        return False, _readable(out.getvalue() + "\n" + notes, str(exc))
+        message = str(exc) if isinstance(exc, AssertionError) else (
+            f"the model raised {type(exc).__name__}: {exc}")
+        return False, _readable(out.getvalue() + "\n" + notes, message)
     return True, ""
 
 

@@ -101,7 +101,9 @@ def parse_action(text: str) -> Action:
             return Stop()
         if len(words) == 2 and words[0] in ("open", "garlic", "leave"):
             grave = int(words[1])
-            return {"open": OpenGrave, "garlic": PlaceGarlic, "leave": LeaveEmpty}[words[0]](grave)
+            if words[0] == "open":
+                return OpenGrave(grave)
+            return PlaceGarlic(grave) if words[0] == "garlic" else LeaveEmpty(grave)
         if len(words) == 3 and words[0] == "place" and words[1] in ends:
             return PlaceVampire(int(words[2]), ends[words[1]])
         if len(words) == 2 and words[0] in ("give", "receive") and words[1] in ends:
@@ -219,8 +221,8 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
     seed = setup.get("seed", 0)
     start_player = player(setup.get("start", 0), "start")
     state = new_game(config, int(seed), start_player)
-    lids = list(state.lids)
-    reserve = list(state.reserve)
+    lids: list[int | None] = list(state.lids)
+    reserve: list[int] = list(state.reserve)
     wanted: dict[int, int] = {}
     for key, value in setup.get("lids", {}).items():
         g = _grave(config, key, fail)
@@ -232,7 +234,9 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
         if donor is not None:
             lids[donor], lids[g] = lids[g], value
         elif value != RAT and value in reserve:
-            reserve[reserve.index(value)] = lids[g]  # type: ignore[call-overload]
+            displaced = lids[g]
+            assert displaced is not None
+            reserve[reserve.index(value)] = displaced
             lids[g] = value
         else:
             raise fail(f"lids.{g}: no {value} lid left to move there", "lids")
@@ -256,7 +260,7 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
                           .endswith("?")) for v in row) for row in raw_rows)
     held = setup.get("stakes", [0] * config.players)
     if (not isinstance(held, list) or len(held) != config.players
-            or not all(isinstance(h, int) and 0 <= h for h in held) or sum(held) > config.stakes):
+            or not all(isinstance(h, int) and h >= 0 for h in held) or sum(held) > config.stakes):
         raise fail(f"'stakes' must list {config.players} counts, at most {config.stakes} in all",
                    "stakes")
     in_graves = [sum(1 for c in contents if isinstance(c, GarlicIn) and c.owner == p)
@@ -265,7 +269,7 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
     if not isinstance(hand, list) or len(hand) != config.players or any(
             not isinstance(h, int) or h < 0 for h in hand):
         raise fail(f"'garlic' must list {config.players} non-negative counts", "garlic")
-    start = replace(state, lids=tuple(lids), reserve=tuple(reserve), contents=tuple(contents),  # type: ignore[arg-type]
+    start = replace(state, lids=tuple(lids), reserve=tuple(reserve), contents=tuple(contents),
                     rows=rows, stakes_held=tuple(held), stakes_path=config.stakes - sum(held),
                     garlic_hand=tuple(hand))
     problems = rows_show_open(start, Totals.of_state(start)) + graves_consistent(

@@ -1,0 +1,113 @@
+"""The Dawn Under verification suite run by ``ruleproof check dawn-under``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from model.dawn_under.config import make_config
+from model.dawn_under.state import Options
+from properties.dawn_under import proofs, sampling
+from properties.dawn_under.machine import run_machine
+from properties.dawn_under.scenarios import run_scenario
+from properties.report import Check, Profile
+from ruleproof.citations import citations
+from spec import all_clause_ids, spec_path
+from spec.boards import Board
+
+PLAYER_COUNTS = (3, 4, 5, 6)
+
+
+def shipped_scenarios() -> list[Path]:
+    """The scenario files shipped in ``spec/scenarios/dawn-under``."""
+    return sorted(spec_path("scenarios", "dawn-under").glob("*.toml"))
+
+
+def checks(players: Sequence[int] = PLAYER_COUNTS, options: Options | None = None,
+           board: Board | None = None) -> list[Check]:
+    """Every property of the Dawn Under model, for the given player counts and rule options.
+
+    Raises:
+        MalformedInput: for a player count outside 3..6.
+    """
+    for n in players:
+        make_config(n, options, board)  # validates the player count early
+    config = make_config(players[0], options, board)
+    low, high = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
+    out: list[Check] = []
+    for n in players:
+        def games(profile: Profile, n: int = n) -> tuple[bool, int, str]:
+            ok, detail = run_machine(n, profile.games, profile.max_steps, options)
+            return ok, profile.games, detail or f"{profile.games} games, all invariants hold"
+        out.append(Check(f"invariants in random games, {n} players", "hypothesis", games,
+                         ("du-en:content.vampires", "du-en:content.stakes", "du-en:content.lids",
+                          "du-en:prep.garlic", "du-en:row.refill")))
+
+    def hidden(profile: Profile) -> tuple[bool, int, str]:
+        total = 0
+        for n in players:
+            ok, count, detail = sampling.check_hidden_information(
+                n, max(2, profile.games // 4), profile.max_steps, profile.samples, options)
+            total += count
+            if not ok:
+                return ok, total, detail
+        return True, total, f"{total} resampled states, legal actions unchanged"
+
+    def illegal(profile: Profile) -> tuple[bool, int, str]:
+        total = 0
+        for n in players:
+            ok, count, detail = sampling.check_illegal_actions(
+                n, max(2, profile.games // 4), profile.max_steps, options)
+            total += count
+            if not ok:
+                return ok, total, detail
+        return True, total, f"{total} illegal actions rejected, states intact"
+
+    def determinism(profile: Profile) -> tuple[bool, int, str]:
+        return sampling.check_determinism(players[0], max(2, profile.games // 4))
+
+    out.append(Check("legal actions depend only on the observation", "sampled", hidden,
+                     ("du-en:ch1.open", "du-en:prep.row")))
+    out.append(Check("illegal actions rejected with clause ids", "sampled", illegal,
+                     ("du-en:ch1.open",)))
+    out.append(Check("same seed, same game", "replay", determinism, ("du-en:prep.deal",)))
+
+    def z3check(name: str, fn: object, clauses: tuple[str, ...]) -> None:
+        def run(profile: Profile, fn: object = fn) -> tuple[bool, int, str]:
+            ok, detail = fn()  # type: ignore[operator]
+            return bool(ok), 1, str(detail)
+        out.append(Check(name, "z3", run, clauses))
+
+    z3check("the deal is even for every player count",
+            lambda: proofs.deal_is_even(config, low, high), ("du-en:prep.deal",))
+    z3check("the stakes never run out",
+            lambda: proofs.stakes_never_run_out(config, low, high),
+            ("du-en:content.stakes", "du-en:ch2.gift", "du-en:ch2.stakes-back"))
+    z3check("the reserve stack never runs out",
+            lambda: proofs.reserve_never_runs_out(config),
+            ("du-en:prep.reserve", "du-en:ch4.cleanup", "du-en:ch5.cleanup"))
+    z3check("the board respects its constraints",
+            lambda: proofs.board_respects_constraints(config.board),
+            ("du-en:content.graves", "du-en:ch4.path"))
+
+    def scenarios(profile: Profile) -> tuple[bool, int, str]:
+        files = shipped_scenarios()
+        failed = [r for r in (run_scenario(f) for f in files) if not r.passed]
+        if failed:
+            return False, len(files), "\n".join(f"{r.name}:\n{r.detail}" for r in failed)
+        return True, len(files), f"{len(files)} scenarios pass"
+
+    if options is None or options == Options():
+        out.append(Check("shipped scenarios", "scenario", scenarios, ()))
+
+    def cited(profile: Profile) -> tuple[bool, int, str]:
+        known = all_clause_ids()
+        found = citations()
+        unknown = sorted(c for c in found if c not in known)
+        if unknown:
+            return False, len(found), "cited ids missing from the registry: " + ", ".join(
+                f"{c} ({found[c][0]})" for c in unknown)
+        return True, len(found), f"{len(found)} cited clause ids, all registered"
+
+    out.append(Check("every cited clause id is registered", "static", cited, ()))
+    return out

@@ -1,0 +1,243 @@
+"""The ``ruleproof`` command line.
+
+Exit codes: 0 success, 1 a property failed / a scenario did not hold, 2 bad input (unknown game,
+wrong player count, malformed file), reported in one line with file:line where there is one.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from properties.report import PROFILES, Check, CheckResult, Profile
+from ruleproof.errors import MalformedInput
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Formal, cited, checked rules models of tabletop games.")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+GAMES = ("dawn-under",)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def bad_input_exits_2(fn: F) -> F:
+    """Turn MalformedInput into a one-line error and exit code 2 (no traceback)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except MalformedInput as exc:
+            err.print(f"error: {exc.one_line()}", markup=False)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _game(name: str) -> str:
+    if name not in GAMES:
+        raise MalformedInput(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+    return name
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise MalformedInput(f"--option expects NAME=VALUE, got {pair!r}")
+        key, value = pair.split("=", 1)
+        found[key.strip()] = value.strip()
+    return found
+
+
+def _dawn_under_checks(players: list[int] | None, options: list[str],
+                       board: Path | None) -> list[Check]:
+    from model.dawn_under.config import make_config, parse_options
+    from properties.dawn_under.checks import PLAYER_COUNTS, checks
+
+    opts = parse_options(_options(options))
+    loaded = make_config(3, opts, board).board if board else None
+    return checks(tuple(players or PLAYER_COUNTS), opts, loaded)
+
+
+def run_checks(selected: list[tuple[str, Check]], profile: Profile, quiet: bool
+               ) -> list[tuple[str, CheckResult]]:
+    """Run checks with a progress bar (on stderr); return (game, result) pairs."""
+    results: list[tuple[str, CheckResult]] = []
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn(
+            "{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+            disable=quiet, transient=True) as progress:
+        task = progress.add_task("checking", total=len(selected))
+        for game, check in selected:
+            progress.update(task, description=f"{game}: {check.name}")
+            results.append((game, check(profile)))
+            progress.advance(task)
+    return results
+
+
+@app.command()
+@bad_input_exits_2
+def check(
+    game: Annotated[str | None, typer.Argument(help="dawn-under (default: every game)")] = None,
+    players: Annotated[list[int] | None, typer.Option("--players", "-p",
+                                                      help="player count(s) to check")] = None,
+    thorough: Annotated[bool, typer.Option(help="far more games and steps")] = False,
+    profile: Annotated[str | None, typer.Option(help="ci, default or thorough")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="rule option NAME=VALUE")] = None,
+    board: Annotated[Path | None, typer.Option(help="board file to use instead of the "
+                                                    "assumed default")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
+) -> None:
+    """Run every property (invariants, z3 proofs, hidden information, scenarios)."""
+    name = "thorough" if thorough else (profile or "default")
+    if name not in PROFILES:
+        raise MalformedInput(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
+    games = [_game(game)] if game else list(GAMES)
+    selected: list[tuple[str, Check]] = []
+    for g in games:
+        if g == "dawn-under":
+            selected += [(g, c) for c in _dawn_under_checks(players, option or [], board)]
+    results = run_checks(selected, PROFILES[name], quiet=as_json)
+    failed = [r for _, r in results if not r.passed]
+    if as_json:
+        out.print_json(json.dumps({
+            "profile": name,
+            "passed": not failed,
+            "results": [{"game": g, "property": r.name, "method": r.method,
+                         "examples": r.examples, "passed": r.passed,
+                         "seconds": round(r.seconds, 3), "detail": r.detail,
+                         "clauses": list(r.clauses)} for g, r in results],
+        }))
+    else:
+        table = Table(title=f"ruleproof check ({name} profile)")
+        for col in ("game", "property", "method", "examples", "result", "time"):
+            table.add_column(col, justify="right" if col in ("examples", "time") else "left")
+        for g, r in results:
+            table.add_row(g, r.name, r.method, str(r.examples),
+                          "[green]pass[/]" if r.passed else "[red]FAIL[/]", f"{r.seconds:.2f}s")
+        out.print(table)
+        for r in failed:
+            out.print(f"\n[red bold]FAILED[/] {r.name} ({r.method}) -- counterexample:")
+            out.print(r.detail, markup=False)
+        verdict = (f"[red]{len(failed)} of {len(results)} properties failed[/]" if failed
+                   else f"[green]all {len(results)} properties hold[/]")
+        out.print(verdict)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+@bad_input_exits_2
+def simulate(
+    game: Annotated[str, typer.Argument(help="dawn-under")],
+    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    max_steps: Annotated[int, typer.Option(help="stop after this many actions")] = 100_000,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
+    board: Annotated[Path | None, typer.Option()] = None,
+    names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
+) -> None:
+    """Play a random legal game from a seed and print its log, ending with the winner."""
+    _game(game)
+    from model.dawn_under.config import make_config, parse_options
+    from model.dawn_under.render import play_random
+
+    config = make_config(players, parse_options(_options(option or [])), board)
+    played = play_random(config, seed, max_steps, names.split(",") if names else None)
+    sys.stdout.write("\n".join(played.log) + "\n")
+
+
+@app.command()
+@bad_input_exits_2
+def clauses(
+    document: Annotated[str | None, typer.Argument(help="du-en (default: every document)")
+                        ] = None,
+    uncited: Annotated[bool, typer.Option(help="only clauses no code cites")] = False,
+) -> None:
+    """List every clause with where the model implements it."""
+    from ruleproof.citations import citations
+    from spec import clause_registry, shipped_documents
+
+    docs = shipped_documents()
+    if document is not None and document not in docs:
+        raise MalformedInput(f"unknown document {document!r}; known: {', '.join(docs)}")
+    found = citations()
+    table = Table(title="clauses and where they are implemented", show_lines=False)
+    for col in ("id", "kind", "section", "paraphrase", "cited at"):
+        table.add_column(col, overflow="fold")
+    count = 0
+    for doc in [document] if document else list(docs):
+        for c in clause_registry(doc):
+            where = found.get(c.id, [])
+            if uncited and where:
+                continue
+            count += 1
+            shown = ", ".join(where[:3]) + (f" (+{len(where) - 3})" if len(where) > 3 else "")
+            if not where and c.restates:
+                shown = "restates " + ", ".join(c.restates)
+            table.add_row(c.id, c.kind, c.section, c.text,
+                          shown or "[yellow]UNCITED[/]")
+    out.print(table)
+    out.print(f"{count} clauses")
+
+
+@app.command()
+@bad_input_exits_2
+def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML files")],
+             verbose: Annotated[bool, typer.Option("--verbose", "-v")] = False) -> None:
+    """Run scenario files: an explicit position, actions, expected facts or errors."""
+    from properties.dawn_under.scenarios import run_scenario
+
+    failed = 0
+    for path in files:
+        if not path.is_file():
+            raise MalformedInput("no such file", file=str(path))
+        result = run_scenario(path)
+        mark = "[green]pass[/]" if result.passed else "[red]FAIL[/]"
+        out.print(f"{mark} {path}  ({result.examples} actions)")
+        if verbose or not result.passed:
+            out.print(result.detail, markup=False)
+        failed += not result.passed
+    if failed:
+        out.print(f"[red]{failed} of {len(files)} scenarios failed[/]")
+        raise typer.Exit(1)
+
+
+@app.command()
+@bad_input_exits_2
+def assumed() -> None:
+    """List every value no source settles (provenance 'assumed') and other non-rulebook facts."""
+    from spec import manifest
+    from spec.boards import default_board
+
+    table = Table(title="facts not stated by the rule texts")
+    for col in ("game", "fact", "value", "provenance", "source / reason"):
+        table.add_column(col, overflow="fold")
+    m = manifest("dawn-under")
+    for f in m.facts.values():
+        if f.provenance != "rulebook":
+            table.add_row("dawn-under", f.name, str(f.value), f.provenance, f.source)
+    b = default_board()
+    table.add_row("dawn-under", "board layout", f"{b.name}: quarters {b.quarter_sizes()}",
+                  b.provenance, "grave coordinates and neighbour lists are published nowhere")
+    out.print(table)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
