@@ -23,7 +23,7 @@ from ruleproof.errors import MalformedInput
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Formal, cited, checked rules models of tabletop games.")
-out = Console(highlight=False)
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
 
 GAMES = ("dawn-under",)
@@ -38,7 +38,7 @@ def bad_input_exits_2(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except MalformedInput as exc:
-            err.print(f"error: {exc.one_line()}", markup=False)
+            typer.echo(f"error: {exc.one_line()}", err=True)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
