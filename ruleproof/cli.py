@@ -26,7 +26,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
 
-GAMES = ("dawn-under",)
+GAMES = ("dawn-under", "dracula")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -88,7 +88,8 @@ def run_checks(selected: list[tuple[str, Check]], profile: Profile, quiet: bool
 @app.command()
 @bad_input_exits_2
 def check(
-    game: Annotated[str | None, typer.Argument(help="dawn-under (default: every game)")] = None,
+    game: Annotated[str | None, typer.Argument(help="dawn-under or dracula (default: every game)")
+                    ] = None,
     players: Annotated[list[int] | None, typer.Option("--players", "-p",
                                                       help="player count(s) to check")] = None,
     thorough: Annotated[bool, typer.Option(help="far more games and steps")] = False,
@@ -108,6 +109,13 @@ def check(
     for g in games:
         if g == "dawn-under":
             selected += [(g, c) for c in _dawn_under_checks(players, option or [], board)]
+        elif g == "dracula":
+            if game == "dracula" and (players or option or board):
+                raise MalformedInput("dracula is a 2-player game on a fixed board and its checks "
+                                     "cover every rule option; drop --players/--option/--board")
+            from properties.dracula.checks import checks as dracula_checks
+
+            selected += [(g, c) for c in dracula_checks()]
     results = run_checks(selected, PROFILES[name], quiet=as_json)
     failed = [r for _, r in results if not r.passed]
     if as_json:
@@ -140,20 +148,35 @@ def check(
 @app.command()
 @bad_input_exits_2
 def simulate(
-    game: Annotated[str, typer.Argument(help="dawn-under")],
-    players: Annotated[int, typer.Option("--players", "-p")] = 4,
+    game: Annotated[str, typer.Argument(help="dawn-under or dracula")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="dawn-under: 3..6 "
+                                                "(default 4)")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     max_steps: Annotated[int, typer.Option(help="stop after this many actions")] = 100_000,
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
-    board: Annotated[Path | None, typer.Option()] = None,
+    board: Annotated[Path | None, typer.Option(help="dawn-under board file")] = None,
+    cards: Annotated[Path | None, typer.Option(help="dracula card file")] = None,
+    full_view: Annotated[bool, typer.Option(help="dracula: show hidden cards too")] = False,
     names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
 ) -> None:
     """Play a random legal game from a seed and print its log, ending with the winner."""
     _game(game)
+    if game == "dracula":
+        from model.dracula import load_cards, rules_from_mapping
+        from model.dracula import simulate as dracula_simulate
+
+        if players not in (None, 2):
+            raise MalformedInput(f"dracula is played by 2 players; got {players}")
+        rules = rules_from_mapping(dict(_options(option or [])))
+        lines = dracula_simulate(seed, full_view, max_steps, rules,
+                                 load_cards(cards) if cards else None)
+        sys.stdout.write("\n".join(lines) + "\n")
+        return
     from model.dawn_under.config import make_config, parse_options
     from model.dawn_under.render import play_random
 
-    config = make_config(players, parse_options(_options(option or [])), board)
+    config = make_config(4 if players is None else players,
+                         parse_options(_options(option or [])), board)
     played = play_random(config, seed, max_steps, names.split(",") if names else None)
     sys.stdout.write("\n".join(played.log) + "\n")
 
@@ -198,12 +221,16 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
              verbose: Annotated[bool, typer.Option("--verbose", "-v")] = False) -> None:
     """Run scenario files: an explicit position, actions, expected facts or errors."""
     from properties.dawn_under.scenarios import run_scenario
+    from properties.dracula.scenarios import run_scenario as run_dracula_scenario
+    from spec import _read_toml
 
     failed = 0
     for path in files:
         if not path.is_file():
             raise MalformedInput("no such file", file=str(path))
-        result = run_scenario(path)
+        data, _text = _read_toml(path)
+        runner = run_dracula_scenario if data.get("game") == "dracula" else run_scenario
+        result = runner(path)
         mark = "[green]pass[/]" if result.passed else "[red]FAIL[/]"
         out.print(f"{mark} {path}  ({result.examples} actions)")
         if verbose or not result.passed:
@@ -231,6 +258,10 @@ def assumed() -> None:
     b = default_board()
     table.add_row("dawn-under", "board layout", f"{b.name}: quarters {b.quarter_sizes()}",
                   b.provenance, "grave coordinates and neighbour lists are published nowhere")
+    from model.dracula import assumed_values
+
+    for what, value, why in assumed_values():
+        table.add_row("dracula", what, value, "assumed", why)
     out.print(table)
 
 

@@ -8,7 +8,8 @@ User card files in the same format are validated by :func:`load_cards`; a bad va
 Clauses: dracula-en:contents.components, dracula-en:setup.dracula-kit,
 dracula-en:setup.van-helsing-kit, dracula-en:enemy.fight, dracula-en:cards.strength,
 dracula-en:cards.bar, dracula-en:barriers.grey, dracula-en:pay.specials-count,
-dracula-en:setup.board.
+dracula-en:setup.board. Values from the worked example (dracula-en:example.card-values;
+Resistance's green bar from dracula-en:example.resistance-barrier) are marked ``rulebook``.
 """
 
 from __future__ import annotations

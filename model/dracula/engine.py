@@ -245,7 +245,8 @@ class Step:
     Attributes:
         kind: ``choose``, ``draw-action``, ``set-aside``, ``deal``, ``start-turn``, ``move``,
             ``meet``, ``place``, ``pay``, ``loss``, ``rescue``, ``resolve``, ``special``,
-            ``depths-place``, ``deception-draw``, ``barrier``, ``end-turn``.
+            ``special-choice``, ``barrier-choice``, ``depths-place``, ``deception-draw``,
+            ``barrier``, ``end-turn``.
         player: the side concerned (int value of :class:`Side`).
         n: a count or a location index, by kind.
         colours: allowed barrier colours (``barrier`` steps).
@@ -258,8 +259,8 @@ class Step:
 
 
 CHANCE_KINDS = frozenset({"draw-action", "deal", "deception-draw"})
-DECISION_KINDS = frozenset({"choose", "move", "meet", "place", "pay", "rescue", "special",
-                            "depths-place", "barrier"})
+DECISION_KINDS = frozenset({"choose", "move", "meet", "place", "pay", "rescue",
+                            "special-choice", "depths-place", "barrier"})
 
 
 @dataclass(frozen=True)
@@ -562,6 +563,10 @@ def _special_options(s: State) -> list[Action]:
     if sp == "pulse" or (sp == "reinforcement" and s.rules.reinforcement == "move-and-hunter"):
         return [Recall(c) for c in s.enc_discard[side]]
     if sp == "depths-of-night":
+        if s.rules.depths == "known-own-only":
+            return [Depths(loc) for loc in range(s.board.size)
+                    if s.board_cards[loc] is not None and s.known[0][loc] == s.board_cards[loc]
+                    and s.cards.enc(s.board_cards[loc] or "").owner is Side.DRACULA]
         return [Depths(loc) for loc in range(s.board.size) if s.board_cards[loc] is not None]
     if sp == "roar":
         figs = [Roar(Side.VAN_HELSING)]
@@ -619,7 +624,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return tuple(out)
     if k == "rescue":
         return (*[GiveTarget(c) for c in s.hand[side] if _is_target(s, c)], Accept())
-    if k == "special":
+    if k == "special-choice":
         return tuple(_special_options(s))
     if k == "barrier":
         out = _barrier_options(s, head.colours)
@@ -684,6 +689,9 @@ def _illegal(s: State, a: Action) -> IllegalAction:
     if isinstance(a, SkipBarrier) and k == "barrier":
         return IllegalAction(a, "the barrier must be placed or moved (option barrier_optional "
                                 "is off)", ("dracula-en:empty.barrier-ends-turn",))
+    if isinstance(a, Depths):
+        return IllegalAction(a, "Depths of Night: not a location Dracula may pick (option depths)",
+                             ("dracula-en:special.depths-of-night",))
     if isinstance(a, GiveTarget):
         return IllegalAction(a, "only a target from one's own hand, and only while life markers "
                                 "can be taken back", ("dracula-en:early-end.give-target",))
@@ -742,11 +750,13 @@ def apply(s: State, a: Action) -> State:
     elif isinstance(a, SkipBarrier):
         s = _pop(_log(s, f"{_name(side)} leaves the barriers where they are"))
     else:
-        s = _pop(_do_special(s, a))
+        s = _do_special(_pop(s), a)
     return _settle(s)
 
 
 def _chance(s: State, head: Step, item: str) -> State:
+    """Chance outcomes: action-card draws (dracula-en:setup.action-cards, dracula-en:cards.cycle),
+    the deal of the twelve chosen cards (dracula-en:setup.deal), Deception's random draw."""
     side = head.player
     if head.kind == "draw-action":
         s = replace(s, adiscard=_remove(s.adiscard, side, item),
@@ -793,7 +803,9 @@ def _move(s: State, to: int) -> State:
 
 
 def _look(s: State) -> State:
-    """dracula-en:look.own-card and dracula-en:look.opponent-card."""
+    """dracula-en:look.own-card (a bluff is placing the same card back,
+    dracula-en:example.own-swap) and dracula-en:look.opponent-card (any opposing card ends the
+    move, dracula-en:example.enemy-ends-move)."""
     side = s.active
     loc = s.pos[side]
     card = s.board_cards[loc]
@@ -821,7 +833,8 @@ def _describe(s: State, card: str) -> str:
 
 
 def _meet(s: State, reveal: bool) -> State:
-    """dracula-en:meet.reveal-hands, dracula-en:end.hand-proof, dracula-en:end.simultaneous."""
+    """dracula-en:meet.reveal-hands, dracula-en:end.hand-proof, dracula-en:end.simultaneous;
+    afterwards the mover still decides whether to look (dracula-en:meet.still-look)."""
     side = s.active
     if not reveal:
         return _log(s, f"{_name(side)} meets {_name(1 - side)} and does not ask to see hands")
@@ -1027,8 +1040,8 @@ def _auto_special(s: State) -> State:
         s = _log(s, f"Perception: Van Helsing looks at Dracula's hand: {d}",
                  "Perception: Van Helsing looks at Dracula's hand", f"Perception: Dracula's hand: {d}")
         if hand_proves(s, 1):
-            return _win(s, 1, "all remaining coffins seen in Dracula's hand (dracula-en:special."
-                              "perception, dracula-en:end.hand-proof)")
+            return _win(s, 1, "all remaining coffins seen in Dracula's hand "
+                              "(dracula-en:special.perception, dracula-en:end.hand-proof)")
         return _pop(s)
     if sp == "deception":
         return _push(s, Step("deception-draw", 1))
@@ -1047,10 +1060,10 @@ def _auto_special(s: State) -> State:
         s = replace(s, pos=_pair(s.pos, 1, cs))
         s = _log(s, f"Reinforcement: Van Helsing returns to {s.board.label(cs)}")
         if s.rules.reinforcement == "move-and-hunter" and s.enc_discard[1]:
-            return s
+            return _push(s, Step("special-choice", 1))
         return _pop(s)
     if _special_options(s):
-        return s
+        return _push(s, Step("special-choice", s.active))
     return _pop(_log(s, f"{s.cards.act(s.played or '').name}: nothing to do"))
 
 
@@ -1091,7 +1104,7 @@ def _do_special(s: State, a: Action) -> State:
             s = replace(s, hand=_add(s.hand, 0, card), board_cards=_put(s, a.loc, None))
             s = _private(s, 0, f"Depths of Night: Dracula takes his {card} from {where}",
                          f"Depths of Night: Dracula takes a card from {where}")
-            return _push(s, Step("special", 0), Step("depths-place", 0, a.loc))
+            return _push_front(s, Step("depths-place", 0, a.loc))
         s = replace(s, known=_know(s, 0, a.loc, card))
         return _private(s, 0, f"Depths of Night: Dracula looks at {where}: {card}, not his; "
                               "put back", f"Depths of Night: Dracula looks at the card at {where}")
@@ -1161,8 +1174,56 @@ def _end_turn(s: State) -> State:
         if s.rules.vigilance_scope == "next-turn" or used:
             s = replace(s, vigilance=False)
     nxt = 1 - side
-    if side == 1 and _special(s) == "rebellion":
-        if s.rules.rebellion_extra_turn == "always" or s.battle_won:
-            nxt = 1
-            s = _log(s, "Rebellion: Dracula misses his turn; Van Helsing moves again")
+    if side == 1 and _special(s) == "rebellion" and (
+            s.rules.rebellion_extra_turn == "always" or s.battle_won):
+        nxt = 1
+        s = _log(s, "Rebellion: Dracula misses his turn; Van Helsing moves again")
     return _push_front(s, *steps, Step("start-turn", nxt))
+
+
+def custom_start(rules: DraculaRules, cards: CardSet, board: Board, *,
+                 board_cards: tuple[str | None, ...], to_move: int,
+                 pos: tuple[int, int] | None = None, life: tuple[int, int] | None = None,
+                 captured: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+                 enc_discard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+                 current: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+                 barriers: tuple[Edge | None, ...] | None = None, breath: bool = False,
+                 whisper: bool = False, vigilance: bool = False, turned: int | None = None,
+                 seed: int = 0) -> State:
+    """A position given explicitly (for scenarios), at the start of ``to_move``'s turn.
+
+    Hands are the owner's cards that are neither on the board, nor won by the opponent, nor on
+    the discard pile; non-current action cards are set aside. ``breath``/``whisper`` make those
+    effects act in this first turn. Raises ValueError on an inconsistent position.
+    """
+    used: list[str] = [c for c in board_cards if c is not None]
+    used += [*captured[0], *captured[1], *enc_discard[0], *enc_discard[1]]
+    if len(used) != len(set(used)):
+        raise ValueError("an encounter card appears twice in the position")
+    for c in used:
+        cards.enc(c)
+    hands = tuple(tuple(sorted(c for c in cards.encounter_of(side) if c not in used))
+                  for side in (Side.DRACULA, Side.VAN_HELSING))
+    if current is None:
+        current = (cards.action_of(Side.DRACULA)[:5], cards.action_of(Side.VAN_HELSING)[:5])
+    for side in (0, 1):
+        for c in current[side]:
+            if int(cards.act(c).owner) != side:
+                raise ValueError(f"action card {c} does not belong to {_name(side)}")
+    aside = tuple(tuple(sorted(c for c in cards.action_of(Side(side)) if c not in current[side]))
+                  for side in (0, 1))
+    barrier_list = barriers if barriers is not None else (None,) * len(COLOURS)
+    placed = [e for e in barrier_list if e is not None]
+    if barrier_violation(board, placed, rules.barrier_adjacency) is not None:
+        raise ValueError("the barriers of the position break the barrier rules")
+    empty_known: tuple[str | None, ...] = (None,) * board.size
+    s = State(rules=rules, cards=cards, board=board, seed=seed, step=0,
+              agenda=(Step("start-turn", to_move),), board_cards=tuple(board_cards),
+              pos=pos or (board.harbour, board.carriage_station),
+              hand=(hands[0], hands[1]), pool=(), enc_discard=enc_discard, captured=captured,
+              life=life or (board.life_markers, board.life_markers),
+              current=(tuple(sorted(current[0])), tuple(sorted(current[1]))),
+              aside=(aside[0], aside[1]), adiscard=((), ()), barriers=tuple(barrier_list),
+              known=(empty_known, empty_known), breath_turn=1 if breath else -1,
+              whisper_turn=1 if whisper else -1, vigilance=vigilance, turned=turned)
+    return _settle(_log(s, "Scenario start position"))

@@ -24,6 +24,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "vigilance_scope": ("next-turn", "next-special"),
     "reinforcement": ("move-only", "move-and-hunter"),
     "first_player": ("dracula", "van-helsing"),
+    "depths": ("look-and-return", "known-own-only"),
 }
 
 
@@ -50,6 +51,10 @@ class DraculaRules:
         no_look_ends_move: True follows the sentence of dracula-en:look.no-look (declining to
             look ends the move); False (default) follows dracula-en:example.pass-without-look.
         first_player: who starts (dracula-en:play.first-player).
+        depths: Depths of Night (dracula-en:special.depths-of-night): ``look-and-return``
+            (default: pick any location with a card, look at it, exchange it if it is Dracula's,
+            otherwise put it back) or ``known-own-only`` (only a location whose card Dracula
+            knows to be his own may be picked).
 
     Raises:
         MalformedInput: (from ``__post_init__``) for an unknown option value.
@@ -63,6 +68,7 @@ class DraculaRules:
     reinforcement: str = "move-only"
     no_look_ends_move: bool = False
     first_player: str = "dracula"
+    depths: str = "look-and-return"
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
@@ -82,7 +88,8 @@ def option_names() -> tuple[str, ...]:
 
 def rules_from_mapping(values: dict[str, Any], *, file: str | None = None,
                        line: int | None = None) -> DraculaRules:
-    """Build :class:`DraculaRules` from a mapping (keys may use ``-`` or ``_``).
+    """Build :class:`DraculaRules` from a mapping (keys may use ``-`` or ``_``; boolean options
+    also accept the strings ``true``/``false``, as given on a command line).
 
     Raises:
         MalformedInput: unknown option name or bad value (with file/line if given).
@@ -94,6 +101,11 @@ def rules_from_mapping(values: dict[str, Any], *, file: str | None = None,
         if name not in names:
             raise MalformedInput(f"unknown rule option {key!r} (known: {', '.join(names)})",
                                  file=file, line=line)
+        if name in ("barrier_optional", "no_look_ends_move") and isinstance(value, str):
+            if value.lower() not in ("true", "false"):
+                raise MalformedInput(f"option {key} must be true or false, got {value!r}",
+                                     file=file, line=line)
+            value = value.lower() == "true"
         kwargs[name] = value
     try:
         return DraculaRules(**kwargs)
@@ -114,7 +126,8 @@ def py_ite(cond: Any, a: Any, b: Any) -> Any:
 def battle(player_strength: Any, enemy_strength: Any) -> tuple[Any, Any]:
     """(won, lost) of a battle; neither means a draw (dracula-en:enemy.win,
     dracula-en:enemy.lose, dracula-en:enemy.draw, dracula-en:cards.battle-uses-strength).
-    Works on ints and on z3 integer terms."""
+    Works on ints and on z3 integer terms. The worked example's choice between Resistance,
+    Strength and Deception (dracula-en:example.choice) follows from this and :func:`overpay`."""
     return player_strength > enemy_strength, player_strength < enemy_strength
 
 

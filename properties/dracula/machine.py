@@ -1,0 +1,101 @@
+"""A hypothesis RuleBasedStateMachine that plays random legal Dracula games from random secret
+choices and checks every invariant after every step; a failure carries a readable trace
+(hypothesis ``note``) of the actions that led to it."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, Phase, note, settings
+from hypothesis import strategies as st
+from hypothesis.reporting import with_reporter
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
+
+from model import CHANCE
+from model.dracula import engine
+from model.dracula.engine import Action, State
+
+from .invariants import INVARIANTS, Invariant, violations
+
+Apply = Callable[[State, Action], State]
+
+
+def make_machine(apply: Apply | None = None,
+                 invariants: dict[str, Invariant] | None = None) -> type[RuleBasedStateMachine]:
+    """The state-machine class, for a given transition function (default: the model's)."""
+    step_fn = apply or engine.apply
+    checks = invariants or INVARIANTS
+
+    class DraculaMachine(RuleBasedStateMachine):
+        """Random legal play; invariants after every step."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.state: State | None = None
+
+        @initialize(seed=st.integers(0, 2**20))
+        def start(self, seed: int) -> None:
+            self.state = engine.new_game(seed)
+            note(f"new_game(seed={seed})")
+
+        @rule(pick=st.integers(0, 2**16))
+        def act(self, pick: int) -> None:
+            s = self.state
+            assert s is not None
+            if engine.is_terminal(s):
+                note(f"game over ({s.reason}); new_game(seed={pick})")
+                self.state = engine.new_game(pick)
+                return
+            options = engine.legal_actions(s)
+            assert options, f"no legal action in phase {engine.phase(s)}"
+            a = options[pick % len(options)]
+            who = "chance" if engine.current_player(s) == CHANCE else \
+                ("Dracula" if engine.current_player(s) == 0 else "Van Helsing")
+            note(f"step {s.step}: {who}: {a}")
+            self.state = step_fn(s, a)
+
+        @invariant()
+        def hold(self) -> None:
+            if self.state is None:
+                return
+            bad = violations(self.state, checks)
+            assert not bad, "; ".join(bad)
+
+    return DraculaMachine
+
+
+def run_machine(games: int, max_steps: int, apply: Apply | None = None,
+                invariants: dict[str, Invariant] | None = None,
+                shrink: bool = False) -> tuple[bool, int, str]:
+    """Run the machine for ``games`` examples of at most ``max_steps`` steps.
+
+    Returns (passed, games, detail). On failure the detail is the trace of the failing example
+    up to the first step that broke an invariant (invariants are checked after every step);
+    with ``shrink`` hypothesis also shrinks it (slow on long games).
+    """
+    cls = make_machine(apply, invariants)
+    out = io.StringIO()
+
+    def report(text: object) -> None:
+        out.write(f"{text}\n")
+
+    conf = settings(max_examples=games, stateful_step_count=max_steps, deadline=None,
+                    database=None, derandomize=True, print_blob=False,
+                    phases=list(Phase) if shrink else [p for p in Phase if p is not Phase.shrink],
+                    suppress_health_check=list(HealthCheck))
+    try:
+        with with_reporter(report):
+            run_state_machine_as_test(cls, settings=conf)
+    except AssertionError as exc:
+        notes = [str(n) for n in getattr(exc, "__notes__", [])]
+        trace = [*out.getvalue().strip().splitlines(), *notes]
+        trace = [t for t in trace if t.strip() and not t.startswith("state.")]
+        return False, games, "\n".join([f"invariant violated: {exc}", *trace[-80:]])
+    return True, games, f"{games} random games, every invariant held after every step"
