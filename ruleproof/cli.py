@@ -101,6 +101,8 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Run every property (invariants, z3 proofs, hidden information, scenarios)."""
+    if thorough and profile not in (None, "thorough"):
+        raise MalformedInput(f"--thorough conflicts with --profile {profile}; give one of them")
     name = "thorough" if thorough else (profile or "default")
     if name not in PROFILES:
         raise MalformedInput(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
@@ -116,7 +118,7 @@ def check(
             from properties.dracula.checks import checks as dracula_checks
 
             selected += [(g, c) for c in dracula_checks()]
-    results = run_checks(selected, PROFILES[name], quiet=as_json)
+    results = run_checks(selected, PROFILES[name], quiet=False)
     failed = [r for _, r in results if not r.passed]
     if as_json:
         out.print_json(json.dumps({
@@ -128,7 +130,8 @@ def check(
                          "clauses": list(r.clauses)} for g, r in results],
         }))
     else:
-        table = Table(title=f"ruleproof check ({name} profile)")
+        shown = ", ".join(option or []) or "du-en defaults"
+        table = Table(title=f"ruleproof check ({name} profile; options: {shown})")
         for col in ("game", "property", "method", "examples", "result", "time"):
             table.add_column(col, justify="right" if col in ("examples", "time") else "left")
         for g, r in results:
@@ -239,6 +242,7 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
     if failed:
         out.print(f"[red]{failed} of {len(files)} scenarios failed[/]")
         raise typer.Exit(1)
+    out.print(f"[green]{len(files)} scenario(s) passed[/]")
 
 
 @app.command()

@@ -92,6 +92,10 @@ def load_board(path: Path, graves: int = 60) -> Board:
             raise fail(f"grave id {gid!r} must be an integer in 0..{graves - 1}", line)
         if gid in by_id:
             raise fail(f"grave {gid}: duplicate id", line)
+        unknown = set(entry) - {"id", "quarter", "neighbours", "x", "y"}
+        if unknown:
+            raise fail(f"grave {gid}: unknown field(s) {', '.join(sorted(unknown))} (expected id, "
+                       "quarter, neighbours, x, y)", line)
         quarter = entry.get("quarter")
         if quarter not in quarters:
             raise fail(f"grave {gid}: quarter {quarter!r} is not one of {quarters}", line)
@@ -102,9 +106,6 @@ def load_board(path: Path, graves: int = 60) -> Board:
         x, y = entry.get("x", 0), entry.get("y", 0)
         if not isinstance(x, int) or not isinstance(y, int):
             raise fail(f"grave {gid}: x and y must be integers", line)
-        unknown = set(entry) - {"id", "quarter", "neighbours", "x", "y"}
-        if unknown:
-            raise fail(f"grave {gid}: unknown field(s) {', '.join(sorted(unknown))}", line)
         by_id[gid] = (index, quarters.index(quarter), nbrs, (x, y))
 
     def gline(gid: int) -> int | None:

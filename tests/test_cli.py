@@ -93,4 +93,5 @@ def test_scenario_command_runs_shipped_files() -> None:
     result = runner.invoke(app, ["scenario", *map(str, shipped_scenarios())])
     assert result.exit_code == 0, result.output
     passed = [ln for ln in result.output.splitlines() if ln.startswith("pass ")]
+    assert f"{len(passed)} scenario(s) passed" in result.output
     assert len(passed) == len(shipped_scenarios())

@@ -159,7 +159,9 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
     for g, content in enumerate(state.contents):
         lid = state.lids[g]
         if isinstance(content, VampireIn) and lid is not None and lid != content.colour:
-            out.append(f"grave {g}: {content.colour} vampire under lid {lid}")
+            names = state.config.colours
+            shown = "a rat lid" if lid == RAT else f"a {names[lid]} lid"
+            out.append(f"grave {g}: a {names[content.colour]} vampire under {shown}")
         if lid is None and (state.plague is None or state.plague.origin != g):
             out.append(f"grave {g} has no lid outside a plague")
     if state.plague is not None:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from model.dawn_under.config import make_config, parse_options
-from model.dawn_under.engine import current_player, new_game, refill, step
+from model.dawn_under.engine import current_player, new_game, step
 from model.dawn_under.render import event_text, player_name
 from model.dawn_under.state import (
     RAT,
@@ -150,6 +150,9 @@ def load_scenario(path: Path) -> Scenario:
     def player(value: object, where: str) -> int:
         if isinstance(value, str) and value.isdigit():
             value = int(value)
+        elif (isinstance(value, str) and value[:1] == "P" and value[1:].isdigit()
+              and value not in names):
+            value = int(value[1:]) - 1  # "P1" is player 0, as in the logs
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
             return value
         if isinstance(value, str) and value in names:
@@ -179,9 +182,14 @@ def load_scenario(path: Path) -> Scenario:
             who, body = raw.split(":", 1)
             actor = player(who.strip(), f'"{raw}"')
         try:
-            actions.append((parse_action(body.strip()), actor, line))
+            parsed = parse_action(body.strip())
         except ValueError as err:
             raise MalformedInput(str(err), file=file, line=line) from None
+        grave = getattr(parsed, "grave", 0)
+        if not 0 <= grave < config.board.size:
+            raise MalformedInput(f"action {raw!r}: there is no grave {grave} "
+                                 f"(0..{config.board.size - 1})", file=file, line=line)
+        actions.append((parsed, actor, line))
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
         raise fail("[expect] must be a table", "[expect]")
@@ -226,7 +234,7 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
     wanted: dict[int, int] = {}
     for key, value in setup.get("lids", {}).items():
         g = _grave(config, key, fail)
-        wanted[g] = RAT if value == "rat" else _colour(config, value, fail, f"lids.{key}")
+        wanted[g] = RAT if value == "rat" else _colour(config, value, fail, "lids")
     for g, value in wanted.items():
         if lids[g] == value:
             continue
@@ -245,9 +253,9 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
         g = _grave(config, key, fail)
         words = str(value).split(maxsplit=1)
         if len(words) == 2 and words[0] == "vampire":
-            contents[g] = VampireIn(_colour(config, words[1], fail, f"contents.{key}"))
+            contents[g] = VampireIn(_colour(config, words[1], fail, "contents"))
         elif len(words) == 2 and words[0] == "garlic":
-            contents[g] = GarlicIn(player(words[1], f"contents.{key}"))
+            contents[g] = GarlicIn(player(words[1], "contents"))
         else:
             raise fail(f"contents.{key}: expected 'vampire COLOUR' or 'garlic PLAYER'", "contents")
     rows = state.rows
@@ -274,12 +282,12 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
                     garlic_hand=tuple(hand))
     problems = rows_show_open(start, Totals.of_state(start)) + graves_consistent(
         start, Totals.of_state(start))
-    if "rows" in setup and problems:
-        fixed = replace(start, rows=tuple(refill(r, config) for r in start.rows))
-        if not rows_show_open(fixed, Totals.of_state(fixed)):
-            problems = graves_consistent(fixed, Totals.of_state(fixed))
     if problems:
-        raise fail(f"the start position breaks a rule: {problems[0]}", "[setup]")
+        needle = "rows" if problems[0].startswith("row") else "[setup]"
+        raise fail(f"the start position breaks a rule: {problems[0]} (mark face-down vampires "
+                   "with '?': two open at each end, all open at four or fewer)"
+                   if needle == "rows" else f"the start position breaks a rule: {problems[0]}",
+                   needle)
     return start
 
 
