@@ -37,7 +37,7 @@ def test_a_wrong_expectation_fails(tmp_path: Path) -> None:
     ('game = "dawn-under"\nplayers = 3\nactions = [\n  "open 1",\n  "opne 2",\n]\n',
      "unknown action 'opne 2'", 5),
     ('game = "dawn-under"\nplayers = 3\n[options]\nafter_match = "never"\n',
-     "not one of may-continue, turn-ends", 3),
+     "not one of may-continue, turn-ends", 4),
     ('game = "dawn-under"\nplayers = 3\nbogus = 1\n', "unknown key 'bogus'", 3),
     ('game = "dawn-under"\nplayers = 3\n[setup]\nrows = [["red", "mauve"], ["red"], ["red"]]\n',
      "'mauve' is not a colour", None),

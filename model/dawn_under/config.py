@@ -1,19 +1,61 @@
-"""Building a :class:`~model.dawn_under.state.Config` from the shipped manifest and options."""
+"""Building a :class:`~model.dawn_under.state.Config` from the manifest, a preset and options."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from model.dawn_under.state import OPTION_VALUES, Config, Options
 from ruleproof.errors import MalformedInput
-from spec import manifest
+from spec import _read_toml, line_of, manifest, spec_path, table_lines
 from spec.boards import Board, default_board, load_board
 
 GAME = "dawn-under"
 
 
-def parse_options(pairs: dict[str, str], *, where: str | None = None) -> Options:
-    """Options from ``name=value`` strings (CLI ``--option`` or a scenario's ``[options]``).
+@dataclass(frozen=True)
+class Preset:
+    """A rule set: a source reading and the option values it implies.
+
+    Attributes:
+        name: ``du-en``, ``du-cs`` or ``2p``.
+        source: the document it reads.
+        players: the player counts it covers.
+        options: option name -> value (strings), on top of the defaults.
+        description: one line.
+    """
+
+    name: str
+    source: str
+    players: tuple[int, ...]
+    options: tuple[tuple[str, str], ...]
+    description: str
+
+
+@cache
+def presets() -> dict[str, Preset]:
+    """The shipped presets (``spec/presets/dawn-under.toml``), by name."""
+    path = spec_path("presets", "dawn-under.toml")
+    data, text = _read_toml(path)
+    lines = table_lines(text, "preset")
+    out: dict[str, Preset] = {}
+    for index, entry in enumerate(data.get("preset", [])):
+        line = lines[index] if index < len(lines) else None
+        opts = {str(k): str(v).lower() for k, v in entry.get("options", {}).items()}
+        try:
+            parse_options(opts)
+        except MalformedInput as err:
+            raise MalformedInput(err.what, file=str(path), line=line) from None
+        out[entry["name"]] = Preset(entry["name"], entry["source"], tuple(entry["players"]),
+                                    tuple(sorted(opts.items())), entry.get("description", ""))
+    return out
+
+
+def parse_options(pairs: dict[str, str], *, base: Options | None = None,
+                  where: str | None = None, text: str | None = None) -> Options:
+    """Options from ``name=value`` strings (CLI ``--option`` or a scenario's ``[options]``),
+    applied on top of ``base`` (default: the du-en defaults).
 
     Raises:
         MalformedInput: unknown option name or value, naming the allowed ones.
@@ -21,45 +63,68 @@ def parse_options(pairs: dict[str, str], *, where: str | None = None) -> Options
     values: dict[str, object] = {}
     for name, raw in pairs.items():
         key = name.replace("-", "_")
+        line = line_of(text, name) if text else None
         if key not in OPTION_VALUES:
             raise MalformedInput(
                 f"unknown rule option {name!r}; known: {', '.join(sorted(OPTION_VALUES))}",
-                file=where)
+                file=where, line=line)
         value = str(raw).lower()
         if value not in OPTION_VALUES[key]:
             raise MalformedInput(
                 f"option {name}: value {raw!r} is not one of {', '.join(OPTION_VALUES[key])}",
-                file=where)
+                file=where, line=line)
         values[key] = value == "true" if key == "receiver_chooses_end" else value
-    return Options(**values)  # type: ignore[arg-type]
+    return replace(base or Options(), **values)  # type: ignore[arg-type]
+
+
+def preset_options(name: str) -> Options:
+    """The options of preset ``name``.
+
+    Raises:
+        MalformedInput: for an unknown preset.
+    """
+    found = presets().get(name)
+    if found is None:
+        raise MalformedInput(f"unknown preset {name!r}; known: {', '.join(presets())}")
+    return parse_options(dict(found.options))
 
 
 def make_config(players: int, options: Options | None = None,
-                board: Board | Path | None = None) -> Config:
-    """The configuration of a Dawn Under game for ``players`` players.
+                board: Board | Path | None = None, preset: str = "du-en") -> Config:
+    """The configuration of a Dawn Under game.
 
     Component numbers come from ``spec/manifests/dawn-under.toml`` (du-en:content.graves,
     du-en:content.lids, du-en:content.vampires, du-en:content.garlic, du-en:content.stakes,
-    du-en:prep.reserve). The board is the assumed default unless one is given.
+    du-en:prep.reserve; with 2 players du-en:2p.components, du-en:2p.reserve,
+    du-en:2p.other-garlic, du-en:2p.own-garlic-stake, du-en:2p.rat-stays). ``options``
+    default to the preset's. The board is the assumed default unless one is given.
 
     Raises:
-        MalformedInput: if ``players`` is not 3..6 (du-en:content.players) or the board file
-            is invalid.
+        MalformedInput: if the preset does not cover ``players`` (3..6 for du-en and du-cs,
+            du-en:content.players; 2 for the 2p preset) or the board file is invalid.
     """
     m = manifest(GAME)
-    low, high = m.int("min_players"), m.int("max_players")
-    if isinstance(players, bool) or not low <= players <= high:
+    found = presets().get(preset)
+    if found is None:
+        raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
+    if isinstance(players, bool) or players not in found.players:
+        hint = " (2 players: use --preset 2p)" if players == 2 else ""
+        counts = ", ".join(map(str, found.players))
+        low, high = found.players[0], found.players[-1]
+        span = f"{low} to {high}" if high - low == len(found.players) - 1 and low != high \
+            else counts
         raise MalformedInput(
-            f"dawn-under is played by {low} to {high} players (du-en:content.players); "
-            f"got {players}")
+            f"dawn-under with preset {preset} is played by {span} players "
+            f"(du-en:content.players); got {players}{hint}")
     if isinstance(board, Path):
         board = load_board(board, m.int("graves"))
     board = board or default_board()
     colours = m.strings("colours")
-    return Config(
+    opts = options if options is not None else preset_options(preset)
+    config = Config(
         players=players,
         board=board,
-        options=options or Options(),
+        options=opts,
         colours=colours,
         vampires_per_colour=m.int("vampires_per_colour"),
         lids_per_colour=m.int("coloured_lids_per_colour"),
@@ -70,4 +135,23 @@ def make_config(players: int, options: Options | None = None,
         stakes_for_gift=m.int("stakes_for_gift"),
         open_per_side=m.int("open_per_side"),
         all_open_at_most=m.int("all_open_at_most"),
+        gift_other_garlic=m.int("gift_other_garlic"),
+        gift_own_garlic=m.int("gift_own_garlic"),
+        gift_stake=m.int("gift_stake"),
+        preset=preset,
     )
+    if players == 2:
+        kept = tuple(colours.index(c) for c in m.strings("colours_kept_2p"))
+        if len(kept) != m.int("colours_2p"):
+            raise MalformedInput("manifest: colours_kept_2p must list colours_2p colours")
+        others = tuple(c for c in range(len(colours)) if c not in kept)
+        # du-en:2p.components: the two lid colours removed are the two vampire colours removed
+        # under the 'same' reading; under 'different' two other lid colours go.
+        lid_colours = kept if opts.removed_colours == "same" else tuple(
+            sorted(others + kept[len(others):]))
+        config = replace(config, vampire_colours=kept, lid_colours=lid_colours,
+                         rat_lids=m.int("rat_lids_2p"), reserve_size=m.int("reserve_lids_2p"),
+                         gift_other_garlic=m.int("gift_other_garlic_2p"),
+                         gift_own_garlic=m.int("gift_own_garlic_2p"),
+                         gift_stake=m.int("gift_stake_2p"), rat_lid_stays=True)
+    return config

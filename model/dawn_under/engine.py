@@ -58,17 +58,23 @@ def deal(config: Config, rng: random.Random, start_player: int = 0) -> Setup:
     Implements du-en:prep.rats-aside, du-en:prep.reserve (the reserve is drawn *before* the rats
     are mixed in, so it never holds a rat), du-en:prep.mix-rats and du-en:prep.deal.
     """
-    ncol = len(config.colours)
-    coloured = [c for c in range(ncol) for _ in range(config.lids_per_colour)]
+    coloured = [c for c in config.lid_colours for _ in range(config.lids_per_colour)]
     rng.shuffle(coloured)
     reserve = tuple(coloured[: config.reserve_size])
-    on_board = coloured[config.reserve_size :] + [RAT] * config.rat_lids
-    rng.shuffle(on_board)
-    vampires = [c for c in range(ncol) for _ in range(config.vampires_per_colour)]
+    lids: list[int | None] = [*coloured[config.reserve_size :], *([RAT] * config.rat_lids)]
+    rng.shuffle(lids)
+    size = config.board.size
+    if len(lids) < size:
+        # du-en:2p.lids: the players choose which graves stay without a lid; the set-up chance
+        # node picks them at random (an explicit Setup can choose any graves).
+        lidless = set(rng.sample(range(size), size - len(lids)))
+        it = iter(lids)
+        lids = [None if g in lidless else next(it) for g in range(size)]
+    vampires = [c for c in config.vampire_colours for _ in range(config.vampires_per_colour)]
     rng.shuffle(vampires)
     share = len(vampires) // config.players
     rows = tuple(tuple(vampires[p * share : (p + 1) * share]) for p in range(config.players))
-    return Setup(tuple(on_board), reserve, rows, start_player)
+    return Setup(tuple(lids), reserve, rows, start_player)
 
 
 def initial_state(config: Config, setup: Setup) -> State:
@@ -85,7 +91,9 @@ def initial_state(config: Config, setup: Setup) -> State:
     if not 0 <= setup.start_player < config.players:
         raise MalformedInput(f"start player {setup.start_player} is not a player")
     for lid in (*setup.lids, *setup.reserve):
-        if lid != RAT and not 0 <= lid < len(config.colours):
+        if lid is None and config.players == 2:
+            continue  # du-en:2p.lids: graves may stay without a lid
+        if lid is None or (lid != RAT and not 0 <= lid < len(config.colours)):
             raise MalformedInput(f"lid value {lid} is not a colour or a rat")
     if RAT in setup.reserve:
         raise MalformedInput("the reserve stack cannot hold a rat lid (du-en:prep.reserve)")
@@ -107,6 +115,7 @@ def initial_state(config: Config, setup: Setup) -> State:
         removed_rats=0,
         turn_player=setup.start_player,
         phase=Phase.OPEN,
+        windows=((),) * config.players,
     )
 
 
@@ -175,7 +184,8 @@ def current_player(state: State) -> int:
     Returns -1 (:data:`model.CHANCE`) never: Dawn Under's only chance node is the set-up.
     """
     if state.phase is Phase.GIVE:
-        return state.gifts[0].giver
+        gift = state.gifts[0]
+        return gift.receiver if state.config.options.gift_end_chooser == "receiver" else gift.giver
     if state.phase is Phase.RECEIVE:
         gift = state.gifts[0]
         return gift.receiver if state.config.options.receiver_chooses_end else gift.giver
@@ -203,9 +213,20 @@ def matching_ends(state: State, grave: int) -> tuple[End, ...]:
     """Ends whose outermost vampire has the colour of ``grave``'s lid (du-en:ch1.match)."""
     lid = state.lids[grave]
     row = state.rows[acting_player(state)]
-    if lid is None or lid == RAT or not row:
+    if not row:
+        return ()
+    if lid is None:
+        # du-en:2p.lids under the 'wild' reading: a grave without a lid fits any colour.
+        return row_ends(row) if _wild(state, grave) else ()
+    if lid == RAT:
         return ()
     return tuple(e for e in row_ends(row) if outermost(row, e).colour == lid)
+
+
+def _wild(state: State, grave: int) -> bool:
+    """A lidless grave of the 2-player game that counts as usable (option lidless_grave)."""
+    return (state.config.players == 2 and state.config.options.lidless_grave == "wild"
+            and state.lids[grave] is None)
 
 
 _OPEN_CACHE: dict[int, OpenGrave] = {}
@@ -227,12 +248,33 @@ def openable(state: State) -> tuple[int, ...]:
     """
     plague = state.plague
     if plague is None:
-        return tuple(g for g, lid in enumerate(state.lids) if lid is not None)
+        forbidden = set(state.barred) if state.config.options.reopen_rule == "forbidden" else ()
+        return tuple(g for g, lid in enumerate(state.lids)
+                     if (lid is not None or _wild(state, g)) and g not in forbidden)
     return tuple(
         g
         for g in state.config.board.neighbours[plague.origin]
-        if g not in plague.opened and state.lids[g] is not None
+        if g not in plague.opened and (state.lids[g] is not None or _wild(state, g))
     )
+
+
+def late_placements(state: State) -> tuple[Action, ...]:
+    """Under ``plague_late_placement=allowed``: garlic or a matching vampire into a grave
+    opened earlier in the running plague that is still empty (du-en:ch4.just-opened forbids
+    it in du-en)."""
+    plague = state.plague
+    if plague is None or state.config.options.plague_late_placement != "allowed":
+        return ()
+    out: list[Action] = []
+    player = acting_player(state)
+    for g in plague.opened:
+        if state.contents[g] is not None or state.lids[g] == RAT:
+            continue
+        ends = matching_ends(state, g)
+        out.extend(PlaceVampire(g, e) for e in ends)
+        if not ends and state.garlic_hand[player] > 0:
+            out.append(PlaceGarlic(g))
+    return tuple(out)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -243,7 +285,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OPEN:
         actions: list[Action] = [_open(g) for g in openable(state)]
-        if state.plague is not None or state.may_stop:
+        actions.extend(late_placements(state))
+        if _may_stop(state):
             actions.append(Stop())  # du-en:ch1.continue, du-en:ch4.pass
         return tuple(actions)
     if phase is Phase.PLACE:
@@ -251,7 +294,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         assert grave is not None
         ends = matching_ends(state, grave)
         if ends:  # du-en:ch1.match, du-en:ch1.two-match
-            return tuple(PlaceVampire(grave, e) for e in ends)
+            placements: tuple[Action, ...] = tuple(PlaceVampire(grave, e) for e in ends)
+            if state.config.options.match_placement == "optional":
+                placements += (LeaveEmpty(grave),)
+            return placements
         player = acting_player(state)
         out: list[Action] = []
         if state.garlic_hand[player] > 0:  # du-en:ch1.garlic
@@ -266,13 +312,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+def _may_stop(state: State) -> bool:
+    """Stop is legal in a plague (du-en:ch4.pass), after a placement (du-en:ch1.continue), and
+    at any time of a turn under ``turn_start=may-pass``."""
+    return (state.plague is not None or state.may_stop
+            or state.config.options.turn_start == "may-pass")
+
+
 def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
     """Reason and clause ids for an action not in :func:`legal_actions` (layered diagnosis)."""
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over", ("du-en:end.first-empty",)
     expected = {
-        Phase.OPEN: "open a grave" + (" or stop" if state.plague or state.may_stop else ""),
+        Phase.OPEN: "open a grave" + (" or stop" if _may_stop(state) else ""),
         Phase.PLACE: f"decide about grave {state.pending}",
         Phase.GIVE: f"player {current_player(state)} chooses a vampire to hand over",
         Phase.RECEIVE: "the received vampire is put at an end of the row",
@@ -292,7 +345,12 @@ def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
                 return (f"grave {g} is already open in this rat plague",
                         ("du-en:ch4.stay-open",))
         if state.lids[g] is None:
+            if state.config.players == 2:
+                return f"grave {g} has no lid to turn", ("du-en:2p.lids", "du-en:ch1.open")
             return f"grave {g} has no lid to turn", ("du-en:ch1.open",)
+        if g in state.barred and plague is None:
+            return (f"grave {g} was opened by your opponent after you; it is barred this turn",
+                    ("du-en:2p.reopen",))
     if isinstance(action, Stop):
         if phase is Phase.OPEN:
             return ("a turn cannot end before a grave has been opened",
@@ -379,12 +437,21 @@ def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     player = acting_player(state)
     lid = state.lids[grave]
-    assert lid is not None
-    known = state.known if state.known[grave] else _set(state.known, grave, True)
+    known = state.known if state.known[grave] or lid is None else _set(state.known, grave, True)
     events.append(Event(EventKind.REVEAL, player, grave, lid, "du-en:ch1.open"))
-    state = replace(state, known=known, may_stop=False)
+    windows = state.windows
+    if state.config.players == 2:
+        windows = _set(windows, player, (*windows[player], grave))
+    plague = state.plague
+    if plague is not None:
+        plague = replace(plague, idle=0, current_opened=True)
+    state = replace(state, known=known, may_stop=False, windows=windows, plague=plague)
     if lid == RAT:
         return _rat_found(state, player, grave, events)
+    if plague is None and grave in state.barred:
+        # du-en:2p.reopen (reading stake-and-end): the grave is opened anyway: a stake, and the
+        # turn ends without using the grave.
+        return _take_stake(state, player, events, "du-en:2p.reopen")
     plague = state.plague
     if plague is not None:
         # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
@@ -397,13 +464,22 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     return _garlic_found(state, player, grave, content, events)
 
 
-def _take_stake(state: State, player: int, events: list[Event]) -> State:
-    """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back."""
+def _take_stake(state: State, player: int, events: list[Event],
+                clause: str = "du-en:ch2.stake") -> State:
+    """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back
+    (with 2 players four vampires, du-en:2p.own-garlic-stake)."""
     config = state.config
-    held = state.stakes_held[player] + 1
-    path = state.stakes_path - 1
-    events.append(Event(EventKind.STAKE, player, None, held, "du-en:ch2.stake"))
-    gift_due = _gift_due(held, config)
+    if state.stakes_path == 0:
+        # No source says what happens (unreachable under du-en: stakes_never_run_out).
+        if config.options.empty_path == "no-stake":
+            return _after_resolution(state, events, "du-en:ch2.ends", occupied=True)
+        held, path = state.stakes_held[player], 0
+        gift_due = True
+    else:
+        held = state.stakes_held[player] + 1
+        path = state.stakes_path - 1
+        events.append(Event(EventKind.STAKE, player, None, held, clause))
+        gift_due = _gift_due(held, config)
     if gift_due:
         events.append(Event(EventKind.STAKES_BACK, player, None, held, "du-en:ch2.stakes-back"))
         path += held
@@ -411,9 +487,10 @@ def _take_stake(state: State, player: int, events: list[Event]) -> State:
     stakes = tuple(held if p == player else s for p, s in enumerate(state.stakes_held))
     state = replace(state, stakes_held=stakes, stakes_path=path)
     if gift_due:
-        gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player))
+        gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player)
+                      for _ in range(config.gift_stake))
         return _start_gifts(state, gifts, events)
-    return _after_resolution(state, events, "du-en:ch2.ends")
+    return _after_resolution(state, events, "du-en:ch2.ends", occupied=True)
 
 
 def _gift_due(held: int, config: Config) -> bool:
@@ -437,11 +514,12 @@ def _garlic_found(
     hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
     state = replace(state, contents=contents, garlic_hand=hand)
+    config = state.config
     if owner == player:
         gifts = tuple(Gift(g, player, "du-en:ch3.own-garlic")
-                      for g in _others(state.config, player))
+                      for g in _others(config, player) for _ in range(config.gift_own_garlic))
     else:
-        gifts = (Gift(owner, player, "du-en:ch3.other-garlic"),)
+        gifts = (Gift(owner, player, "du-en:ch3.other-garlic"),) * config.gift_other_garlic
     # du-en:ch3.no-place: the emptied grave cannot be used now (no PLACE phase follows).
     return _start_gifts(state, gifts, events)
 
@@ -474,7 +552,7 @@ def _receive(state: State, end: End, events: list[Event]) -> State:
     if state.gifts:
         return replace(state, phase=Phase.GIVE)
     clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
-    return _after_resolution(state, events, clause)
+    return _after_resolution(state, events, clause, occupied=True)
 
 
 def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> State:
@@ -514,9 +592,13 @@ def _place_garlic_or_leave(
     return _after_resolution(state, events, "du-en:ch1.no-match-ends")
 
 
-def _after_resolution(state: State, events: list[Event], turn_end_clause: str) -> State:
-    """After a grave is dealt with: in a plague go on (du-en:ch4.occupied), else end the turn."""
+def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
+                      occupied: bool = False) -> State:
+    """After a grave is dealt with: in a plague go on (du-en:ch4.occupied; under
+    ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn."""
     if state.plague is not None:
+        if occupied and state.config.options.plague_occupied == "pass":
+            return _stop(replace(state, phase=Phase.OPEN), events)
         return _continue_plague(state, events)
     return _end_turn(state, events, turn_end_clause)
 
@@ -525,8 +607,21 @@ def _end_turn(state: State, events: list[Event], clause: str) -> State:
     """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end)."""
     nxt = _left(state.config, state.turn_player)
     events.append(Event(EventKind.TURN, nxt, None, None, clause))
-    return replace(state, turn_player=nxt, phase=Phase.OPEN, may_stop=False, pending=None,
-                   placed_this_turn=0)
+    return _start_turn(state, nxt)
+
+
+def _start_turn(state: State, player: int) -> State:
+    """A new turn for ``player``; with 2 players the graves the opponent opened after this
+    player are barred (du-en:2p.reopen)."""
+    windows = state.windows
+    barred: tuple[int, ...] = ()
+    if state.config.players == 2:
+        opponent = 1 - player
+        mine = set(windows[player])
+        barred = tuple(g for g in sorted(set(windows[opponent])) if g in mine)
+        windows = _set(windows, player, ())
+    return replace(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
+                   placed_this_turn=0, windows=windows, barred=barred)
 
 
 def _stop(state: State, events: list[Event]) -> State:
@@ -536,11 +631,17 @@ def _stop(state: State, events: list[Event]) -> State:
         return _end_turn(state, events, "du-en:ch1.continue")
     # du-en:ch4.pass: the left neighbour may continue; du-en:ch4.end-all-passed
     events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
-    if plague.turns >= state.config.players:
+    n = state.config.players
+    idle = plague.idle + 1
+    if state.config.options.plague_round == "one-round":
+        done = plague.turns >= n  # du-en:ch4.end-all-passed: everybody had a chance
+    else:
+        done = idle >= n  # until every player in a row declines
+    if done:
         return _end_plague(state, events, "du-en:ch4.end-all-passed")
     nxt = _left(state.config, plague.current)
-    return replace(state, plague=replace(plague, current=nxt, turns=plague.turns + 1),
-                   phase=Phase.OPEN)
+    return replace(state, plague=replace(plague, current=nxt, turns=plague.turns + 1, idle=idle,
+                                         current_opened=False), phase=Phase.OPEN)
 
 
 def _continue_plague(state: State, events: list[Event]) -> State:
@@ -567,11 +668,13 @@ def _end_plague(state: State, events: list[Event], clause: str) -> State:
     assert plague is not None
     events.append(Event(EventKind.PLAGUE_END, plague.holder, plague.origin, None, clause))
     state = _close_plague(state, plague)
-    # du-en:ch4.next-turn: the left neighbour of the plague's starter moves next.
-    nxt = _left(state.config, plague.holder)
+    # du-en:ch4.next-turn: the left neighbour of the plague's starter moves next (or of the
+    # player who ended it, under after_plague_turn=left-of-last).
+    last = plague.holder if state.config.options.after_plague_turn == "left-of-starter" \
+        else plague.current
+    nxt = _left(state.config, last)
     events.append(Event(EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn"))
-    return replace(state, turn_player=nxt, phase=Phase.OPEN, may_stop=False, pending=None,
-                   placed_this_turn=0)
+    return _start_turn(state, nxt)
 
 
 def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> State:
@@ -582,15 +685,21 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
         events.append(Event(EventKind.PLAGUE_END, old.holder, old.origin, None,
                             "du-en:ch4.end-new-rat"))
         state = _close_plague(state, old)  # du-en:ch5.cleanup
-        if state.config.options.second_rat == "finder":
+        rule = state.config.options.second_rat
+        if rule == "finder":
             if finder == old.holder:  # du-en:ch5.hand-over
                 holder = _left(state.config, finder)
-                events.append(Event(EventKind.RAT_HANDED_OVER, finder, grave, holder,
-                                    "du-en:ch5.hand-over"))
+        elif rule == "opponent":  # du-en:2p.plague: the finder's opponent takes over
+            holder = _left(state.config, finder)
         else:
             holder = _left(state.config, old.holder)
-    lids = _set(state.lids, grave, None)  # the rat lid lies in front of its holder
-    known = _set(state.known, grave, False)
+        if holder != finder:
+            events.append(Event(EventKind.RAT_HANDED_OVER, finder, grave, holder,
+                                "du-en:ch5.hand-over"))
+    # du-en:ch4.rat: the rat lid lies in front of its holder; du-en:2p.rat-stays: with two
+    # players it stays face up on its grave.
+    lids = state.lids if state.config.rat_lid_stays else _set(state.lids, grave, None)
+    known = state.known if state.config.rat_lid_stays else _set(state.known, grave, False)
     events.append(Event(EventKind.PLAGUE_START, holder, grave, None,
                         "du-en:ch5.holder-starts" if old else "du-en:ch4.rat"))
     plague = Plague(origin=grave, holder=holder, current=holder, turns=1, opened=())

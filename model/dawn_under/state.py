@@ -38,32 +38,83 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Rule options: every point where a reading had to be chosen (see docs/rules-options.md).
+    """Rule options: every point where the sources disagree or are silent (docs/rules-options.md,
+    and the ambiguity register ``spec/ambiguities/dawn-under.toml``). Defaults read ``du-en``.
 
     Attributes:
-        after_match: ``may-continue`` (du-en:ch1.continue: after a placement the player may open
-            another grave or stop) or ``turn-ends`` (the placement ends the turn).
-        gift_trigger: ``third-stake`` (du-en:ch2.gift: the gift comes as the third stake arrives)
-            or ``holding-three`` (taking a stake while already holding three).
-        receiver_chooses_end: True if the receiving player decides at which end of their row a
-            received vampire goes (du-en is silent: du-en:ch3.received-open); False: the giver.
-        second_rat: ``finder`` (du-en:ch5.hand-over: the finder holds the new rat unless they
-            started the running plague, then their left neighbour) or ``left-of-starter`` (the
-            left neighbour of the previous plague's starter).
+        after_match: ``may-continue`` (du-en:ch1.continue) or ``turn-ends``
+            (du-cs:prubeh.match-ends).
+        gift_trigger: ``third-stake`` (du-en:ch2.gift) or ``holding-three`` (du-cs:prubeh.gift:
+            a stake taken while already holding three).
+        receiver_chooses_end: ``true``: the receiver decides at which end a received vampire
+            goes (du-en:ch3.received-open is silent; du-cs:prubeh.received-ends,
+            du-cs:priprava.add-end: the receiver); ``false``: the giver does.
+        gift_end_chooser: ``giver`` (the row's owner picks which outermost vampire to give,
+            du-en:ch2.gift, du-cs:priprava.take-end) or ``receiver``.
+        second_rat: ``finder`` (du-en:ch5.hand-over), ``left-of-starter``
+            (du-cs:prubeh.new-starter) or
+            ``opponent`` (du-en:2p.plague: the finder's opponent takes the new plague).
+        match_placement: ``mandatory`` or ``optional`` (du-en:ch1.match says "can").
+        plague_late_placement: ``forbidden`` (du-en:ch4.just-opened) or ``allowed``.
+        after_plague_turn: ``left-of-starter`` (du-en:ch4.next-turn) or ``left-of-last``.
+        plague_round: ``one-round`` (du-en:ch4.end-all-passed: everybody had one chance) or
+            ``until-all-pass`` (du-cs:prubeh.rat-end: until all players in a row decline).
+        plague_occupied: ``continue`` (du-en:ch4.occupied) or ``pass`` (du-cs:prubeh.rat-resolve
+            read literally: a stake or garlic ends that player's part of the plague).
+        turn_start: ``must-open`` (du-en:ch1.open) or ``may-pass`` (du-cs:prubeh.open: a player
+            "may" open one grave).
+        lidless_grave: 2 players: ``unusable`` (a grave without a lid cannot be opened, used or
+            turned in a plague) or ``wild`` (it can be chosen like an opened grave; any outermost
+            vampire fits it), du-en:2p.lids.
+        reopen_rule: 2 players: ``stake-and-end`` (opening a barred grave costs a stake and ends
+            the turn) or ``forbidden`` (it cannot be opened), du-en:2p.reopen.
+        removed_colours: 2 players: ``same`` (the two lid colours removed are the two vampire
+            colours removed) or ``different`` (du-en:2p.components).
+        empty_path: a stake is due but none is left on the path (impossible under du-en, proved;
+            possible under ``gift_trigger=holding-three``): ``no-stake`` (nothing is taken) or
+            ``gift-now`` (it counts as the gift, du-en:ch2.gift).
     """
 
     after_match: str = "may-continue"
     gift_trigger: str = "third-stake"
     receiver_chooses_end: bool = True
+    gift_end_chooser: str = "giver"
     second_rat: str = "finder"
+    match_placement: str = "mandatory"
+    plague_late_placement: str = "forbidden"
+    after_plague_turn: str = "left-of-starter"
+    plague_round: str = "one-round"
+    plague_occupied: str = "continue"
+    turn_start: str = "must-open"
+    lidless_grave: str = "unusable"
+    reopen_rule: str = "stake-and-end"
+    removed_colours: str = "same"
+    empty_path: str = "no-stake"
 
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "after_match": ("may-continue", "turn-ends"),
     "gift_trigger": ("third-stake", "holding-three"),
     "receiver_chooses_end": ("true", "false"),
-    "second_rat": ("finder", "left-of-starter"),
+    "gift_end_chooser": ("giver", "receiver"),
+    "second_rat": ("finder", "left-of-starter", "opponent"),
+    "match_placement": ("mandatory", "optional"),
+    "plague_late_placement": ("forbidden", "allowed"),
+    "after_plague_turn": ("left-of-starter", "left-of-last"),
+    "plague_round": ("one-round", "until-all-pass"),
+    "plague_occupied": ("continue", "pass"),
+    "turn_start": ("must-open", "may-pass"),
+    "lidless_grave": ("unusable", "wild"),
+    "reopen_rule": ("stake-and-end", "forbidden"),
+    "removed_colours": ("same", "different"),
+    "empty_path": ("no-stake", "gift-now"),
 }
+
+
+def option_value(options: Options, name: str) -> str:
+    """The value of option ``name`` as its string form (``true``/``false`` for booleans)."""
+    value = getattr(options, name)
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +128,11 @@ class Config:
         colours: colour names (labels; index = colour id).
         vampires_per_colour, lids_per_colour, rat_lids, reserve_size, stakes, garlic,
         stakes_for_gift, open_per_side, all_open_at_most: component numbers (manifest).
+        vampire_colours, lid_colours: colour indices in play (all six, or four with 2 players).
+        gift_other_garlic, gift_own_garlic, gift_stake: vampires each giver hands over.
+        rat_lid_stays: the rat lid stays face up on its grave during the plague (du-en:2p.rat-stays)
+            instead of lying in front of its holder (du-en:ch4.rat).
+        preset: the name of the rule set the options came from (for logs).
     """
 
     players: int
@@ -92,6 +148,13 @@ class Config:
     stakes_for_gift: int
     open_per_side: int
     all_open_at_most: int
+    vampire_colours: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    lid_colours: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    gift_other_garlic: int = 1
+    gift_own_garlic: int = 1
+    gift_stake: int = 1
+    rat_lid_stays: bool = False
+    preset: str = "du-en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +193,8 @@ class Plague:
         current: the player now turning lids (du-en:ch4.pass).
         turns: how many players have had their go, counting ``current`` (1..players).
         opened: graves opened in this plague, in order; they stay open (du-en:ch4.stay-open).
+        idle: stops in a row since the last grave was opened (option plague_round).
+        current_opened: whether ``current`` opened a grave in this go.
     """
 
     origin: int
@@ -137,6 +202,8 @@ class Plague:
     current: int
     turns: int
     opened: tuple[int, ...]
+    idle: int = 0
+    current_opened: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +220,14 @@ class Setup:
     """The outcome of the set-up chance node (or an explicit set-up).
 
     Attributes:
-        lids: lid of each grave (colour index or RAT), du-en:prep.mix-rats.
+        lids: lid of each grave (colour index, RAT, or None for a grave left without a lid in
+            the 2-player game, du-en:2p.lids), du-en:prep.mix-rats.
         reserve: the reserve stack, top first (du-en:prep.reserve).
         rows: each player's row of vampire colours, left to right (du-en:prep.deal).
         start_player: who moves first (du-en:play.start).
     """
 
-    lids: tuple[int, ...]
+    lids: tuple[int | None, ...]
     reserve: tuple[int, ...]
     rows: tuple[tuple[int, ...], ...]
     start_player: int = 0
@@ -190,6 +258,8 @@ class State:
         in_transit: colour of the vampire being handed over (phase RECEIVE).
         winner: the winner once the game is over.
         placed_this_turn: vampires the turn player placed this turn.
+        windows: 2 players: per player, graves they opened since the start of their last turn.
+        barred: 2 players: graves the turn player may not open this turn (du-en:2p.reopen).
     """
 
     config: Config
@@ -211,6 +281,8 @@ class State:
     in_transit: int | None = None
     winner: int | None = None
     placed_this_turn: int = 0
+    windows: tuple[tuple[int, ...], ...] = ()
+    barred: tuple[int, ...] = ()
 
 
 # ----------------------------------------------------------------------------- actions

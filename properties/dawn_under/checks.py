@@ -16,6 +16,7 @@ from spec import all_clause_ids, spec_path
 from spec.boards import Board
 
 PLAYER_COUNTS = (3, 4, 5, 6)
+"""Player counts of the base game (du-en:content.players)."""
 
 
 def shipped_scenarios() -> list[Path]:
@@ -23,21 +24,28 @@ def shipped_scenarios() -> list[Path]:
     return sorted(spec_path("scenarios", "dawn-under").glob("*.toml"))
 
 
-def checks(players: Sequence[int] = PLAYER_COUNTS, options: Options | None = None,
-           board: Board | None = None) -> list[Check]:
-    """Every property of the Dawn Under model, for the given player counts and rule options.
+def checks(players: Sequence[int] | None = None, options: Options | None = None,
+           board: Board | None = None, preset: str = "du-en") -> list[Check]:
+    """Every property of the Dawn Under model for a rule set: the player counts (default: all
+    the preset covers), the preset and options on top of it.
 
     Raises:
-        MalformedInput: for a player count outside 3..6.
+        MalformedInput: for a player count the preset does not cover, or an unknown preset.
     """
-    for n in players:
-        make_config(n, options, board)  # validates the player count early
-    config = make_config(players[0], options, board)
-    low, high = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
+    from model.dawn_under.config import presets, preset_options
+
+    if options is None:
+        options = preset_options(preset)
+    counts = tuple(players or presets()[preset].players) if preset in presets() else ()
+    for n in counts or (0,):
+        make_config(n, options, board, preset)  # validates preset and player count early
+    players = counts
+    config = make_config(players[0], options, board, preset)
+    low, high = min(players), max(players)
     out: list[Check] = []
     for n in players:
         def games(profile: Profile, n: int = n) -> tuple[bool, int, str]:
-            ok, detail = run_machine(n, profile.games, profile.max_steps, options)
+            ok, detail = run_machine(n, profile.games, profile.max_steps, options, preset=preset)
             return ok, profile.games, detail or f"{profile.games} games, all invariants hold"
         out.append(Check(f"invariants in random games, {n} players", "hypothesis", games,
                          ("du-en:content.vampires", "du-en:content.stakes", "du-en:content.lids",
@@ -47,7 +55,7 @@ def checks(players: Sequence[int] = PLAYER_COUNTS, options: Options | None = Non
         total = 0
         for n in players:
             ok, count, detail = sampling.check_hidden_information(
-                n, max(2, profile.games // 4), profile.max_steps, profile.samples, options)
+                n, max(2, profile.games // 4), profile.max_steps, profile.samples, options, preset)
             total += count
             if not ok:
                 return ok, total, detail
@@ -57,14 +65,14 @@ def checks(players: Sequence[int] = PLAYER_COUNTS, options: Options | None = Non
         total = 0
         for n in players:
             ok, count, detail = sampling.check_illegal_actions(
-                n, max(2, profile.games // 4), profile.max_steps, options)
+                n, max(2, profile.games // 4), profile.max_steps, options, preset)
             total += count
             if not ok:
                 return ok, total, detail
         return True, total, f"{total} illegal actions rejected, states intact"
 
     def determinism(profile: Profile) -> tuple[bool, int, str]:
-        return sampling.check_determinism(players[0], max(2, profile.games // 4))
+        return sampling.check_determinism(players[0], max(2, profile.games // 4), options, preset)
 
     out.append(Check("legal actions depend only on the observation", "sampled", hidden,
                      ("du-en:ch1.open", "du-en:prep.row")))
@@ -97,7 +105,7 @@ def checks(players: Sequence[int] = PLAYER_COUNTS, options: Options | None = Non
             return False, len(files), "\n".join(f"{r.name}:\n{r.detail}" for r in failed)
         return True, len(files), f"{len(files)} scenarios pass"
 
-    if options is None or options == Options():
+    if preset == "du-en" and options == Options():
         out.append(Check("shipped scenarios", "scenario", scenarios, ()))
     else:
         out.append(Check("shipped scenarios (skipped: they assume the du-en defaults)",

@@ -29,10 +29,9 @@ class Totals:
     def of_manifest(config: Config) -> Totals:
         """Totals of a dealt game (du-en:content.vampires, du-en:content.lids,
         du-en:content.stakes, du-en:prep.garlic)."""
-        ncol = len(config.colours)
         return Totals(
-            vampires=tuple((c, config.vampires_per_colour) for c in range(ncol)),
-            lids=tuple(sorted([(c, config.lids_per_colour) for c in range(ncol)]
+            vampires=tuple((c, config.vampires_per_colour) for c in config.vampire_colours),
+            lids=tuple(sorted([(c, config.lids_per_colour) for c in config.lid_colours]
                               + [(RAT, config.rat_lids)])),
             stakes=config.stakes,
             garlic=(config.garlic,) * config.players,
@@ -60,7 +59,8 @@ def lid_counts(state: State) -> Counter[int]:
     """Lids per value on graves, in the reserve, removed rats and the rat lid of a plague."""
     counts: Counter[int] = Counter(lid for lid in state.lids if lid is not None)
     counts.update(state.reserve)
-    counts[RAT] += state.removed_rats + (1 if state.plague is not None else 0)
+    in_front = state.plague is not None and not state.config.rat_lid_stays
+    counts[RAT] += state.removed_rats + (1 if in_front else 0)
     return counts
 
 
@@ -162,12 +162,15 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
             names = state.config.colours
             shown = "a rat lid" if lid == RAT else f"a {names[lid]} lid"
             out.append(f"grave {g}: a {names[content.colour]} vampire under {shown}")
-        if lid is None and (state.plague is None or state.plague.origin != g):
+        lidless_ok = state.config.players == 2 or (
+            state.plague is not None and state.plague.origin == g)
+        if lid is None and not lidless_ok:
             out.append(f"grave {g} has no lid outside a plague")
     if state.plague is not None:
         origin = state.plague.origin
-        if state.contents[origin] is not None or state.lids[origin] is not None:
-            out.append(f"plague origin {origin} is not an empty lidless grave")
+        expected = RAT if state.config.rat_lid_stays else None
+        if state.contents[origin] is not None or state.lids[origin] != expected:
+            out.append(f"plague origin {origin} is not an empty grave under its rat lid")
     return out
 
 
@@ -189,14 +192,19 @@ def flow_consistent(state: State, totals: Totals) -> list[str]:
         out.append(f"player to move {current_player(state)} is not a player")
     if state.phase is Phase.PLACE:
         g = state.pending
-        if g is None or state.contents[g] is not None or state.lids[g] in (None, RAT):
+        wild = state.config.options.lidless_grave == "wild" and state.config.players == 2
+        if (g is None or state.contents[g] is not None or state.lids[g] == RAT
+                or (state.lids[g] is None and not wild)):
             out.append(f"PLACE decision on grave {g}, which is not an empty coloured grave")
     if state.plague is not None:
         nbrs = set(state.config.board.neighbours[state.plague.origin])
         if not set(state.plague.opened) <= nbrs:
             out.append(f"plague opened non-neighbours {set(state.plague.opened) - nbrs}")
-        if not 1 <= state.plague.turns <= n:
+        one_round = state.config.options.plague_round == "one-round"
+        if one_round and not 1 <= state.plague.turns <= n:
             out.append(f"plague turn count {state.plague.turns} outside 1..{n}")
+        if not 0 <= state.plague.idle < n:
+            out.append(f"plague continues after {state.plague.idle} players in a row declined")
     if not legal_actions(state):
         out.append("non-terminal state without a legal action (dead end)")
     return out

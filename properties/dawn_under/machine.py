@@ -29,8 +29,9 @@ from model.dawn_under.state import Options, Phase, State
 from properties.dawn_under.invariants import Totals, violations
 
 
-def make_machine(players: int, options: Options | None = None) -> type[RuleBasedStateMachine]:
-    """A state machine class playing ``players``-player games under ``options``."""
+def make_machine(players: int, options: Options | None = None,
+                 preset: str = "du-en") -> type[RuleBasedStateMachine]:
+    """A state machine class playing ``players``-player games under ``preset`` and ``options``."""
 
     class DawnUnderGames(RuleBasedStateMachine):
         """Random legal Dawn Under games; every invariant is checked after every step."""
@@ -40,7 +41,7 @@ def make_machine(players: int, options: Options | None = None) -> type[RuleBased
 
         @initialize(seed=st.integers(min_value=0, max_value=2**32 - 1))
         def set_up(self, seed: int) -> None:
-            config = make_config(players, options)
+            config = make_config(players, options, preset=preset)
             self.state = initial_state(config, deal(config, random.Random(seed)))
             self.totals = Totals.of_manifest(config)
             note(f"Set-up: {players} players, deal seed {seed}")
@@ -72,13 +73,13 @@ def make_machine(players: int, options: Options | None = None) -> type[RuleBased
 
 
 def run_machine(players: int, games: int, max_steps: int, options: Options | None = None,
-                seed: int | None = 0) -> tuple[bool, str]:
+                seed: int | None = 0, preset: str = "du-en") -> tuple[bool, str]:
     """Run the state machine for ``games`` examples of up to ``max_steps`` steps.
 
     Returns:
         (passed, detail): detail is empty on success, else the shrunk counterexample log.
     """
-    machine = make_machine(players, options)
+    machine = make_machine(players, options, preset)
     out = io.StringIO()
     cfg = settings(
         max_examples=games,

@@ -53,13 +53,14 @@ def resample_hidden(state: State, rng: random.Random) -> State:
 
 
 def check_hidden_information(players: int, games: int, max_steps: int, samples: int,
-                             options: Options | None = None) -> tuple[bool, int, str]:
+                             options: Options | None = None,
+                             preset: str = "du-en") -> tuple[bool, int, str]:
     """The legal actions of the player to move depend only on their observation.
 
     Plays ``games`` random games; at every step resamples the hidden parts ``samples`` times
     consistently with all observations and compares legal actions.
     """
-    config = make_config(players, options)
+    config = make_config(players, options, preset=preset)
     checked = 0
     for seed in range(games):
         rng = random.Random(seed)
@@ -93,11 +94,12 @@ def candidate_actions(state: State, rng: random.Random) -> list[Action]:
 
 
 def check_illegal_actions(players: int, games: int, max_steps: int,
-                          options: Options | None = None) -> tuple[bool, int, str]:
+                          options: Options | None = None,
+                          preset: str = "du-en") -> tuple[bool, int, str]:
     """Every action outside ``legal_actions`` raises IllegalAction naming registered clauses,
     and every legal one is accepted; the state is left intact (du-en:ch1.open and all
     legality clauses)."""
-    config = make_config(players, options)
+    config = make_config(players, options, preset=preset)
     known = all_clause_ids()
     tried = 0
     for seed in range(games):
@@ -128,9 +130,10 @@ def check_illegal_actions(players: int, games: int, max_steps: int,
     return True, tried, f"{tried} illegal actions rejected with registered clause ids"
 
 
-def check_determinism(players: int, seeds: int) -> tuple[bool, int, str]:
+def check_determinism(players: int, seeds: int, options: Options | None = None,
+                      preset: str = "du-en") -> tuple[bool, int, str]:
     """The same seed gives the same game twice (explicit chance, no hidden randomness)."""
-    config = make_config(players)
+    config = make_config(players, options, preset=preset)
     for seed in range(seeds):
         a = play_random(config, seed, 2_000)
         b = play_random(config, seed, 2_000)

@@ -40,8 +40,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from model.dawn_under.config import make_config, parse_options
-from model.dawn_under.engine import current_player, new_game, step
+from model.dawn_under.config import make_config, parse_options, preset_options
+from model.dawn_under.engine import current_player, legal_actions, new_game, step
 from model.dawn_under.render import event_text, player_name
 from model.dawn_under.state import (
     RAT,
@@ -67,24 +67,44 @@ from ruleproof.errors import IllegalAction, MalformedInput
 from spec import _read_toml, all_clause_ids, line_of
 
 TOP_KEYS = {"title", "game", "players", "names", "clauses", "actions", "options", "setup",
-            "expect", "expect_error", "description"}
+            "expect", "expect_error", "description", "preset", "reading", "ambiguity"}
+READING_KEYS = {"name", "options", "expect", "expect_error"}
 SETUP_KEYS = {"seed", "start", "lids", "rows", "contents", "stakes", "garlic"}
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One rule reading a scenario is run under: its config, start and expectations."""
+
+    name: str
+    config: Config
+    start: State
+    expect: dict[str, Any]
+    expect_errors: dict[int, str]  # action number -> clause that must reject it
+
+
+@dataclass(frozen=True)
 class Scenario:
-    """A parsed scenario."""
+    """A parsed scenario: shared set-up and actions, one or more readings."""
 
     path: str
     title: str
-    config: Config
     names: tuple[str, ...]
     clauses: tuple[str, ...]
-    start: State
     actions: tuple[tuple[Action, int | None, int | None], ...]  # action, actor, line
-    expect: dict[str, Any]
-    expect_errors: dict[int, str]  # action number -> clause that must reject it
+    readings: tuple[Reading, ...]
     text: str
+    ambiguity: str | None
+
+    @property
+    def config(self) -> Config:
+        """The configuration of the first reading."""
+        return self.readings[0].config
+
+    @property
+    def start(self) -> State:
+        """The start state of the first reading."""
+        return self.readings[0].start
 
 
 def parse_action(text: str) -> Action:
@@ -136,13 +156,26 @@ def load_scenario(path: Path) -> Scenario:
     players = data.get("players")
     if not isinstance(players, int):
         raise fail("'players' must be an integer", "players")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise fail("[options] must be a table", "options")
-    try:
-        config = make_config(players, parse_options({k: str(v) for k, v in options.items()}))
-    except MalformedInput as err:
-        raise fail(err.what, "players" if "players" in err.what else "[options]") from None
+    preset = data.get("preset", "du-en")
+    if not isinstance(preset, str):
+        raise fail("'preset' must be a string", "preset")
+
+    def configure(options: object, where: str) -> Config:
+        if not isinstance(options, dict):
+            raise fail(f"{where} must be a table", where)
+        try:
+            base = preset_options(preset)
+            return make_config(players, parse_options(
+                {k: str(v) for k, v in options.items()}, base=base, where=file, text=text),
+                preset=preset)
+        except MalformedInput as err:
+            if err.line is not None:
+                raise
+            needle = "players" if "players" in err.what else "preset" if "preset" in err.what \
+                else where
+            raise fail(err.what, needle) from None
+
+    config = configure(data.get("options", {}), "[options]")
     names = tuple(str(n) for n in data.get("names", []))
     if names and len(names) != players:
         raise fail(f"'names' lists {len(names)} names for {players} players", "names")
@@ -164,7 +197,6 @@ def load_scenario(path: Path) -> Scenario:
     for c in clauses:
         if c not in known:
             raise fail(f"clause {c} is not in any clause registry", c)
-    start = _build_start(data.get("setup", {}), config, names, player, fail)
     actions: list[tuple[Action, int | None, int | None]] = []
     raw_actions = data.get("actions", [])
     if not isinstance(raw_actions, list):
@@ -190,26 +222,57 @@ def load_scenario(path: Path) -> Scenario:
             raise MalformedInput(f"action {raw!r}: there is no grave {grave} "
                                  f"(0..{config.board.size - 1})", file=file, line=line)
         actions.append((parsed, actor, line))
-    expect = data.get("expect", {})
-    if not isinstance(expect, dict):
-        raise fail("[expect] must be a table", "[expect]")
-    expect_errors: dict[int, str] = {}
-    raw_errors = data.get("expect_error", [])
-    if not isinstance(raw_errors, list):
-        raise fail("expect_error must be written as [[expect_error]] tables", "expect_error")
-    for ee in raw_errors:
-        if (not isinstance(ee, dict) or not isinstance(ee.get("action"), int)
-                or not isinstance(ee.get("clause"), str)):
-            raise fail("[[expect_error]] needs 'action' (1-based number) and 'clause'",
-                       "[[expect_error]]")
-        if ee["clause"] not in known:
-            raise fail(f"clause {ee['clause']} is not in any clause registry", ee["clause"])
-        if not 1 <= ee["action"] <= len(actions):
-            raise fail(f"expect_error action {ee['action']} is not an action number",
-                       "[[expect_error]]")
-        expect_errors[ee["action"]] = ee["clause"]
-    return Scenario(file, str(data.get("title", path.stem)), config, names, clauses, start,
-                    tuple(actions), expect, expect_errors, text)
+    def errors_of(raw_errors: object) -> dict[int, str]:
+        found: dict[int, str] = {}
+        if not isinstance(raw_errors, list):
+            raise fail("expect_error must be written as [[expect_error]] tables", "expect_error")
+        for ee in raw_errors:
+            if (not isinstance(ee, dict) or not isinstance(ee.get("action"), int)
+                    or not isinstance(ee.get("clause"), str)):
+                raise fail("[[expect_error]] needs 'action' (1-based number) and 'clause'",
+                           "expect_error")
+            if ee["clause"] not in known:
+                raise fail(f"clause {ee['clause']} is not in any clause registry", ee["clause"])
+            if not 1 <= ee["action"] <= len(actions):
+                raise fail(f"expect_error action {ee['action']} is not an action number",
+                           "expect_error")
+            found[ee["action"]] = ee["clause"]
+        return found
+
+    setup = data.get("setup", {})
+    readings: list[Reading] = []
+    raw_readings = data.get("reading")
+    if raw_readings is None:
+        expect = data.get("expect", {})
+        if not isinstance(expect, dict):
+            raise fail("[expect] must be a table", "[expect]")
+        start = _build_start(setup, config, names, player, fail)
+        readings.append(Reading("default", config, start, expect,
+                                errors_of(data.get("expect_error", []))))
+    else:
+        if not isinstance(raw_readings, list) or not raw_readings:
+            raise fail("readings must be written as [[reading]] tables", "reading")
+        if "expect" in data or "expect_error" in data:
+            raise fail("with [[reading]] tables, put expect and expect_error inside each reading",
+                       "expect")
+        for entry in raw_readings:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                raise fail("each [[reading]] needs a 'name'", "[[reading]]")
+            unknown = set(entry) - READING_KEYS
+            if unknown:
+                raise fail(f"reading {entry['name']}: unknown key {sorted(unknown)[0]!r}",
+                           sorted(unknown)[0])
+            merged = {**data.get("options", {}), **entry.get("options", {})}
+            rconfig = configure(merged, "[[reading]]")
+            expect = entry.get("expect", {})
+            if not isinstance(expect, dict):
+                raise fail(f"reading {entry['name']}: expect must be a table", entry["name"])
+            readings.append(Reading(entry["name"], rconfig,
+                                    _build_start(setup, rconfig, names, player, fail),
+                                    expect, errors_of(entry.get("expect_error", []))))
+    ambiguity = data.get("ambiguity")
+    return Scenario(file, str(data.get("title", path.stem)), names, clauses, tuple(actions),
+                    tuple(readings), text, str(ambiguity) if ambiguity else None)
 
 
 def _colour(config: Config, name: object, fail: Any, where: str) -> int:
@@ -366,21 +429,16 @@ def fact(state: State, key: str, names: Sequence[str]) -> Any:
         return colour(state.lids[int(arg)])
     if base == "known":
         return state.known[int(arg)]
+    if base == "legal":
+        return [str(a) for a in legal_actions(state)]
+    if base == "barred":
+        return list(state.barred)
     raise KeyError(key)
 
 
-def run_scenario(path: Path) -> CheckResult:
-    """Run one scenario file.
-
-    Returns:
-        a CheckResult; ``detail`` holds the log and every mismatch.
-
-    Raises:
-        MalformedInput: if the file is malformed (the CLI turns this into exit code 2).
-    """
-    t0 = time.perf_counter()
-    sc = load_scenario(path)
-    state = sc.start
+def run_reading(sc: Scenario, reading: Reading) -> tuple[State, list[str], list[str]]:
+    """Run the actions of ``sc`` under one reading: (final state, log lines, problems)."""
+    state = reading.start
     totals = Totals.of_state(state)
     log: list[str] = []
     problems: list[str] = []
@@ -388,12 +446,12 @@ def run_scenario(path: Path) -> CheckResult:
     for number, (action, actor, line) in enumerate(sc.actions, start=1):
         where = f"{sc.path}:{line}" if line else sc.path
         mover = current_player(state)
-        if actor is not None and actor != mover:
+        wanted = reading.expect_errors.get(number)
+        if actor is not None and actor != mover and wanted is None:
             problems.append(f"{where}: action {number} ({action}) expected "
                             f"{player_name(actor, names)} to act, but "
                             f"{player_name(mover, names)} is to move")
             break
-        wanted = sc.expect_errors.get(number)
         try:
             new, events = step(state, action)
         except IllegalAction as err:
@@ -419,15 +477,36 @@ def run_scenario(path: Path) -> CheckResult:
             break
         state = new
     if not problems:
-        for key, want in sc.expect.items():
+        for key, want in reading.expect.items():
             try:
                 got = fact(state, key, names)
             except (KeyError, ValueError, IndexError):
-                raise MalformedInput(f"unknown fact {key!r} in [expect]", file=sc.path,
+                raise MalformedInput(f"unknown fact {key!r} in expect", file=sc.path,
                                      line=line_of(sc.text, key)) from None
             if got != want:
-                problems.append(f"{sc.path}:{line_of(sc.text, key)}: expected {key} = {want!r}, "
-                                f"got {got!r}")
-    detail = "\n".join([*log, *problems])
+                problems.append(f"{sc.path}:{line_of(sc.text, key)}: [{reading.name}] expected "
+                                f"{key} = {want!r}, got {got!r}")
+    return state, log, problems
+
+
+def run_scenario(path: Path) -> CheckResult:
+    """Run one scenario file under each of its readings.
+
+    Returns:
+        a CheckResult; ``detail`` holds the log and every mismatch.
+
+    Raises:
+        MalformedInput: if the file is malformed (the CLI turns this into exit code 2).
+    """
+    t0 = time.perf_counter()
+    sc = load_scenario(path)
+    lines: list[str] = []
+    failed = False
+    for reading in sc.readings:
+        _state, log, problems = run_reading(sc, reading)
+        if len(sc.readings) > 1:
+            lines.append(f"== reading {reading.name} ==")
+        lines.extend([*log, *problems])
+        failed = failed or bool(problems)
     return CheckResult(f"scenario {Path(sc.path).name}", "scenario", len(sc.actions),
-                       not problems, time.perf_counter() - t0, detail, sc.clauses)
+                       not failed, time.perf_counter() - t0, "\n".join(lines), sc.clauses)
