@@ -23,6 +23,10 @@ from ruleproof.errors import MalformedInput
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Formal, cited, checked rules models of tabletop games.")
+from ruleproof.cli_conformance import register as register_conformance  # noqa: E402
+
+register_conformance(app)
+
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
 

@@ -84,7 +84,9 @@ def test_clauses_lists_where_each_clause_is_implemented() -> None:
     assert result.exit_code == 0
     assert "du-en:ch4.just-opened" in result.output and "model/dawn_under/engine.py" in \
         result.output
-    assert "UNCITED" in result.output  # the 2-player clauses are not implemented yet
+    assert "UNCITED" not in result.output
+    result = runner.invoke(app, ["clauses", "gruft-en", "--uncited"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0 and "gruft-en:" in result.output
 
 
 def test_scenario_command_runs_shipped_files() -> None:

@@ -633,10 +633,10 @@ def _stop(state: State, events: list[Event]) -> State:
     events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
     n = state.config.players
     idle = plague.idle + 1
-    if state.config.options.plague_round == "one-round":
-        done = plague.turns >= n  # du-en:ch4.end-all-passed: everybody had a chance
-    else:
-        done = idle >= n  # until every player in a row declines
+    # du-en:ch4.end-all-passed: everybody had a chance (one-round), or everybody in a row
+    # declined (until-all-pass).
+    one_round = state.config.options.plague_round == "one-round"
+    done = plague.turns >= n if one_round else idle >= n
     if done:
         return _end_plague(state, events, "du-en:ch4.end-all-passed")
     nxt = _left(state.config, plague.current)

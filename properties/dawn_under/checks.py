@@ -32,7 +32,7 @@ def checks(players: Sequence[int] | None = None, options: Options | None = None,
     Raises:
         MalformedInput: for a player count the preset does not cover, or an unknown preset.
     """
-    from model.dawn_under.config import presets, preset_options
+    from model.dawn_under.config import preset_options, presets
 
     if options is None:
         options = preset_options(preset)

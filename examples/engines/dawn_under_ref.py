@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""A small reference engine for Dawn Under (3-6 players), written plainly from the rulebook.
+
+It is deliberately independent of ``model/``: imperative, mutable, its own data structures; the
+only thing it shares with the project is the board file (``spec/boards/dawn-under-default.toml``),
+read with :mod:`tomllib`. Where the rulebook is silent it follows the readings documented in
+``docs/rules-options.md`` (the model is the specification), including the four rule options.
+
+Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on stdin/stdout, see
+``docs/conformance.md``)::
+
+    python examples/engines/dawn_under_ref.py                        # the reference engine
+    python examples/engines/dawn_under_ref.py --mutant gift-on-fourth-stake
+    python examples/engines/dawn_under_ref.py --list-mutants
+
+A *mutant* breaks exactly one rule the way a real implementation might; ``ruleproof conform``
+must catch every one of them. ``--fault crash|hang|garbage|flood`` with ``--fault-at N`` makes the
+engine misbehave at its N-th ``apply`` (used to test the harness's failure reports).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+PROTOCOL = 1
+BOARD_FILE = Path(__file__).resolve().parents[2] / "spec" / "boards" / "dawn-under-default.toml"
+STAKES = 13
+GARLIC = 3
+OPEN_PER_SIDE = 2
+ALL_OPEN_AT_MOST = 4
+STAKES_FOR_GIFT = 3
+
+MUTANTS: dict[str, str] = {
+    "gift-on-fourth-stake": "the gift comes with the fourth stake instead of the third",
+    "garlic-owner-gives-two": "the owner of another player's garlic hands over two vampires",
+    "received-face-down": "a received vampire goes into the row face down",
+    "plague-opens-non-neighbours": "in a rat plague any grave may be opened, not only neighbours",
+    "rat-lid-replaced-at-once": "the rat's grave gets the reserve lid at once, not at plague end",
+    "turn-passes-after-placement": "a successful placement ends the turn",
+    "garlic-back-to-finder": "found garlic is credited to the finder instead of its owner",
+    "stakes-kept-after-gift": "after the gift the three stakes stay with the player",
+    "own-garlic-one-gift": "finding one's own garlic brings only one vampire (left neighbour)",
+    "one-open-per-side": "only one vampire is kept open at each end of a row",
+    "all-open-at-five": "rows of five or fewer vampires are all open",
+    "stop-before-opening": "a turn may be ended before any grave is opened",
+    "plague-turn-after-last-passer": "after a plague the left neighbour of its last player moves",
+    "plague-short-round": "a plague ends when all but one player have had their go",
+    "second-rat-no-hand-over": "the starter of a plague keeps a second rat they find",
+    "reopen-in-plague": "graves opened earlier in a plague may be opened again",
+    "garlic-without-stock": "garlic may be placed with none left in hand",
+    "placement-optional": "a matching vampire need not be placed (garlic or leave offered too)",
+    "single-vampire-two-ends": "a single vampire can be addressed as the left and the right end",
+    "counter-clockwise": "play passes to the right neighbour",
+    "gifts-counter-clockwise": "several givers hand over starting from the receiver's right",
+    "stake-ends-plague": "finding a vampire during a rat plague ends the plague",
+    "no-refill-after-give": "the giver's row is not refilled after handing a vampire over",
+    "rat-grave-not-relidded": "at the end of a plague the rat's grave stays without a lid",
+    "path-not-decremented": "taking a stake does not remove it from the path",
+    "apply-without-check": "apply does not check legality (legal_actions is right)",
+}
+FAULTS = ("crash", "hang", "garbage", "flood")
+SUPPORTED_OPTIONS = frozenset({"after_match", "gift_trigger", "receiver_chooses_end", "second_rat",
+                               "empty_path"})
+
+
+def load_neighbours(path: Path) -> list[list[int]]:
+    """The neighbour lists of the board file (grave id -> sorted neighbour ids)."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    graves = data["grave"]
+    out: list[list[int]] = [[] for _ in graves]
+    for grave in graves:
+        out[int(grave["id"])] = sorted(int(n) for n in grave["neighbours"])
+    return out
+
+
+class Bad(Exception):
+    """A request the engine refuses (illegal action, malformed message)."""
+
+
+class DawnUnderEngine:
+    """One Dawn Under game at a time; :meth:`handle` answers one protocol message."""
+
+    def __init__(self, mutant: str | None = None, board: Path = BOARD_FILE) -> None:
+        if mutant is not None and mutant not in MUTANTS:
+            raise ValueError(f"unknown mutant {mutant!r}")
+        self.mutant = mutant
+        self.neighbours = load_neighbours(board)
+        self.started = False
+        self.n = 0
+        self.after_match = "may-continue"
+        self.gift_trigger = "third-stake"
+        self.receiver_chooses = True
+        self.second_rat = "finder"
+        self.empty_path = "no-stake"
+        self.lids: list[str | None] = []
+        self.known: list[bool] = []
+        self.contents: list[str | None] = []
+        self.rows: list[list[list[Any]]] = []  # [colour, face_up]
+        self.stakes: list[int] = []
+        self.path = STAKES
+        self.garlic: list[int] = []
+        self.reserve: list[str] = []
+        self.removed = 0
+        self.turn = 0
+        self.phase = "open"
+        self.may_stop = False
+        self.pending: int | None = None
+        self.plague: dict[str, Any] | None = None
+        self.gifts: list[tuple[int, int]] = []
+        self.transit: str | None = None
+        self.winner: int | None = None
+
+    # ------------------------------------------------------------------ protocol
+
+    def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Answer one request (see docs/conformance.md for the messages)."""
+        cmd = msg.get("cmd")
+        try:
+            if cmd == "hello":
+                return {"ok": True, "protocol": PROTOCOL, "engine": "dawn-under-ref",
+                        "games": ["dawn-under"], "mutant": self.mutant}
+            if cmd == "new_game":
+                try:
+                    self.new_game(msg)
+                except (KeyError, TypeError, ValueError, IndexError) as exc:
+                    self.started = False
+                    raise Bad(f"bad new_game request: {exc!r}") from None
+                return {"ok": True}
+            if cmd == "quit":
+                return {"ok": True}
+            if not self.started:
+                raise Bad("no game started")
+            if cmd == "legal_actions":
+                return {"ok": True, "actions": self.legal()}
+            if cmd == "apply":
+                action = msg.get("action")
+                if self.m("apply-without-check") and isinstance(action, str):
+                    return self.apply_unchecked(action)
+                if not isinstance(action, str) or action not in self.legal():
+                    return {"ok": False, "error": "illegal", "reason": f"not legal: {action!r}"}
+                self.apply(action)
+                return {"ok": True}
+            if cmd == "state":
+                return {"ok": True, "state": self.public_state()}
+            raise Bad(f"unknown command {cmd!r}")
+        except Bad as exc:
+            return {"ok": False, "error": str(exc)}
+
+    def apply_unchecked(self, action: str) -> dict[str, Any]:
+        """The mutant ``apply-without-check``: trust the caller, only catch what breaks."""
+        try:
+            self.apply(action)
+        except (IndexError, ValueError, TypeError, AttributeError, AssertionError, KeyError):
+            return {"ok": False, "error": "illegal", "reason": "could not apply"}
+        return {"ok": True}
+
+    def new_game(self, msg: dict[str, Any]) -> None:
+        if msg.get("game") != "dawn-under":
+            raise Bad("this engine only plays dawn-under")
+        setup = msg.get("setup")
+        players = msg.get("players")
+        if not isinstance(setup, dict) or not isinstance(players, int):
+            raise Bad("new_game needs 'players' and an explicit 'setup'")
+        options = msg.get("options") or {}
+        unsupported = sorted(set(options) - SUPPORTED_OPTIONS)
+        if unsupported:
+            raise Bad(f"rule option {unsupported[0]!r} is not supported by this engine")
+        self.n = players
+        self.after_match = str(options.get("after_match", "may-continue"))
+        self.gift_trigger = str(options.get("gift_trigger", "third-stake"))
+        self.receiver_chooses = str(options.get("receiver_chooses_end", "true")).lower() == "true"
+        self.second_rat = str(options.get("second_rat", "finder"))
+        self.empty_path = str(options.get("empty_path", "no-stake"))
+        self.lids = list(setup["lids"])
+        self.known = [False] * len(self.lids)
+        self.contents = [None] * len(self.lids)
+        self.rows = []
+        for colours in setup["rows"]:
+            row = [[c, False] for c in colours]
+            self.refill(row)
+            self.rows.append(row)
+        self.stakes = [0] * players
+        self.path = STAKES
+        self.garlic = [GARLIC] * players
+        self.reserve = list(setup["reserve"])
+        self.removed = 0
+        self.turn = int(setup.get("start_player", 0))
+        self.phase = "open"
+        self.may_stop = False
+        self.pending = None
+        self.plague = None
+        self.gifts = []
+        self.transit = None
+        self.winner = None
+        self.started = True
+
+    # ------------------------------------------------------------------ helpers
+
+    def m(self, name: str) -> bool:
+        return self.mutant == name
+
+    def left_of(self, player: int) -> int:
+        step = -1 if self.m("counter-clockwise") else 1
+        return (player + step) % self.n
+
+    def actor(self) -> int:
+        """Who opens graves now: the plague's current player, else the turn player."""
+        return self.plague["current"] if self.plague is not None else self.turn
+
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "give":
+            return self.gifts[0][0]
+        if self.phase == "receive":
+            giver, receiver = self.gifts[0]
+            return receiver if self.receiver_chooses else giver
+        return self.actor()
+
+    def ends(self, row: list[list[Any]]) -> list[str]:
+        if len(row) > 1 or self.m("single-vampire-two-ends"):
+            return ["left", "right"]
+        return ["left"]
+
+    def refill(self, row: list[list[Any]]) -> None:
+        """Keep two open vampires at each end; four or fewer are all open (rulebook)."""
+        all_open = 5 if self.m("all-open-at-five") else ALL_OPEN_AT_MOST
+        need = 1 if self.m("one-open-per-side") else OPEN_PER_SIDE
+        if len(row) <= all_open:
+            for v in row:
+                v[1] = True
+            return
+        for order in (range(len(row)), range(len(row) - 1, -1, -1)):
+            seen_open = 0
+            for i in order:
+                if row[i][1]:
+                    seen_open += 1
+                elif seen_open >= need:
+                    break
+                else:
+                    row[i][1] = True
+                    seen_open += 1
+
+    def take_end(self, player: int, end: str, refill: bool = True) -> str:
+        row = self.rows[player]
+        vampire = row.pop(0) if end == "left" else row.pop()
+        if refill:
+            self.refill(row)
+        return str(vampire[0])
+
+    def openable(self) -> list[int]:
+        if self.plague is None:
+            return [g for g, lid in enumerate(self.lids) if lid is not None]
+        origin = self.plague["origin"]
+        if self.m("plague-opens-non-neighbours"):
+            candidates = [g for g in range(len(self.lids)) if g != origin]
+        else:
+            candidates = self.neighbours[origin]
+        return [g for g in candidates if self.lids[g] is not None
+                and (g not in self.plague["opened"] or self.m("reopen-in-plague"))]
+
+    def matching(self, grave: int) -> list[str]:
+        row = self.rows[self.actor()]
+        lid = self.lids[grave]
+        if not row or lid is None or lid == "rat":
+            return []
+        return [e for e in self.ends(row) if (row[0] if e == "left" else row[-1])[0] == lid]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal(self) -> list[str]:
+        if self.phase == "open":
+            out = [f"open {g}" for g in self.openable()]
+            if self.plague is not None or self.may_stop or self.m("stop-before-opening"):
+                out.append("stop")
+            return out
+        if self.phase == "place":
+            grave = self.pending
+            assert grave is not None
+            ends = self.matching(grave)
+            out = [f"place {e} {grave}" for e in ends]
+            if ends and not self.m("placement-optional"):
+                return out
+            if self.garlic[self.actor()] > 0 or self.m("garlic-without-stock"):
+                out.append(f"garlic {grave}")
+            out.append(f"leave {grave}")
+            return out
+        if self.phase == "give":
+            return [f"give {e}" for e in self.ends(self.rows[self.gifts[0][0]])]
+        if self.phase == "receive":
+            return [f"receive {e}" for e in self.ends(self.rows[self.gifts[0][1]])]
+        return []
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply(self, action: str) -> None:
+        words = action.split()
+        if words[0] == "open":
+            self.open_grave(int(words[1]))
+        elif words[0] == "place":
+            self.place(int(words[2]), words[1])
+        elif words[0] in ("garlic", "leave"):
+            self.no_match(int(words[1]), words[0] == "garlic")
+        elif words[0] == "stop":
+            self.stop()
+        elif words[0] == "give":
+            self.give(words[1])
+        elif words[0] == "receive":
+            self.receive(words[1])
+        else:
+            raise Bad(f"unknown action {action!r}")
+
+    def open_grave(self, grave: int) -> None:
+        player = self.actor()
+        self.may_stop = False
+        lid = self.lids[grave]
+        if lid == "rat":
+            self.rat_found(player, grave)
+            return
+        self.known[grave] = True
+        if self.plague is not None and grave not in self.plague["opened"]:
+            self.plague["opened"].append(grave)
+        content = self.contents[grave]
+        if content is None:
+            self.phase = "place"
+            self.pending = grave
+        elif content.startswith("vampire"):
+            self.take_stake(player)
+        else:
+            self.garlic_found(player, grave, int(content.split()[1]))
+
+    def take_stake(self, player: int) -> None:
+        if self.path == 0:
+            # Only reachable with gift_trigger=holding-three and 5-6 players; the model's
+            # reading (option empty_path): no stake is taken, or the gift comes at once.
+            if self.empty_path == "no-stake":
+                self.after_resolution()
+            else:
+                self.path += self.stakes[player]
+                self.stakes[player] = 0
+                self.start_gifts([(g, player) for g in self.others(player)])
+            return
+        self.stakes[player] += 1
+        if not self.m("path-not-decremented"):
+            self.path -= 1
+        limit = STAKES_FOR_GIFT + (1 if self.m("gift-on-fourth-stake") else 0)
+        held = self.stakes[player]
+        due = held >= limit if self.gift_trigger == "third-stake" else held > limit
+        if due:
+            if not self.m("stakes-kept-after-gift"):
+                self.path += held
+                self.stakes[player] = 0
+            self.start_gifts([(g, player) for g in self.others(player)])
+            return
+        if self.plague is not None and self.m("stake-ends-plague"):
+            self.end_plague()
+            return
+        self.after_resolution()
+
+    def others(self, player: int) -> list[int]:
+        order = [(player + k) % self.n for k in range(1, self.n)]
+        return order[::-1] if self.m("gifts-counter-clockwise") else order
+
+    def garlic_found(self, player: int, grave: int, owner: int) -> None:
+        self.contents[grave] = None
+        self.garlic[player if self.m("garlic-back-to-finder") else owner] += 1
+        if owner == player:
+            givers = self.others(player)
+            if self.m("own-garlic-one-gift"):
+                givers = givers[:1]
+            self.start_gifts([(g, player) for g in givers])
+        elif self.m("garlic-owner-gives-two"):
+            self.start_gifts([(owner, player), (owner, player)])
+        else:
+            self.start_gifts([(owner, player)])
+
+    def start_gifts(self, gifts: list[tuple[int, int]]) -> None:
+        self.gifts = gifts
+        self.phase = "give"
+        self.pending = None
+
+    def give(self, end: str) -> None:
+        giver = self.gifts[0][0]
+        self.transit = self.take_end(giver, end, refill=not self.m("no-refill-after-give"))
+        self.phase = "receive"
+        if not self.rows[giver]:
+            self.win(giver)
+
+    def receive(self, end: str) -> None:
+        receiver = self.gifts[0][1]
+        vampire: list[Any] = [self.transit, not self.m("received-face-down")]
+        if end == "left":
+            self.rows[receiver].insert(0, vampire)
+        else:
+            self.rows[receiver].append(vampire)
+        self.transit = None
+        self.gifts.pop(0)
+        if self.gifts:
+            self.phase = "give"
+        else:
+            self.after_resolution()
+
+    def place(self, grave: int, end: str) -> None:
+        player = self.actor()
+        colour = self.take_end(player, end)
+        self.contents[grave] = f"vampire {colour}"
+        self.pending = None
+        if not self.rows[player]:
+            self.win(player)
+            return
+        if self.plague is not None:
+            self.continue_plague()
+        elif self.after_match == "turn-ends" or self.m("turn-passes-after-placement"):
+            self.end_turn()
+        else:
+            self.phase = "open"
+            self.may_stop = True
+
+    def no_match(self, grave: int, garlic: bool) -> None:
+        if garlic:
+            player = self.actor()
+            self.contents[grave] = f"garlic {player}"
+            self.garlic[player] -= 1
+        self.pending = None
+        self.after_resolution()
+
+    def after_resolution(self) -> None:
+        if self.plague is not None:
+            self.continue_plague()
+        else:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        self.turn = self.left_of(self.turn)
+        self.phase = "open"
+        self.may_stop = False
+        self.pending = None
+
+    def stop(self) -> None:
+        if self.plague is None:
+            self.end_turn()
+            return
+        rounds = self.n - 1 if self.m("plague-short-round") else self.n
+        if self.plague["turns"] >= rounds:
+            self.end_plague()
+            return
+        self.plague["current"] = self.left_of(self.plague["current"])
+        self.plague["turns"] += 1
+        self.phase = "open"
+
+    def continue_plague(self) -> None:
+        if not self.openable():
+            self.end_plague()
+        else:
+            self.phase = "open"
+            self.pending = None
+
+    def close_plague(self) -> None:
+        """The rat lid leaves play and the reserve's top lid covers its grave, unseen."""
+        assert self.plague is not None
+        origin = self.plague["origin"]
+        if not self.m("rat-lid-replaced-at-once") and not self.m("rat-grave-not-relidded"):
+            self.lids[origin] = self.reserve.pop(0)
+            self.known[origin] = False
+        self.removed += 1
+        self.plague = None
+
+    def end_plague(self) -> None:
+        assert self.plague is not None
+        holder, last = self.plague["holder"], self.plague["current"]
+        self.close_plague()
+        self.turn = self.left_of(last if self.m("plague-turn-after-last-passer") else holder)
+        self.phase = "open"
+        self.may_stop = False
+        self.pending = None
+
+    def rat_found(self, finder: int, grave: int) -> None:
+        holder = finder
+        old = self.plague
+        if old is not None:
+            self.close_plague()
+            if self.second_rat == "finder":
+                if finder == old["holder"] and not self.m("second-rat-no-hand-over"):
+                    holder = self.left_of(finder)
+            else:
+                holder = self.left_of(old["holder"])
+        if self.m("rat-lid-replaced-at-once"):
+            self.lids[grave] = self.reserve.pop(0)
+        else:
+            self.lids[grave] = None
+        self.known[grave] = False
+        self.plague = {"origin": grave, "holder": holder, "current": holder, "turns": 1,
+                       "opened": []}
+        self.turn = holder
+        self.continue_plague()
+
+    def win(self, player: int) -> None:
+        self.phase = "over"
+        self.winner = player
+        self.gifts = []
+        self.pending = None
+
+    # ------------------------------------------------------------------ public state
+
+    def public_state(self) -> dict[str, Any]:
+        def lid(g: int) -> str | None:
+            value = self.lids[g]
+            if value is None:
+                return None
+            return value if self.known[g] else "?"
+
+        plague = None
+        if self.plague is not None:
+            plague = {k: (list(v) if isinstance(v, list) else v) for k, v in self.plague.items()}
+        return {
+            "phase": self.phase,
+            "to_move": self.to_move(),
+            "turn_player": self.turn,
+            "may_stop": self.may_stop,
+            "pending": self.pending,
+            "lids": [lid(g) for g in range(len(self.lids))],
+            "contents": list(self.contents),
+            "rows": [[v[0] if v[1] else "?" for v in row] for row in self.rows],
+            "stakes_held": list(self.stakes),
+            "stakes_path": self.path,
+            "garlic_hand": list(self.garlic),
+            "reserve_size": len(self.reserve),
+            "removed_rats": self.removed,
+            "plague": plague,
+            "gifts": [[g, r] for g, r in self.gifts],
+            "in_transit": self.transit,
+            "winner": self.winner,
+        }
+
+
+def serve(engine: DawnUnderEngine, fault: str | None, fault_at: int) -> int:
+    """The subprocess loop: one JSON request per stdin line, one JSON answer per stdout line."""
+    applies = 0
+    for line in sys.stdin:
+        try:
+            msg = json.loads(line)
+        except json.JSONDecodeError:
+            print(json.dumps({"ok": False, "error": "request is not JSON"}), flush=True)
+            continue
+        if not isinstance(msg, dict):
+            print(json.dumps({"ok": False, "error": "request is not an object"}), flush=True)
+            continue
+        if msg.get("cmd") == "apply":
+            applies += 1
+            if fault is not None and applies >= fault_at:
+                if fault == "crash":
+                    raise RuntimeError("simulated crash in the engine")
+                if fault == "hang":
+                    time.sleep(3600)
+                if fault == "garbage":
+                    print("<html>this is not JSON</html>", flush=True)
+                    continue
+                if fault == "flood":
+                    sys.stdout.write("x" * (4 << 20))
+                    sys.stdout.flush()
+                    continue
+        print(json.dumps(engine.handle(msg)), flush=True)
+        if msg.get("cmd") == "quit":
+            return 0
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--mutant", choices=sorted(MUTANTS))
+    parser.add_argument("--list-mutants", action="store_true")
+    parser.add_argument("--fault", choices=FAULTS)
+    parser.add_argument("--fault-at", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.list_mutants:
+        for name, what in MUTANTS.items():
+            print(f"{name}: {what}")
+        return 0
+    return serve(DawnUnderEngine(args.mutant), args.fault, args.fault_at)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,528 @@
+"""Game adapters: what the conformance harness needs from a model, in JSON terms.
+
+An adapter turns the typed model into the language-neutral vocabulary of traces and the engine
+protocol: action strings, a *public state* object (a JSON object whose fields are listed in
+``state_fields``), an explicit set-up object, and clause ids to blame for a difference.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from model.dawn_under.config import make_config, parse_options
+from model.dawn_under.engine import (
+    current_player,
+    deal,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    step,
+    why_illegal,
+)
+from model.dawn_under.state import (
+    RAT,
+    Config,
+    EventKind,
+    GarlicIn,
+    Phase,
+    Setup,
+    State,
+    VampireIn,
+)
+from properties.dawn_under.scenarios import parse_action
+from ruleproof.errors import IllegalAction, MalformedInput
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """The model's successor state and the clause ids of what happened in the transition."""
+
+    state: Any
+    clauses: tuple[str, ...]
+
+
+class GameAdapter(Protocol):
+    """The model of one game, seen through action strings and JSON public states."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in traces and on the command line."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """Fewest players."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """Most players."""
+        ...
+
+    @property
+    def state_fields(self) -> frozenset[str]:
+        """The fields of the public state."""
+        ...
+
+    def start(self, players: int, options: Mapping[str, str], seed: int | None,
+              setup: Mapping[str, Any] | None) -> Any:
+        """The model's initial state from a seed or an explicit set-up.
+
+        Raises:
+            MalformedInput: bad player count, option, or set-up.
+        """
+        ...
+
+    def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
+        """The explicit set-up (JSON) that ``seed`` deals; engines receive this, not the seed."""
+        ...
+
+    def legal(self, state: Any) -> list[str]:
+        """The legal action strings of the player to move."""
+        ...
+
+    def apply(self, state: Any, action: str) -> Stepped:
+        """Apply an action string.
+
+        Raises:
+            ValueError: the string is not an action of this game.
+            IllegalAction: the model forbids it (with clause ids).
+        """
+        ...
+
+    def to_move(self, state: Any) -> int | None:
+        """The player to move, or None when the game is over."""
+        ...
+
+    def public_state(self, state: Any) -> dict[str, Any]:
+        """The public state as a JSON object with exactly the fields in ``state_fields``."""
+        ...
+
+    def observation(self, state: Any, player: int) -> dict[str, Any]:
+        """The observation of ``player`` (public state plus ``player``)."""
+        ...
+
+    def check_action(self, action: str) -> str | None:
+        """None if ``action`` is written in the game's action notation, else what is wrong."""
+        ...
+
+    def check_field(self, name: str, value: Any) -> str | None:
+        """None if ``value`` has the JSON type of public-state field ``name``, else what is wrong."""
+        ...
+
+    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
+                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
+        """Clause ids to blame for differences in ``fields`` between the model's ``expected``
+        and the ``reported`` public state, after a transition whose events cited ``happened``."""
+        ...
+
+    def probe_actions(self, state: Any) -> list[str]:
+        """A few plausible actions the model forbids in ``state`` (an engine must refuse them)."""
+        ...
+
+    def blame_extra(self, state: Any, action: str) -> tuple[str, ...]:
+        """Clause ids forbidding ``action``, which an engine offered and the model does not."""
+        ...
+
+    def blame_missing(self, state: Any, action: str) -> tuple[str, ...]:
+        """Clause ids allowing ``action``, which the model offers and an engine does not."""
+        ...
+
+
+# ----------------------------------------------------------------------------- Dawn Under
+
+_FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
+    "phase": ("du-en:ch1.continue", "du-en:ch1.no-match-ends", "du-en:ch2.ends",
+              "du-en:ch2.gift", "du-en:ch3.ends", "du-en:ch4.occupied",
+              "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:end.first-empty"),
+    "to_move": ("du-en:play.clockwise", "du-en:ch1.continue", "du-en:ch2.ends", "du-en:ch3.ends",
+                "du-en:ch1.no-match-ends", "du-en:ch2.gift", "du-en:ch3.own-garlic",
+                "du-en:ch4.pass", "du-en:ch4.next-turn", "du-en:ch4.occupied",
+                "du-en:ch5.hand-over"),
+    "turn_player": ("du-en:play.clockwise", "du-en:ch4.next-turn", "du-en:ch1.continue",
+                    "du-en:ch2.ends", "du-en:ch3.ends", "du-en:ch1.no-match-ends",
+                    "du-en:ch4.occupied", "du-en:ch5.hand-over"),
+    "may_stop": ("du-en:ch1.continue",),
+    "pending": ("du-en:ch1.match", "du-en:ch1.garlic"),
+    "lids": ("du-en:ch4.rat", "du-en:ch4.cleanup", "du-en:ch5.cleanup", "du-en:ch1.open"),
+    "contents": ("du-en:ch1.match", "du-en:ch1.garlic", "du-en:ch3.garlic-back"),
+    "rows": ("du-en:row.refill", "du-en:row.four-or-fewer", "du-en:ch1.match",
+             "du-en:ch3.received-open", "du-en:ch3.flip-when-short", "du-en:ch2.gift",
+             "du-en:ch3.other-garlic", "du-en:ch3.own-garlic", "du-en:prep.row"),
+    "stakes_held": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift"),
+    "stakes_path": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift"),
+    "garlic_hand": ("du-en:ch1.garlic", "du-en:ch3.garlic-back"),
+    "reserve_size": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
+    "removed_rats": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
+    "plague": ("du-en:ch4.rat", "du-en:ch4.pass", "du-en:ch4.stay-open",
+               "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:ch4.end-new-rat",
+               "du-en:ch4.occupied", "du-en:ch5.hand-over", "du-en:ch5.holder-starts"),
+    "gifts": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic"),
+    "in_transit": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic",
+                   "du-en:ch3.received-open"),
+    "winner": ("du-en:end.first-empty", "du-en:aim.win"),
+}
+
+_PRIORITY = ("winner", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
+             "contents", "rows", "phase", "to_move", "turn_player", "may_stop", "pending", "lids",
+             "reserve_size", "removed_rats")
+"""Fields in the order their clauses are blamed (causes before consequences)."""
+
+_TURN_ENDS = frozenset({"du-en:ch1.no-match-ends", "du-en:ch2.ends", "du-en:ch3.ends",
+                        "du-en:ch1.continue", "du-en:ch4.next-turn"})
+"""Clauses of the model's transitions that pass the turn on."""
+
+_ACTION_CLAUSES: dict[str, tuple[str, ...]] = {
+    "open": ("du-en:ch1.open", "du-en:ch4.neighbours"),
+    "place": ("du-en:ch1.match", "du-en:ch1.two-match", "du-en:ch1.outermost"),
+    "garlic": ("du-en:ch1.garlic", "du-en:ch1.no-match"),
+    "leave": ("du-en:ch1.garlic", "du-en:ch1.no-match"),
+    "stop": ("du-en:ch1.continue", "du-en:ch4.pass"),
+    "give": ("du-en:ch2.gift", "du-en:ch1.outermost"),
+    "receive": ("du-en:ch3.received-open",),
+}
+
+
+_FIELD_TYPES: dict[str, str] = {
+    "phase": "str", "to_move": "int?", "turn_player": "int", "may_stop": "bool",
+    "pending": "int?", "lids": "[str?]", "contents": "[str?]", "rows": "[[str]]",
+    "stakes_held": "[int]", "stakes_path": "int", "garlic_hand": "[int]", "reserve_size": "int",
+    "removed_rats": "int", "plague": "plague?", "gifts": "[[int]]", "in_transit": "str?",
+    "winner": "int?",
+}
+_TYPE_WORDS = {
+    "str": "a string", "int?": "an integer or null", "int": "an integer", "bool": "true or false",
+    "[str?]": "a list of strings or nulls", "[[str]]": "a list of lists of strings",
+    "[int]": "a list of integers", "[[int]]": "a list of lists of integers",
+    "str?": "a string or null",
+    "plague?": "null or an object {origin, holder, current, turns: integers, opened: list of "
+               "integers}",
+}
+_PLAGUE_KEYS = {"origin": "int", "holder": "int", "current": "int", "turns": "int",
+                "opened": "[int]"}
+
+
+def _has_type(value: Any, spec: str) -> bool:
+    """Whether a JSON value matches a tiny type spec (``int``, ``str?``, ``[[int]]``...)."""
+    if spec.endswith("?"):
+        return value is None or _has_type(value, spec[:-1])
+    if spec.startswith("["):
+        return isinstance(value, list) and all(_has_type(v, spec[1:-1]) for v in value)
+    if spec == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if spec == "bool":
+        return isinstance(value, bool)
+    if spec == "str":
+        return isinstance(value, str)
+    if spec == "plague":
+        return (isinstance(value, dict) and set(value) == set(_PLAGUE_KEYS)
+                and all(_has_type(value[k], t) for k, t in _PLAGUE_KEYS.items()))
+    return False
+
+
+def _only_visibility(expected: Any, reported: Any) -> bool:
+    """True if two ``rows`` values differ only in which vampires are face down ("?")."""
+    if not isinstance(expected, list) or not isinstance(reported, list) or len(expected) != len(
+            reported):
+        return False
+    for e, r in zip(expected, reported, strict=True):
+        if not isinstance(e, list) or not isinstance(r, list) or len(e) != len(r):
+            return False
+        if any(a != b and "?" not in (a, b) for a, b in zip(e, r, strict=True)):
+            return False
+    return True
+
+
+def _dedup(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+@dataclass(frozen=True)
+class DawnUnderAdapter:
+    """The :class:`GameAdapter` of Dawn Under (model ``model.dawn_under``, document ``du-en``).
+
+    Public state fields (all players see the same, du-en:ch1.open, du-en:prep.row):
+    ``phase`` (open|place|give|receive|over), ``to_move`` (int or null when over),
+    ``turn_player``, ``may_stop``, ``pending`` (grave or null), ``lids`` (per grave: colour name,
+    ``"rat"``, ``"?"`` for a lid not seen since it was put there, null for no lid),
+    ``contents`` (null, ``"vampire COLOUR"`` or ``"garlic P"``), ``rows`` (per player, colour
+    names left to right, ``"?"`` face down), ``stakes_held``, ``stakes_path``, ``garlic_hand``,
+    ``reserve_size``, ``removed_rats``, ``plague`` (null or ``{origin, holder, current, turns,
+    opened}``), ``gifts`` (``[[giver, receiver], ...]`` still to come, first is next),
+    ``in_transit`` (colour or null), ``winner`` (int or null).
+    """
+
+    name: str = "dawn-under"
+    min_players: int = 3
+    max_players: int = 6
+    state_fields: frozenset[str] = frozenset(_FIELD_CLAUSES)
+
+    def _config(self, players: int, options: Mapping[str, str]) -> Config:
+        return make_config(players, parse_options(dict(options)))
+
+    def start(self, players: int, options: Mapping[str, str], seed: int | None,
+              setup: Mapping[str, Any] | None) -> State:
+        config = self._config(players, options)
+        if setup is None:
+            return initial_state(config, deal(config, random.Random(seed or 0)))
+        return initial_state(config, _setup_from_json(config, setup))
+
+    def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
+        config = self._config(players, options)
+        setup = deal(config, random.Random(seed))
+        names = config.colours
+
+        def lid(v: int | None) -> str | None:
+            return None if v is None else "rat" if v == RAT else names[v]
+
+        return {
+            "lids": [lid(v) for v in setup.lids],
+            "reserve": [lid(v) for v in setup.reserve],
+            "rows": [[names[c] for c in row] for row in setup.rows],
+            "start_player": setup.start_player,
+        }
+
+    def legal(self, state: State) -> list[str]:
+        return [str(a) for a in legal_actions(state)]
+
+    def apply(self, state: State, action: str) -> Stepped:
+        new, events = step(state, parse_action(action))
+        happened = [e.clause for e in events]
+        for e in events:  # the clean-up of a plague (model: _close_plague) emits no own event
+            if e.kind is EventKind.PLAGUE_END:
+                happened.append("du-en:ch4.cleanup")
+                if e.clause == "du-en:ch4.end-new-rat":
+                    happened.append("du-en:ch5.cleanup")
+        happened += [g.clause for g in (*state.gifts, *new.gifts)]
+        return Stepped(new, _dedup(c for c in happened if c))
+
+    def to_move(self, state: State) -> int | None:
+        return None if is_terminal(state) else current_player(state)
+
+    def public_state(self, state: State) -> dict[str, Any]:
+        names = state.config.colours
+
+        def lid(value: int | None, known: bool) -> str | None:
+            if value is None:
+                return None
+            if not known:
+                return "?"
+            return "rat" if value == RAT else names[value]
+
+        def content(c: VampireIn | GarlicIn | None) -> str | None:
+            if isinstance(c, VampireIn):
+                return f"vampire {names[c.colour]}"
+            if isinstance(c, GarlicIn):
+                return f"garlic {c.owner}"
+            return None
+
+        plague = state.plague
+        return {
+            "phase": state.phase.value,
+            "to_move": self.to_move(state),
+            "turn_player": state.turn_player,
+            "may_stop": state.may_stop,
+            "pending": state.pending,
+            "lids": [lid(v, k) for v, k in zip(state.lids, state.known, strict=True)],
+            "contents": [content(c) for c in state.contents],
+            "rows": [[names[v.colour] if v.face_up else "?" for v in row] for row in state.rows],
+            "stakes_held": list(state.stakes_held),
+            "stakes_path": state.stakes_path,
+            "garlic_hand": list(state.garlic_hand),
+            "reserve_size": len(state.reserve),
+            "removed_rats": state.removed_rats,
+            "plague": None if plague is None else {
+                "origin": plague.origin, "holder": plague.holder, "current": plague.current,
+                "turns": plague.turns, "opened": list(plague.opened)},
+            "gifts": [[g.giver, g.receiver] for g in state.gifts],
+            "in_transit": None if state.in_transit is None else names[state.in_transit],
+            "winner": state.winner,
+        }
+
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        if not 0 <= player < state.config.players:
+            raise MalformedInput(f"no player {player} in a {state.config.players}-player game")
+        return {"player": player, **self.public_state(state)}
+
+    def check_action(self, action: str) -> str | None:
+        try:
+            parse_action(action)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def check_field(self, name: str, value: Any) -> str | None:
+        spec = _FIELD_TYPES.get(name)
+        if spec is None:
+            return f"unknown state field {name!r}"
+        return None if _has_type(value, spec) else f"field {name!r} must be {_TYPE_WORDS[spec]}"
+
+    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
+                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
+        done = set(happened)
+        if len(done) > 1:
+            done.discard("du-en:ch1.open")  # cited by every opening; rarely the culprit
+        first: list[str] = []
+        if "rows" in fields and _only_visibility(expected.get("rows"), reported.get("rows")):
+            if "du-en:ch3.received-open" in done:
+                first += ["du-en:ch3.received-open", "du-en:ch3.flip-when-short"]
+            short = any(isinstance(r, list) and len(r) <= 5 for r in expected.get("rows") or [])
+            first += (["du-en:row.four-or-fewer", "du-en:row.refill"] if short
+                      else ["du-en:row.refill", "du-en:row.four-or-fewer"])
+            fields = [f for f in fields if f != "rows"]
+        if "plague" in fields and (expected.get("plague") is None) != (
+                reported.get("plague") is None):
+            if expected.get("plague") is None:
+                first += ["du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed",
+                          "du-en:ch4.cleanup"]
+            elif "du-en:ch4.pass" in done:
+                first += ["du-en:ch4.pass", "du-en:ch4.end-all-passed"]
+            elif "du-en:ch2.stake" in done:
+                first += ["du-en:ch4.occupied"]
+            else:
+                first += ["du-en:ch4.occupied", "du-en:ch4.match", "du-en:ch4.garlic"]
+        turn, other = expected.get("turn_player"), reported.get("turn_player")
+        players = len(expected.get("rows") or ())
+        if ("turn_player" in fields and isinstance(turn, int) and isinstance(other, int)
+                and players and other == (turn - 2) % players and done & _TURN_ENDS):
+            first.append("du-en:play.clockwise")  # passed to the right instead of the left
+        if "turn_player" in fields and expected.get("may_stop") is True:
+            first.append("du-en:ch1.continue")  # the model lets the player go on after a match
+        ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
+        candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
+        hit = tuple(c for c in candidates if c in done)
+        return _dedup([*first, *(hit or candidates[:4])])[:4]
+
+    def probe_actions(self, state: State) -> list[str]:
+        last = state.config.board.size - 1
+        out = ["stop", "open 0", f"open {last}", "give left", "receive right", "leave 0",
+               "garlic 0", "place left 0", f"open {last + 1}"]
+        if state.pending is not None:
+            out += [f"place right {state.pending}", f"garlic {state.pending}",
+                    f"leave {state.pending}"]
+        plague = state.plague
+        if plague is not None:
+            near = set(state.config.board.neighbours[plague.origin])
+            far = next((g for g in range(last + 1) if g not in near and g != plague.origin), 0)
+            out += [f"open {far}", f"open {plague.origin}"]
+            out += [f"open {g}" for g in plague.opened[:1]]
+            out += [f"place left {g}" for g in plague.opened[:1]]
+        legal = set(self.legal(state))
+        return list(dict.fromkeys(a for a in out if a not in legal))
+
+    def blame_extra(self, state: State, action: str) -> tuple[str, ...]:
+        try:
+            parsed = parse_action(action)
+        except ValueError:
+            return ()
+        if parsed in legal_actions(state):
+            return ()
+        return why_illegal(state, parsed)[1]
+
+    def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
+        kind = action.split()[0] if action.split() else ""
+        clauses = _ACTION_CLAUSES.get(kind, ())
+        if kind == "open" and state.plague is not None:
+            return ("du-en:ch4.neighbours", "du-en:ch4.order")
+        if kind == "stop":
+            return ("du-en:ch4.pass",) if state.plague is not None else ("du-en:ch1.continue",)
+        if state.phase is Phase.PLACE and kind in ("garlic", "leave"):
+            return ("du-en:ch1.garlic",)
+        return clauses
+
+
+def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
+    """An explicit set-up from its JSON form.
+
+    Raises:
+        MalformedInput: unknown keys, wrong types, unknown colours, wrong component counts
+            (naming the field).
+    """
+    allowed = {"lids", "reserve", "rows", "start_player"}
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise MalformedInput(f"setup: unknown field {unknown[0]!r}; expected "
+                             f"{', '.join(sorted(allowed))}")
+    names = config.colours
+
+    def lid(value: object, where: str) -> int:
+        if value == "rat":
+            return RAT
+        if isinstance(value, str) and value in names:
+            return names.index(value)
+        raise MalformedInput(f"setup.{where}: {value!r} is not a colour ({', '.join(names)}) "
+                             "or 'rat'")
+
+    def strings(value: object, where: str) -> list[object]:
+        if not isinstance(value, list):
+            raise MalformedInput(f"setup.{where} must be a list")
+        return value
+
+    lids = tuple(lid(v, "lids") for v in strings(raw.get("lids"), "lids"))
+    reserve = tuple(lid(v, "reserve") for v in strings(raw.get("reserve"), "reserve"))
+    rows: list[tuple[int, ...]] = []
+    for row in strings(raw.get("rows"), "rows"):
+        colours = []
+        for v in strings(row, "rows[]"):
+            if not isinstance(v, str) or v not in names:
+                raise MalformedInput(f"setup.rows: {v!r} is not a colour ({', '.join(names)})")
+            colours.append(names.index(v))
+        rows.append(tuple(colours))
+    start = raw.get("start_player", 0)
+    if not isinstance(start, int) or isinstance(start, bool):
+        raise MalformedInput("setup.start_player must be an integer")
+    _check_components(config, lids, reserve, rows)
+    return Setup(lids, reserve, tuple(rows), start)
+
+
+def _check_components(config: Config, lids: tuple[int, ...], reserve: tuple[int, ...],
+                      rows: list[tuple[int, ...]]) -> None:
+    """An explicit set-up must use exactly the game's components (du-en:content.lids,
+    du-en:content.vampires, du-en:prep.reserve), so no replay can run out of lids.
+
+    Raises:
+        MalformedInput: naming the first count that is wrong.
+    """
+    if len(reserve) != config.reserve_size:
+        raise MalformedInput(f"setup.reserve must hold {config.reserve_size} lids "
+                             f"(du-en:prep.reserve), got {len(reserve)}")
+    all_lids = (*lids, *reserve)
+    if all_lids.count(RAT) != config.rat_lids:
+        raise MalformedInput(f"setup.lids must hold {config.rat_lids} rat lids "
+                             f"(du-en:content.lids), got {all_lids.count(RAT)}")
+    vampires = [c for row in rows for c in row]
+    for colour, name in enumerate(config.colours):
+        if all_lids.count(colour) != config.lids_per_colour:
+            raise MalformedInput(f"setup: lids and reserve must hold {config.lids_per_colour} "
+                                 f"{name} lids, got {all_lids.count(colour)}")
+        if vampires.count(colour) != config.vampires_per_colour:
+            raise MalformedInput(f"setup.rows must hold {config.vampires_per_colour} {name} "
+                                 f"vampires (du-en:content.vampires), got "
+                                 f"{vampires.count(colour)}")
+
+
+DAWN_UNDER = DawnUnderAdapter()
+"""The Dawn Under adapter."""
+
+_ADAPTERS: dict[str, GameAdapter] = {"dawn-under": DAWN_UNDER}
+ADAPTERS: Mapping[str, GameAdapter] = MappingProxyType(_ADAPTERS)
+"""Every game the harness knows, by the name used in traces and on the command line."""
+
+
+def adapter(game: str) -> GameAdapter:
+    """The adapter of ``game``.
+
+    Raises:
+        MalformedInput: an unknown game, naming the known ones.
+    """
+    if game not in ADAPTERS:
+        raise MalformedInput(f"unknown game {game!r}; known games: {', '.join(ADAPTERS)}")
+    return ADAPTERS[game]
+
+
+__all__ = ["ADAPTERS", "DAWN_UNDER", "DawnUnderAdapter", "GameAdapter", "IllegalAction",
+           "Stepped", "adapter"]

@@ -1,0 +1,57 @@
+"""A pytest helper for engine authors: run the conformance check inside a test suite.
+
+Example (in the engine's own tests)::
+
+    from properties.conformance.pytest_helper import assert_conforms
+
+    def test_my_engine_follows_the_rules() -> None:
+        assert_conforms("python my_engine.py", game="dawn-under", budget=20)
+
+    def test_in_process() -> None:
+        assert_conforms(lambda: MessageEngine(MyEngine().handle), players=4, budget=5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from properties.conformance.differential import ConformResult, conform, trace_text
+from properties.conformance.engine import EngineFactory, subprocess_factory
+from properties.conformance.games import adapter
+from ruleproof.errors import Nonconformance
+
+
+def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
+                    players: int | None = None, options: Mapping[str, str] | None = None,
+                    budget: float = 10.0, seed: int = 0, max_steps: int = 1000,
+                    shrink_budget: float | None = None, timeout: float = 5.0,
+                    out: Path | None = None) -> ConformResult:
+    """Check ``engine`` against the model of ``game``; return the result if no divergence.
+
+    Args:
+        engine: a factory of :class:`~properties.conformance.engine.Engine` objects, or a
+            command line for a subprocess engine speaking the JSON Lines protocol.
+        game: the game name (``dawn-under``).
+        players, options, budget, seed, max_steps, shrink_budget: as for
+            :func:`~properties.conformance.differential.conform`.
+        timeout: seconds per answer of a subprocess engine.
+        out: where to save the minimal trace of a divergence.
+
+    Raises:
+        Nonconformance: with the report (step, action, clauses, state diff, minimal game);
+            the minimal trace is written to ``out`` if given.
+        MalformedInput: unknown game, bad options, an engine command that cannot start.
+    """
+    factory = subprocess_factory(engine, timeout=timeout) if isinstance(engine, str) else engine
+    model = adapter(game)
+    result = conform(model, factory, players=players, options=options, budget=budget, seed=seed,
+                     max_steps=max_steps, shrink_budget=shrink_budget)
+    if result.conforms:
+        return result
+    text = trace_text(result, model, engine if isinstance(engine, str) else None)
+    detail = result.report()
+    if out is not None and text is not None:
+        out.write_text(text, encoding="utf-8")
+        detail += f"\nminimal trace saved to {out}"
+    raise Nonconformance(f"{game} conformance", detail)

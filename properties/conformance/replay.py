@@ -1,0 +1,128 @@
+"""Replay a recorded game against the model and report the first divergence."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from properties.conformance.diff import Divergence, diff_states, legal_diff
+from properties.conformance.games import GameAdapter, adapter
+from properties.conformance.jsonsafe import TraceError, column_of_key
+from properties.conformance.trace import Expectations, Trace, read_trace
+from ruleproof.errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of a replay.
+
+    Attributes:
+        path: the trace file.
+        steps: actions replayed successfully.
+        divergence: the first divergence, or None if the trace conforms.
+    """
+
+    path: str
+    steps: int
+    divergence: Divergence | None
+
+    @property
+    def conforms(self) -> bool:
+        """True if every action was legal and every recorded fact matched."""
+        return self.divergence is None
+
+
+def replay_file(path: Path) -> ReplayResult:
+    """Read a trace file and replay it (see :func:`replay`).
+
+    Raises:
+        TraceError: the file is unreadable or malformed (line and column given).
+    """
+    return replay(read_trace(path))
+
+
+def replay(trace: Trace) -> ReplayResult:
+    """Replay ``trace`` against the model.
+
+    Each action must be legal in the model (else an ``illegal-action`` divergence citing the
+    clauses of the model's :class:`IllegalAction`), be taken by the recorded ``player``
+    (``wrong-player``), and the recorded ``state``, ``observation`` and ``legal`` facts must match
+    the model's (``state``/``observation``/``legal-actions``; clauses from the field -> clause
+    map, narrowed to those the model's transition used).
+
+    Raises:
+        TraceError: an action string that is not an action of the game (line and column).
+    """
+    game = adapter(trace.header.game)
+    h = trace.header
+    state = game.start(h.players, h.options, h.seed, h.setup)
+    found = check_position(game, state, h.expect, 0, None, (), None)
+    if found is not None:
+        return ReplayResult(trace.path, 0, found)
+    for st in trace.steps:
+        expected_player = game.to_move(state)
+        if st.player is not None and st.player != expected_player:
+            who = "nobody (the game is over)" if expected_player is None else (
+                f"player {expected_player}")
+            return ReplayResult(trace.path, st.number - 1, Divergence(
+                st.number, st.action, "wrong-player", game.blame_state({}, {}, ["to_move"], ()),
+                f"player {st.player} acts, but {who} is to move", st.line))
+        try:
+            stepped = game.apply(state, st.action)
+        except ValueError as exc:
+            raise TraceError(str(exc), file=trace.path, line=st.line,
+                             column=column_of_key(st.text, "action")) from None
+        except IllegalAction as exc:
+            return ReplayResult(trace.path, st.number - 1, Divergence(
+                st.number, st.action, "illegal-action", exc.clauses, exc.reason, st.line))
+        state = stepped.state
+        found = check_position(game, state, st.expect, st.number, st.action, stepped.clauses,
+                               st.line)
+        if found is not None:
+            return ReplayResult(trace.path, st.number - 1, found)
+    return ReplayResult(trace.path, len(trace.steps), None)
+
+
+def check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
+                   action: str | None, happened: tuple[str, ...],
+                   line: int | None) -> Divergence | None:
+    """Compare recorded facts about one position with the model (None if they agree)."""
+    for kind, recorded in (("state", expect.state), ("observation", expect.observation)):
+        if recorded is None:
+            continue
+        model: Mapping[str, Any]
+        if kind == "observation":
+            model = game.observation(state, int(recorded["player"]))
+        else:
+            model = game.public_state(state)
+        fields, lines = diff_states(model, recorded, fields=recorded.keys())
+        if fields:
+            return Divergence(step, action, kind,
+                              game.blame_state(model, recorded, fields, happened),
+                              "\n".join(lines), line)
+    if expect.legal is not None:
+        missing, extra = legal_diff(game.legal(state), expect.legal)
+        if missing or extra:
+            return _legal_divergence(game, state, missing, extra, step, action, line)
+    return None
+
+
+def _legal_divergence(game: GameAdapter, state: Any, missing: list[str], extra: list[str],
+                      step: int, action: str | None, line: int | None) -> Divergence:
+    clauses: list[str] = []
+    lines: list[str] = []
+    for a in extra:
+        blamed = game.blame_extra(state, a)
+        clauses += blamed
+        lines.append(f"reported legal, the model forbids: {a}"
+                     + (f" [{', '.join(blamed)}]" if blamed else ""))
+    for a in missing:
+        blamed = game.blame_missing(state, a)
+        clauses += blamed
+        lines.append(f"the model allows, not reported legal: {a}")
+    if len(lines) > 12:
+        lines = [*lines[:12], f"... and {len(lines) - 12} more"]
+    return Divergence(step, action, "legal-actions", tuple(dict.fromkeys(clauses)),
+                      "\n".join(lines), line)

@@ -1,0 +1,134 @@
+"""The ``replay`` and ``conform`` commands of the ``ruleproof`` command line.
+
+``ruleproof/cli.py`` calls :func:`register` on its Typer app. Exit codes follow the rest of the
+CLI: 0 conforming, 1 nonconforming (a divergence, an engine failure), 2 bad input (a malformed
+or unreadable trace, an unknown game, an engine command that cannot be started), always as one
+line ``error: FILE:LINE:COLUMN: what`` without a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from properties.conformance.differential import conform, trace_text
+from properties.conformance.engine import subprocess_factory
+from properties.conformance.games import adapter
+from properties.conformance.replay import ReplayResult, replay_file
+from ruleproof.errors import MalformedInput
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _bad_input_exits_2(fn: F) -> F:
+    """Turn MalformedInput into a one-line error and exit code 2 (no traceback)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except MalformedInput as exc:
+            typer.echo(f"error: {exc.one_line()}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise MalformedInput(f"--option expects NAME=VALUE, got {pair!r}")
+        key, value = pair.split("=", 1)
+        found[key.strip().replace("-", "_")] = value.strip()
+    return found
+
+
+def _replay_json(result: ReplayResult) -> dict[str, Any]:
+    d = result.divergence
+    return {"file": result.path, "conforms": result.conforms, "steps": result.steps,
+            "divergence": None if d is None else {
+                "step": d.step, "line": d.line, "action": d.action, "kind": d.kind,
+                "clauses": list(d.clauses), "detail": d.detail}}
+
+
+def replay_command(
+    traces: Annotated[list[Path], typer.Argument(help="trace files (JSON Lines)")],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
+) -> None:
+    """Replay recorded games against the model: exit 0 all conform, 1 a divergence, 2 unreadable."""
+    worst = 0
+    results: list[dict[str, Any]] = []
+    for path in traces:
+        try:
+            result = replay_file(path)
+        except MalformedInput as exc:
+            typer.echo(f"error: {exc.one_line()}", err=True)
+            results.append({"file": str(path), "error": exc.one_line()})
+            worst = 2
+            continue
+        results.append(_replay_json(result))
+        if result.divergence is None:
+            if not as_json:
+                typer.echo(f"{path}: conforms ({result.steps} actions)")
+            continue
+        worst = max(worst, 1)
+        if not as_json:
+            typer.echo(f"{path}: NONCONFORMING at {result.divergence.describe()}")
+    if as_json:
+        typer.echo(json.dumps({"passed": worst == 0, "results": results}, indent=2))
+    raise typer.Exit(worst)
+
+
+@_bad_input_exits_2
+def conform_command(
+    engine: Annotated[str, typer.Option(help="engine command line (split like a shell, run "
+                                             "without one), speaking the JSON Lines protocol")],
+    game: Annotated[str, typer.Option(help="the game")] = "dawn-under",
+    players: Annotated[int | None, typer.Option(help="player count (default: all)")] = None,
+    budget: Annotated[float, typer.Option(help="seconds of search")] = 30.0,
+    out: Annotated[Path | None, typer.Option(help="where to save the minimal trace "
+                                                  "(default ruleproof-divergence.jsonl)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of the search (same seed, same games)")] = 0,
+    timeout: Annotated[float, typer.Option(help="seconds per engine answer")] = 5.0,
+    max_steps: Annotated[int, typer.Option(help="actions per game at most")] = 1000,
+    shrink_budget: Annotated[float | None, typer.Option(
+        help="seconds spent shrinking a divergence (default: half the budget)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="rule option NAME=VALUE")] = None,
+) -> None:
+    """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace."""
+    model = adapter(game)
+    if players is not None and not model.min_players <= players <= model.max_players:
+        raise MalformedInput(f"{game} is played by {model.min_players} to {model.max_players} "
+                             f"players; got {players}")
+    if budget <= 0 or timeout <= 0 or max_steps < 1:
+        raise MalformedInput("--budget, --timeout and --max-steps must be positive")
+    opts = _options(option or [])
+    target = out or Path("ruleproof-divergence.jsonl")
+    if not target.parent.is_dir():
+        raise MalformedInput(f"--out: directory {target.parent} does not exist", file=str(target))
+    result = conform(model, subprocess_factory(engine, timeout=timeout), players=players,
+                     options=opts, budget=budget, seed=seed, max_steps=max_steps,
+                     shrink_budget=shrink_budget)
+    typer.echo(result.report())
+    text = trace_text(result, model, engine)
+    if text is None:
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MalformedInput(f"cannot write trace: {exc.strerror or exc}", file=str(target)) from None
+    typer.echo(f"minimal trace saved to {target} (ruleproof replay {target})")
+    raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``replay`` and ``conform`` commands to ``app``."""
+    app.command("replay")(replay_command)
+    app.command("conform")(conform_command)
