@@ -65,13 +65,14 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def _dawn_under_checks(players: list[int] | None, options: list[str],
-                       board: Path | None) -> list[Check]:
-    from model.dawn_under.config import make_config, parse_options
-    from properties.dawn_under.checks import PLAYER_COUNTS, checks
+                       board: Path | None, preset: str) -> list[Check]:
+    from model.dawn_under.config import parse_options, preset_options
+    from properties.dawn_under.checks import checks
+    from spec.boards import load_board
 
-    opts = parse_options(_options(options))
-    loaded = make_config(3, opts, board).board if board else None
-    return checks(tuple(players or PLAYER_COUNTS), opts, loaded)
+    opts = parse_options(_options(options), base=preset_options(preset))
+    loaded = load_board(board) if board else None
+    return checks(tuple(players) if players else None, opts, loaded, preset)
 
 
 def run_checks(selected: list[tuple[str, Check]], profile: Profile, quiet: bool
@@ -102,6 +103,8 @@ def check(
                                                      help="rule option NAME=VALUE")] = None,
     board: Annotated[Path | None, typer.Option(help="board file to use instead of the "
                                                     "assumed default")] = None,
+    preset: Annotated[str | None, typer.Option(help="dawn-under rule set: du-en (default), "
+                                                    "du-cs or 2p")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Run every property (invariants, z3 proofs, hidden information, scenarios)."""
@@ -114,9 +117,10 @@ def check(
     selected: list[tuple[str, Check]] = []
     for g in games:
         if g == "dawn-under":
-            selected += [(g, c) for c in _dawn_under_checks(players, option or [], board)]
+            selected += [(g, c) for c in _dawn_under_checks(players, option or [], board,
+                                                            preset or "du-en")]
         elif g == "dracula":
-            if game == "dracula" and (players or option or board):
+            if game == "dracula" and (players or option or board or preset):
                 raise MalformedInput("dracula is a 2-player game on a fixed board and its checks "
                                      "cover every rule option; drop --players/--option/--board")
             from properties.dracula.checks import checks as dracula_checks
@@ -134,7 +138,7 @@ def check(
                          "clauses": list(r.clauses)} for g, r in results],
         }))
     else:
-        shown = ", ".join(option or []) or "du-en defaults"
+        shown = f"preset {preset or 'du-en'}" + "".join(f", {o}" for o in option or [])
         table = Table(title=f"ruleproof check ({name} profile; options: {shown})")
         for col in ("game", "property", "method", "examples", "result", "time"):
             table.add_column(col, justify="right" if col in ("examples", "time") else "left")
@@ -165,6 +169,8 @@ def simulate(
     cards: Annotated[Path | None, typer.Option(help="dracula card file")] = None,
     full_view: Annotated[bool, typer.Option(help="dracula: show hidden cards too")] = False,
     names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
+    preset: Annotated[str, typer.Option(help="dawn-under rule set: du-en, du-cs or 2p")
+                      ] = "du-en",
 ) -> None:
     """Play a random legal game from a seed and print its log, ending with the winner."""
     _game(game)
@@ -179,11 +185,13 @@ def simulate(
                                  load_cards(cards) if cards else None)
         sys.stdout.write("\n".join(lines) + "\n")
         return
-    from model.dawn_under.config import make_config, parse_options
+    from model.dawn_under.config import make_config, parse_options, preset_options
     from model.dawn_under.render import play_random
 
-    config = make_config(4 if players is None else players,
-                         parse_options(_options(option or [])), board)
+    default_players = 2 if preset == "2p" else 4
+    config = make_config(default_players if players is None else players,
+                         parse_options(_options(option or []), base=preset_options(preset)),
+                         board, preset)
     played = play_random(config, seed, max_steps, names.split(",") if names else None)
     sys.stdout.write("\n".join(played.log) + "\n")
 
@@ -271,6 +279,98 @@ def assumed() -> None:
     for what, value, why in assumed_values():
         table.add_row("dracula", what, value, "assumed", why)
     out.print(table)
+
+
+
+
+@app.command()
+@bad_input_exits_2
+def ambiguities(
+    search: Annotated[bool, typer.Option(help="search witnesses again and play the presets "
+                                              "against each other")] = False,
+    write: Annotated[bool, typer.Option(help="with --search: rewrite the witness scenario "
+                                             "files (shrunk)")] = False,
+    profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "default",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The ambiguity register with each witness's status; --search finds new divergences."""
+    from properties.dawn_under.ambiguities import (
+        differential,
+        find_witness,
+        register,
+        replay_witness,
+    )
+
+    if profile not in PROFILES:
+        raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
+    prof = PROFILES[profile]
+    entries = register()
+    rows: list[dict[str, Any]] = []
+    failed = 0
+    for e in entries:
+        ok, detail = replay_witness(e)
+        row: dict[str, Any] = {"id": e.id, "option": e.option, "default": e.default,
+                               "readings": [r.value for r in e.readings],
+                               "sources": list(e.sources), "witness": e.witness,
+                               "replay": "pass" if ok else "FAIL", "detail": detail}
+        if search and e.option:
+            found, how = find_witness(e, max(50, prof.games * 10), write=write, shrink=write)
+            row["search"] = ("found: " if found else "NOT FOUND: ") + how
+            ok = ok and found
+        failed += not ok
+        rows.append(row)
+    unexplained: list[str] = []
+    divergences = 0
+    if search:
+        for players in (3, 4, 5, 6):
+            seen, _used, bad = differential("du-en", "du-cs", players, max(2, prof.games // 2),
+                                            prof.max_steps, entries)
+            divergences += seen
+            if bad is not None:
+                unexplained.append(str(bad))
+    if as_json:
+        out.print_json(json.dumps({"entries": rows, "divergences": divergences,
+                                   "unexplained": unexplained,
+                                   "passed": not failed and not unexplained}))
+    else:
+        table = Table(title=f"ambiguity register: {len(entries)} entries")
+        for col in ("id", "option", "readings (default first)", "sources", "witness"):
+            table.add_column(col, overflow="fold")
+        if search:
+            table.add_column("search", overflow="fold")
+        for row in rows:
+            status = ("[green]replays[/]" if row["replay"] == "pass" else "[red]FAIL[/]")
+            if row["witness"] is None:
+                status = "no difference (argued)"
+            cells = [row["id"], row["option"] or "—", ", ".join(row["readings"]) or "—",
+                     ", ".join(row["sources"]), status]
+            if search:
+                cells.append(row.get("search", "—"))
+            table.add_row(*cells)
+        out.print(table)
+        for row in rows:
+            if row["replay"] != "pass":
+                out.print(f"[red]{row['id']}[/]: {row['detail']}", markup=True)
+        if search:
+            out.print(f"differential play du-en vs du-cs (3-6 players): {divergences} "
+                      f"divergences, {len(unexplained)} unexplained")
+            for text in unexplained:
+                out.print(f"[red]UNEXPLAINED[/] {text}", markup=True)
+    if failed or unexplained:
+        raise typer.Exit(1)
+
+
+@app.command()
+@bad_input_exits_2
+def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Path("docs")
+         ) -> None:
+    """Regenerate the documentation pages made from the spec (ambiguity catalogue, clauses)."""
+    from ruleproof.docgen import write_docs
+
+    if not directory.is_dir():
+        raise MalformedInput("not a directory", file=str(directory))
+    for path in write_docs(directory):
+        out.print(f"wrote {path}")
 
 
 def main() -> None:
