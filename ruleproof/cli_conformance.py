@@ -3,7 +3,8 @@
 ``ruleproof/cli.py`` calls :func:`register` on its Typer app. Exit codes follow the rest of the
 CLI: 0 conforming, 1 nonconforming (a divergence, an engine failure), 2 bad input (a malformed
 or unreadable trace, an unknown game, an engine command that cannot be started), always as one
-line ``error: FILE:LINE:COLUMN: what`` without a traceback.
+line ``error: FILE:LINE:COLUMN: what`` without a traceback; ``conform`` exits 3 when the engine
+declines the game, preset or options (``"unsupported": true``), which is not a mismatch.
 """
 
 from __future__ import annotations
@@ -101,15 +102,26 @@ def conform_command(
         help="seconds spent shrinking a divergence (default: half the budget)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="rule option NAME=VALUE")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="Dawn Under rule set: du-en (default), du-cs, 2p")] = None,
 ) -> None:
     """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace."""
     model = adapter(game)
-    if players is not None and not model.min_players <= players <= model.max_players:
-        raise MalformedInput(f"{game} is played by {model.min_players} to {model.max_players} "
-                             f"players; got {players}")
+    opts = _options(option or [])
+    if "preset" in opts:
+        raise MalformedInput("give the preset with --preset, not --option preset=...")
+    if preset is not None:
+        if game != "dawn-under":
+            raise MalformedInput(f"--preset is for dawn-under (du-en, du-cs, 2p), not {game}")
+        opts["preset"] = preset
+    allowed = model.player_counts(opts)
+    if players is not None and players not in allowed:
+        span = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1
+                and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))
+        raise MalformedInput(f"{game}{f' with preset {preset}' if preset else ''} is played by "
+                             f"{span} players; got {players}")
     if budget <= 0 or timeout <= 0 or max_steps < 1:
         raise MalformedInput("--budget, --timeout and --max-steps must be positive")
-    opts = _options(option or [])
     target = out or Path("ruleproof-divergence.jsonl")
     if not target.parent.is_dir():
         raise MalformedInput(f"--out: directory {target.parent} does not exist", file=str(target))
@@ -117,6 +129,8 @@ def conform_command(
                      options=opts, budget=budget, seed=seed, max_steps=max_steps,
                      shrink_budget=shrink_budget)
     typer.echo(result.report())
+    if result.unsupported:
+        raise typer.Exit(3)
     text = trace_text(result, model, engine)
     if text is None:
         return

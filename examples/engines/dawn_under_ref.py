@@ -80,6 +80,10 @@ def load_neighbours(path: Path) -> list[list[int]]:
     return out
 
 
+class NotSupported(Exception):
+    """A preset, player count or rule option this engine does not implement."""
+
+
 class Bad(Exception):
     """A request the engine refuses (illegal action, malformed message)."""
 
@@ -150,6 +154,9 @@ class DawnUnderEngine:
             if cmd == "state":
                 return {"ok": True, "state": self.public_state()}
             raise Bad(f"unknown command {cmd!r}")
+        except NotSupported as exc:
+            self.started = False
+            return {"ok": False, "error": str(exc), "unsupported": True}
         except Bad as exc:
             return {"ok": False, "error": str(exc)}
 
@@ -169,9 +176,13 @@ class DawnUnderEngine:
         if not isinstance(setup, dict) or not isinstance(players, int):
             raise Bad("new_game needs 'players' and an explicit 'setup'")
         options = msg.get("options") or {}
+        preset = msg.get("preset", "du-en")
+        if preset != "du-en" or players == 2:
+            raise NotSupported(f"preset {preset!r} with {players} players is not supported by "
+                               "this engine (it plays du-en, 3-6 players)")
         unsupported = sorted(set(options) - SUPPORTED_OPTIONS)
         if unsupported:
-            raise Bad(f"rule option {unsupported[0]!r} is not supported by this engine")
+            raise NotSupported(f"rule option {unsupported[0]!r} is not supported by this engine")
         self.n = players
         self.after_match = str(options.get("after_match", "may-continue"))
         self.gift_trigger = str(options.get("gift_trigger", "third-stake"))

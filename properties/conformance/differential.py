@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,11 +20,11 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from properties.conformance.diff import Divergence, diff_states, legal_diff
-from properties.conformance.engine import Engine, EngineFactory, EngineFailure
+from properties.conformance.engine import Engine, EngineFactory, EngineFailure, Unsupported
 from properties.conformance.games import GameAdapter
 from properties.conformance.replay import _legal_divergence
 from properties.conformance.trace import dump_lines, header_object
-from ruleproof.errors import IllegalAction
+from ruleproof.errors import IllegalAction, MalformedInput
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""
@@ -82,6 +82,15 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                 blamed = game.blame_state(expected_state, reported_state, fields, happened)
                 return done(Divergence(step, action, "state", blamed, "\n".join(lines)),
                             reported_state, _safe_legal(engine))
+            for who in game.observed_players:
+                reported_seen = engine.observation(who)
+                expected_seen = game.observation(state, who)
+                fields, lines = diff_states(expected_seen, reported_seen)
+                if fields:
+                    blamed = game.blame_state(expected_seen, reported_seen, fields, happened)
+                    return done(Divergence(step, action, "observation", blamed,
+                                           f"observation of player {who}:\n" + "\n".join(lines)),
+                                reported_seen, _safe_legal(engine))
             reported_legal = engine.legal_actions()
             model_legal = game.legal(state)
             missing, extra = legal_diff(model_legal, reported_legal)
@@ -97,7 +106,10 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                     return done(accepted)
             if step >= max_steps:
                 return Played(players, seed, setup, tuple(actions), None)
-            action = model_legal[choose(len(model_legal))]
+            choices = game.choosable(state)
+            if not choices:
+                return Played(players, seed, setup, tuple(actions), None)
+            action = choices[choose(len(choices))]
             actions.append((game.to_move(state), action))
             step += 1
             refused = engine.apply(action)
@@ -109,6 +121,9 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
             state, happened = stepped.state, stepped.clauses
     except EngineFailure as exc:
         return done(Divergence(step, action, "engine-failure", (), exc.what))
+    except Unsupported as exc:
+        return done(Divergence(step, action, "engine-failure", (),
+                               f"the engine declined this game: {exc.what}"))
 
 
 def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergence | None:
@@ -158,11 +173,12 @@ class ConformResult:
     options: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
     games_to_detection: int | None = None
+    unsupported: str = ""
 
     @property
     def conforms(self) -> bool:
-        """True if no divergence was found."""
-        return self.found is None
+        """True if no divergence was found (and the engine did not decline the game)."""
+        return self.found is None and not self.unsupported
 
     @property
     def divergence(self) -> Divergence | None:
@@ -171,6 +187,8 @@ class ConformResult:
 
     def report(self) -> str:
         """A readable summary (with the minimal trace's actions)."""
+        if self.unsupported:
+            return f"{self.game}: UNSUPPORTED by the engine (not a mismatch): {self.unsupported}"
         if self.found is None or self.found.divergence is None:
             return (f"{self.game}: no divergence in {self.examples} games, {self.steps} steps "
                     f"({self.seconds:.1f} s)")
@@ -233,17 +251,30 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     counts = [0, 0, 0]  # games, steps, games until the first divergence
     errors: list[Exception] = []
     holder = _Holder(factory)
-    # Probe the engine and the options once, outside hypothesis, so bad input is reported.
-    game.start(players or game.min_players, opts, 0, None)
-    holder.get()
+    # Probe the engine and the options once, outside hypothesis, so bad input is reported,
+    # and ask the engine which player counts it plays (an engine may decline some).
+    counts_allowed = game.player_counts(opts)
+    if players is not None and players not in counts_allowed:
+        raise MalformedInput(f"{game.name} with these options is played by "
+                             f"{', '.join(map(str, counts_allowed))} players; got {players}")
+    game.start(players or counts_allowed[0], opts, 0, None)
+    playable, declined = _preflight(game, holder, [players] if players else counts_allowed,
+                                    opts)
+    if not playable:
+        holder.reset()
+        return ConformResult(game.name, 0, 0, time.monotonic() - start, None, None, opts,
+                             unsupported=declined[0])
+    note_unsupported = ("; ".join(declined) if declined else "")
 
     def one_game(data: st.DataObject) -> None:
         now = time.monotonic()
         if (first_found and now > first_found[0] + shrink_for) or (
                 not first_found and now > deadline):
             return
-        p = players if players is not None else data.draw(
-            st.integers(game.min_players, game.max_players), label="players")
+        lo, hi = min(playable), max(playable)
+        p = playable[0] if len(playable) == 1 else data.draw(
+            st.integers(lo, hi) if hi - lo == len(playable) - 1 else st.sampled_from(playable),
+            label="players")
         deal = data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed")
         # While shrinking, a game longer than the shortest failure found cannot be smaller.
         cap = min([max_steps, *(len(f.actions) for f in failures)])
@@ -288,8 +319,30 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     finally:
         holder.reset()
     detection = first_found[0] - start if first_found else None
+    if note_unsupported:
+        note = "; ".join(x for x in (note, f"not tested (engine declined): {note_unsupported}")
+                         if x)
     return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start, detection,
                          found, opts, note, counts[2] if first_found else None)
+
+
+def _preflight(game: GameAdapter, holder: _Holder, counts: Sequence[int],
+               options: Mapping[str, str]) -> tuple[list[int], list[str]]:
+    """Start one game per player count; (counts the engine plays, its reasons for the others).
+
+    An engine failure here is left for the search to find and report."""
+    playable: list[int] = []
+    declined: list[str] = []
+    for n in counts:
+        try:
+            holder.get().new_game(game.name, n, options, game.setup_of(n, options, 0))
+        except Unsupported as exc:
+            declined.append(f"{n} players: {exc.what}")
+            continue
+        except EngineFailure:
+            holder.reset()
+        playable.append(n)
+    return playable, declined
 
 
 def _is_hypothesis_control(exc: Exception) -> bool:
@@ -319,7 +372,7 @@ def _choices(game: GameAdapter, played: Played, options: Mapping[str, str]) -> l
     state = game.start(played.players, options, None, played.setup)
     out: list[int] = []
     for _, action in played.actions:
-        legal = game.legal(state)
+        legal = game.choosable(state)
         if action not in legal:  # an accepted probe: play() sends it again by itself
             break
         out.append(legal.index(action))

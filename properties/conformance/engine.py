@@ -36,6 +36,19 @@ MAX_STDERR_BYTES = 16 * 1024 * 1024
 """An engine that writes more than this to stderr is reported as a flood."""
 
 
+class Unsupported(Exception):
+    """The engine declined a game, preset or option it does not implement (answered
+    ``new_game`` with ``"unsupported": true``); reported as unsupported, not as a mismatch.
+
+    Attributes:
+        what: the engine's explanation.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(what)
+
+
 class EngineFailure(Exception):
     """The engine crashed, hung, answered garbage, too much, or broke the protocol.
 
@@ -70,6 +83,11 @@ class Engine(Protocol):
 
     def state(self) -> dict[str, Any]:
         """The public state after the last action."""
+        ...
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees (``player`` plus public state plus private fields); asked only
+        for games with hidden information (Dracula)."""
         ...
 
     def close(self) -> None:
@@ -111,8 +129,15 @@ class _Messages:
 
     def new_game(self, game: str, players: int, options: Mapping[str, str],
                  setup: Mapping[str, Any]) -> None:
-        _checked(self.call({"cmd": "new_game", "game": game, "players": players,
-                            "options": dict(options), "setup": dict(setup)}), "new_game")
+        opts = dict(options)
+        request: dict[str, Any] = {"cmd": "new_game", "game": game, "players": players}
+        if "preset" in opts:
+            request["preset"] = opts.pop("preset")
+        request.update({"options": opts, "setup": dict(setup)})
+        answer = self.call(request)
+        if answer["ok"] is not True and answer.get("unsupported") is True:
+            raise Unsupported(str(answer.get("error") or "unsupported")[:300])
+        _checked(answer, "new_game")
 
     def legal_actions(self) -> list[str]:
         actions = _checked(self.call({"cmd": "legal_actions"}), "legal_actions").get("actions")
@@ -131,6 +156,13 @@ class _Messages:
         if not isinstance(state, dict):
             raise EngineFailure("state: 'state' must be an object")
         return state
+
+    def observation(self, player: int) -> dict[str, Any]:
+        seen = _checked(self.call({"cmd": "observation", "player": player}),
+                        "observation").get("observation")
+        if not isinstance(seen, dict):
+            raise EngineFailure("observation: 'observation' must be an object")
+        return seen
 
 
 class MessageEngine(_Messages):

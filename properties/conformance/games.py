@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from model.dawn_under.config import make_config, parse_options
+from model.dawn_under.config import make_config, parse_options, preset_options, presets
 from model.dawn_under.engine import (
     current_player,
     deal,
@@ -33,16 +33,14 @@ from model.dawn_under.state import (
     State,
     VampireIn,
 )
+from properties.conformance.dracula_game import DRACULA
+from properties.conformance.stepped import Stepped
 from properties.dawn_under.scenarios import parse_action
 from ruleproof.errors import IllegalAction, MalformedInput
 
-
-@dataclass(frozen=True)
-class Stepped:
-    """The model's successor state and the clause ids of what happened in the transition."""
-
-    state: Any
-    clauses: tuple[str, ...]
+PRESET_KEY = "preset"
+"""The trace header's ``preset`` travels with the options under this key (Dawn Under: du-en,
+du-cs, 2p); engines receive it as the ``preset`` field of ``new_game``."""
 
 
 class GameAdapter(Protocol):
@@ -66,6 +64,25 @@ class GameAdapter(Protocol):
     @property
     def state_fields(self) -> frozenset[str]:
         """The fields of the public state."""
+        ...
+
+    @property
+    def observed_players(self) -> tuple[int, ...]:
+        """Players whose observations the harness asks the engine for after every step
+        (games with hidden information; empty when the public state says everything)."""
+        ...
+
+    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The player counts the options (with a ``preset`` entry, if any) allow.
+
+        Raises:
+            MalformedInput: an unknown preset.
+        """
+        ...
+
+    def choosable(self, state: Any) -> list[str]:
+        """The legal actions the differential search chooses among, in the order its index
+        draws address them (index 0 first: hypothesis's simplest games take it)."""
         ...
 
     def start(self, players: int, options: Mapping[str, str], seed: int | None,
@@ -257,12 +274,26 @@ class DawnUnderAdapter:
     """
 
     name: str = "dawn-under"
-    min_players: int = 3
+    min_players: int = 2
     max_players: int = 6
     state_fields: frozenset[str] = frozenset(_FIELD_CLAUSES)
+    observed_players: tuple[int, ...] = ()
 
     def _config(self, players: int, options: Mapping[str, str]) -> Config:
-        return make_config(players, parse_options(dict(options)))
+        opts = dict(options)
+        preset = str(opts.pop(PRESET_KEY, "du-en"))
+        return make_config(players, parse_options(opts, base=preset_options(preset)),
+                           preset=preset)
+
+    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        preset = str(options.get(PRESET_KEY, "du-en"))
+        found = presets().get(preset)
+        if found is None:
+            raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
+        return found.players
+
+    def choosable(self, state: State) -> list[str]:
+        return self.legal(state)
 
     def start(self, players: int, options: Mapping[str, str], seed: int | None,
               setup: Mapping[str, Any] | None) -> State:
@@ -449,7 +480,9 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
                              f"{', '.join(sorted(allowed))}")
     names = config.colours
 
-    def lid(value: object, where: str) -> int:
+    def lid(value: object, where: str) -> int | None:
+        if value is None and where == "lids" and config.players == 2:
+            return None  # du-en:2p.components: graves left without a lid
         if value == "rat":
             return RAT
         if isinstance(value, str) and value in names:
@@ -463,7 +496,8 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
         return value
 
     lids = tuple(lid(v, "lids") for v in strings(raw.get("lids"), "lids"))
-    reserve = tuple(lid(v, "reserve") for v in strings(raw.get("reserve"), "reserve"))
+    reserve = tuple(v for v in (lid(v, "reserve") for v in strings(raw.get("reserve"), "reserve"))
+                    if v is not None)
     rows: list[tuple[int, ...]] = []
     for row in strings(raw.get("rows"), "rows"):
         colours = []
@@ -479,7 +513,7 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
     return Setup(lids, reserve, tuple(rows), start)
 
 
-def _check_components(config: Config, lids: tuple[int, ...], reserve: tuple[int, ...],
+def _check_components(config: Config, lids: tuple[int | None, ...], reserve: tuple[int, ...],
                       rows: list[tuple[int, ...]]) -> None:
     """An explicit set-up must use exactly the game's components (du-en:content.lids,
     du-en:content.vampires, du-en:prep.reserve), so no replay can run out of lids.
@@ -494,13 +528,22 @@ def _check_components(config: Config, lids: tuple[int, ...], reserve: tuple[int,
     if all_lids.count(RAT) != config.rat_lids:
         raise MalformedInput(f"setup.lids must hold {config.rat_lids} rat lids "
                              f"(du-en:content.lids), got {all_lids.count(RAT)}")
+    if len(lids) != config.board.size:
+        raise MalformedInput(f"setup.lids must hold one entry per grave ({config.board.size}), "
+                             f"got {len(lids)}")
+    placed = config.lids_per_colour * len(config.lid_colours) + config.rat_lids - len(reserve)
+    if lids.count(None) != len(lids) - placed:
+        raise MalformedInput(f"setup.lids must leave {len(lids) - placed} graves without a lid "
+                             f"(null, du-en:2p.components), got {lids.count(None)}")
     vampires = [c for row in rows for c in row]
     for colour, name in enumerate(config.colours):
-        if all_lids.count(colour) != config.lids_per_colour:
-            raise MalformedInput(f"setup: lids and reserve must hold {config.lids_per_colour} "
+        want = config.lids_per_colour if colour in config.lid_colours else 0
+        if all_lids.count(colour) != want:
+            raise MalformedInput(f"setup: lids and reserve must hold {want} "
                                  f"{name} lids, got {all_lids.count(colour)}")
-        if vampires.count(colour) != config.vampires_per_colour:
-            raise MalformedInput(f"setup.rows must hold {config.vampires_per_colour} {name} "
+        want = config.vampires_per_colour if colour in config.vampire_colours else 0
+        if vampires.count(colour) != want:
+            raise MalformedInput(f"setup.rows must hold {want} {name} "
                                  f"vampires (du-en:content.vampires), got "
                                  f"{vampires.count(colour)}")
 
@@ -508,7 +551,7 @@ def _check_components(config: Config, lids: tuple[int, ...], reserve: tuple[int,
 DAWN_UNDER = DawnUnderAdapter()
 """The Dawn Under adapter."""
 
-_ADAPTERS: dict[str, GameAdapter] = {"dawn-under": DAWN_UNDER}
+_ADAPTERS: dict[str, GameAdapter] = {"dawn-under": DAWN_UNDER, "dracula": DRACULA}
 ADAPTERS: Mapping[str, GameAdapter] = MappingProxyType(_ADAPTERS)
 """Every game the harness knows, by the name used in traces and on the command line."""
 
@@ -524,5 +567,5 @@ def adapter(game: str) -> GameAdapter:
     return ADAPTERS[game]
 
 
-__all__ = ["ADAPTERS", "DAWN_UNDER", "DawnUnderAdapter", "GameAdapter", "IllegalAction",
-           "Stepped", "adapter"]
+__all__ = ["ADAPTERS", "DAWN_UNDER", "DRACULA", "PRESET_KEY", "DawnUnderAdapter", "GameAdapter",
+           "IllegalAction", "Stepped", "adapter"]

@@ -64,8 +64,10 @@ def replay(trace: Trace) -> ReplayResult:
     for st in trace.steps:
         expected_player = game.to_move(state)
         if st.player is not None and st.player != expected_player:
-            who = "nobody (the game is over)" if expected_player is None else (
-                f"player {expected_player}")
+            chance = game.public_state(state).get("to_move") == "chance"
+            who = ("chance (a 'chance ITEM' step has no player)" if chance
+                   else "nobody (the game is over)" if expected_player is None
+                   else f"player {expected_player}")
             return ReplayResult(trace.path, st.number - 1, Divergence(
                 st.number, st.action, "wrong-player", game.blame_state({}, {}, ["to_move"], ()),
                 f"player {st.player} acts, but {who} is to move", st.line))

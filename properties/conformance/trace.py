@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from properties.conformance.games import GameAdapter, adapter
+from properties.conformance.games import PRESET_KEY, GameAdapter, adapter
 from properties.conformance.jsonsafe import (
     JsonLine,
     TraceError,
@@ -36,7 +36,8 @@ VERSION = 1
 MAX_STRING = 10_000
 """Longest string accepted anywhere in a trace."""
 
-HEADER_KEYS = frozenset({"format", "version", "game", "players", "options", "seed", "setup",
+HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "options", "seed",
+                         "setup",
                          "engine", "note", "state", "legal", "observation"})
 STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation"})
 
@@ -205,6 +206,12 @@ def _header(jl: JsonLine, file: str) -> TraceHeader:
             isinstance(v, str | bool) for v in options.values()):
         raise _fail("'options' must be an object of rule option names to string values", file, jl,
                     "options")
+    preset = _str(obj, "preset", file, jl, required=False)
+    if preset is not None and PRESET_KEY in options:
+        raise _fail("give the preset once: in 'preset', not also in 'options'", file, jl,
+                    "preset")
+    if preset is not None:
+        options = {**options, PRESET_KEY: preset}
     seed = _int(obj, "seed", file, jl, low=0, required=False)
     setup = obj.get("setup")
     if (seed is None) == (setup is None):
@@ -225,8 +232,10 @@ def _check_header_setup(header: TraceHeader, game: GameAdapter, jl: JsonLine, fi
     try:
         game.start(header.players, header.options, header.seed, header.setup)
     except MalformedInput as exc:
-        key = "players" if "player" in exc.what else "options" if "option" in exc.what else (
-            "setup" if header.setup is not None else "seed")
+        key = "preset" if header.options.get(PRESET_KEY) and "preset" in exc.what else (
+            "players") if "player" in exc.what else "preset" if "preset" in exc.what else (
+            "options" if "option" in exc.what else "setup" if header.setup is not None
+            else "seed")
         raise _fail(exc.what, file, jl, key) from None
 
 
@@ -289,8 +298,12 @@ def header_object(game: str, players: int, options: Mapping[str, str], *,
                   engine: str | None = None, note: str | None = None,
                   extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A header line as a JSON object (``extra`` may carry ``state``/``legal``)."""
+    opts = dict(options)
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game,
-                           "players": players, "options": dict(options)}
+                           "players": players}
+    if PRESET_KEY in opts:
+        out["preset"] = opts.pop(PRESET_KEY)
+    out["options"] = opts
     if seed is not None:
         out["seed"] = seed
     if setup is not None:

@@ -1,0 +1,436 @@
+"""The conformance adapter of Dracula (model ``model.dracula``, document ``dracula-en``).
+
+Dracula has hidden information and chance in the middle of the game. The harness handles them so:
+
+* **Chance is explicit.** The set-up (``{"current": {"dracula": [5 action cards],
+  "van-helsing": [5 action cards]}}``) fixes the first draw of action cards; every later chance
+  step (the deal of the twelve chosen encounter cards, action-card draws after a reshuffle,
+  Deception's draw) is an action ``chance ITEM`` without a player, chosen by the harness (or
+  recorded in the trace) and sent to the engine like any other action. While chance is to
+  move, ``to_move`` is ``"chance"`` and the legal actions are the possible outcomes.
+* **Public state and observations.** :meth:`DraculaAdapter.public_state` holds what both sides
+  see (figures, barriers, life markers, captured targets and discard piles, hand and pile sizes,
+  which locations hold a card, the revealed card, ...). :meth:`DraculaAdapter.observation` adds
+  what one side alone knows: its hand, its current and set-aside action cards, its cards in the
+  deal pool and the card it knows at each location. Engines report both (protocol command
+  ``observation``); the harness compares both sides' observations after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from model import CHANCE
+from model.dracula.data import COLOURS, Kind, Side, default_board, default_cards
+from model.dracula.engine import (
+    ChanceOutcome,
+    ChooseCard,
+    Move,
+    PlayCard,
+    State,
+    apply,
+    current_player,
+    legal_actions,
+    new_game,
+    phase,
+)
+from model.dracula.notation import parse_actions
+from model.dracula.rules import rules_from_mapping
+from properties.conformance.stepped import Stepped
+from ruleproof.errors import IllegalAction, MalformedInput
+
+SIDES = ("dracula", "van-helsing")
+"""Side names in set-ups (index = player)."""
+
+SUPPORTED_SPECIALS = frozenset({"dark-of-night", "inspiration", "rebellion"})
+"""Special actions the differential search uses. Plays of other special actions are legal and
+must be reported as legal, but ``conform`` never chooses them (the reference engine is a subset
+engine; docs/conformance.md). Traces may contain any action."""
+
+_FIELD_TYPES: dict[str, str] = {
+    "phase": "str", "to_move": "mover", "turn": "int", "active": "int", "steps": "int",
+    "can_look": "bool", "pos": "[str]", "life": "[int]", "cards_at": "[bool]",
+    "revealed": "[str]?", "played": "str?", "use_special": "bool",
+    "barriers": "barriers", "captured": "[[str]]", "enemy_discard": "[[str]]",
+    "action_discard": "[[str]]", "hand_size": "[int]", "current_size": "[int]",
+    "aside_size": "[int]", "pool_size": "int", "winner": "int?",
+}
+_PRIVATE_TYPES: dict[str, str] = {
+    "hand": "[str]", "current": "[str]", "aside": "[str]", "pool": "[str]", "known": "[str?]",
+}
+_TYPE_WORDS = {
+    "str": "a string", "int": "an integer", "bool": "true or false", "[str]": "a list of strings",
+    "[int]": "a list of integers", "[bool]": "a list of booleans",
+    "[str]?": "null or a list [location, card]", "str?": "a string or null",
+    "int?": "an integer or null", "[[str]]": "two lists of strings",
+    "mover": "0, 1, \"chance\" or null", "barriers": "an object colour -> border or null",
+    "[str?]": "a list of strings or nulls",
+}
+
+_FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
+    "winner": ("dracula-en:end.simultaneous", "dracula-en:end.hand-proof",
+               "dracula-en:end.all-captured", "dracula-en:early-end.last-marker"),
+    "life": ("dracula-en:pay.overpay", "dracula-en:early-end.give-target",
+             "dracula-en:power.exception", "dracula-en:power.lose-life", "dracula-en:enemy.lose"),
+    "captured": ("dracula-en:target.capture", "dracula-en:early-end.give-target"),
+    "enemy_discard": ("dracula-en:enemy.win", "dracula-en:enemy.draw"),
+    "cards_at": ("dracula-en:enemy.win", "dracula-en:enemy.draw", "dracula-en:target.capture",
+                 "dracula-en:look.own-card"),
+    "current_size": ("dracula-en:cards.cycle", "dracula-en:cards.discard"),
+    "aside_size": ("dracula-en:cards.cycle",),
+    "action_discard": ("dracula-en:cards.cycle", "dracula-en:cards.discard"),
+    "phase": ("dracula-en:look.opponent-card", "dracula-en:example.enemy-ends-move",
+              "dracula-en:enemy.draw", "dracula-en:enemy.win", "dracula-en:cards.cycle",
+              "dracula-en:play.turn-parts"),
+    "to_move": ("dracula-en:play.alternate", "dracula-en:play.first-player",
+                "dracula-en:look.opponent-card",
+                "dracula-en:cards.cycle", "dracula-en:special.rebellion"),
+    "active": ("dracula-en:play.alternate", "dracula-en:special.rebellion"),
+    "turn": ("dracula-en:play.alternate",),
+    "steps": ("dracula-en:move.orthogonal",),
+    "can_look": ("dracula-en:move.look-choice", "dracula-en:look.opponent-card"),
+    "pos": ("dracula-en:move.orthogonal",),
+    "revealed": ("dracula-en:look.opponent-card", "dracula-en:pay.then-functions"),
+    "played": ("dracula-en:move.pay",),
+    "use_special": ("dracula-en:move.pay",),
+    "barriers": ("dracula-en:barriers.colour", "dracula-en:pay.barrier-first"),
+    "hand_size": ("dracula-en:look.own-card", "dracula-en:early-end.give-target"),
+    "pool_size": ("dracula-en:setup.secret-choice", "dracula-en:setup.deal"),
+    "hand": ("dracula-en:look.own-card", "dracula-en:early-end.give-target"),
+    "current": ("dracula-en:cards.cycle",),
+    "aside": ("dracula-en:cards.cycle",),
+    "pool": ("dracula-en:setup.secret-choice", "dracula-en:setup.deal"),
+    "known": ("dracula-en:look.opponent-card", "dracula-en:look.own-card"),
+}
+_PRIORITY = ("winner", "life", "captured", "enemy_discard", "cards_at", "current_size",
+             "aside_size", "action_discard", "current", "aside", "phase", "to_move", "active")
+
+# What the model's log lines of a transition tell about the rules it used.
+_LOG_CLAUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("hands shown", ("dracula-en:meet.reveal-hands", "dracula-en:end.hand-proof",
+                     "dracula-en:end.simultaneous")),
+    ("and reveals", ("dracula-en:look.opponent-card", "dracula-en:example.enemy-ends-move")),
+    ("over its move number", ("dracula-en:pay.overpay",)),
+    ("draws with", ("dracula-en:enemy.draw",)),
+    ("beats", ("dracula-en:enemy.win",)),
+    ("loses to", ("dracula-en:enemy.lose",)),
+    ("no life marker lost thanks to", ("dracula-en:power.exception",)),
+    ("loses a life marker; the card goes back", ("dracula-en:power.exception",
+                                                 "dracula-en:power.lose-life")),
+    ("takes back life markers", ("dracula-en:early-end.give-target",)),
+    ("takes up the five set-aside", ("dracula-en:cards.cycle",)),
+    ("shuffles all action cards", ("dracula-en:cards.cycle",)),
+    ("takes target", ("dracula-en:target.capture",)),
+    ("own card", ("dracula-en:look.own-card",)),
+    ("Rebellion", ("dracula-en:special.rebellion",)),
+    ("Inspiration", ("dracula-en:special.inspiration",)),
+    ("barrier to", ("dracula-en:barriers.colour", "dracula-en:pay.barrier-first")),
+    ("last life marker", ("dracula-en:early-end.last-marker",)),
+    ("found all five", ("dracula-en:end.all-captured",)),
+)
+
+
+def _has_type(value: Any, spec: str) -> bool:
+    if spec == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if spec == "int?":
+        return value is None or _has_type(value, "int")
+    if spec == "str":
+        return isinstance(value, str)
+    if spec == "str?":
+        return value is None or isinstance(value, str)
+    if spec == "bool":
+        return isinstance(value, bool)
+    if spec == "mover":
+        return value is None or value == "chance" or (value in (0, 1)
+                                                      and not isinstance(value, bool))
+    if spec == "barriers":
+        return isinstance(value, dict) and set(value) == set(COLOURS) and all(
+            v is None or isinstance(v, str) for v in value.values())
+    if spec == "[str]?":
+        return value is None or (isinstance(value, list) and len(value) == 2
+                                 and all(isinstance(v, str) for v in value))
+    if spec == "[[str]]":
+        return isinstance(value, list) and len(value) == 2 and all(
+            _has_type(v, "[str]") for v in value)
+    if spec.startswith("[") and spec.endswith("]"):
+        inner = spec[1:-1]
+        return isinstance(value, list) and all(_has_type(v, inner) for v in value)
+    return False
+
+
+def _dedup(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _parse(action: str) -> Any:
+    """The model action of a notation string (exactly one action). Raises ValueError."""
+    found = parse_actions(default_board(), action)
+    if len(found) != 1:
+        raise ValueError(f"{action!r} is {len(found)} actions; a trace line holds one")
+    return found[0]
+
+
+def _setup_current(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The current action cards of an explicit set-up. Raises MalformedInput."""
+    unknown = sorted(set(raw) - {"current"})
+    if unknown:
+        raise MalformedInput(f"setup: unknown field {unknown[0]!r}; expected current")
+    current = raw.get("current")
+    if not isinstance(current, dict) or set(current) != set(SIDES):
+        raise MalformedInput("setup.current must be {\"dracula\": [...], \"van-helsing\": [...]}")
+    cards = default_cards()
+    out: list[tuple[str, ...]] = []
+    for index, side in enumerate(SIDES):
+        ids = current[side]
+        own = cards.action_of(Side(index))
+        if (not isinstance(ids, list) or len(ids) != 5 or len(set(map(str, ids))) != 5
+                or not all(isinstance(c, str) and c in own for c in ids)):
+            raise MalformedInput(f"setup.current.{side} must list 5 different action cards of "
+                                 f"{Side(index).label} (dracula-en:setup.action-cards)")
+        out.append(tuple(sorted(ids)))
+    return out[0], out[1]
+
+
+@dataclass(frozen=True)
+class DraculaAdapter:
+    """The :class:`~properties.conformance.games.GameAdapter` of Dracula (2 players).
+
+    Public state fields: ``phase`` (the pending step: choose, deal, draw-action, move, meet,
+    place, pay, rescue, barrier, special-choice, depths-place, deception-draw, over),
+    ``to_move`` (0 Dracula, 1 Van Helsing, ``"chance"``, null when over), ``turn``, ``active``,
+    ``steps``, ``can_look``, ``pos`` (two location names), ``life``, ``cards_at`` (per location:
+    a card lies there), ``revealed`` (null or [location, card]), ``played``, ``use_special``,
+    ``barriers`` (colour -> border ``a1-b1`` or null), ``captured``, ``enemy_discard``,
+    ``action_discard`` (per side, sorted ids), ``hand_size``, ``current_size``, ``aside_size``,
+    ``pool_size``, ``winner``. Observations add ``hand``, ``current``, ``aside``, ``pool`` (own
+    cards) and ``known`` (per location, the card the player knows lies there, or null).
+    """
+
+    name: str = "dracula"
+    min_players: int = 2
+    max_players: int = 2
+    state_fields: frozenset[str] = frozenset(_FIELD_TYPES)
+    observed_players: tuple[int, ...] = (0, 1)
+
+    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        return (2,)
+
+    def _rules_of(self, options: Mapping[str, str]) -> Any:
+        return rules_from_mapping(dict(options))
+
+    def start(self, players: int, options: Mapping[str, str], seed: int | None,
+              setup: Mapping[str, Any] | None) -> State:
+        if players != 2:
+            raise MalformedInput(f"dracula is played by 2 players; got {players}")
+        rules = self._rules_of(options)
+        if setup is None:
+            return new_game(seed or 0, rules)
+        d, h = _setup_current(setup)
+        s = new_game(0, rules)
+        cards = s.cards
+        aside = tuple(tuple(sorted(c for c in cards.action_of(Side(i)) if c not in cur))
+                      for i, cur in enumerate((d, h)))
+        return replace(s, current=(d, h), aside=(aside[0], aside[1]))
+
+    def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
+        s = new_game(seed, self._rules_of(options))
+        return {"current": {SIDES[i]: list(s.current[i]) for i in (0, 1)}}
+
+    def legal(self, state: State) -> list[str]:
+        return [str(a) for a in legal_actions(state)]
+
+    def choosable(self, state: State) -> list[str]:
+        """The legal actions the search chooses from, most telling first (index 0 is what
+        hypothesis's simplest games take): non-targets first when choosing cards, steps
+        towards the other figure first, no special action the reference engine lacks."""
+        acts = list(legal_actions(state))
+        cards = state.cards
+        if phase(state) == "choose":
+            acts.sort(key=lambda a: isinstance(a, ChooseCard)
+                      and cards.enc(a.card).kind is Kind.TARGET)
+        elif phase(state) == "move":
+            other = state.pos[1 - state.active]
+            cols = state.board.columns
+
+            def dist(a: Any) -> int:
+                if not isinstance(a, Move):
+                    return 99
+                return abs(a.to % cols - other % cols) + abs(a.to // cols - other // cols)
+
+            acts.sort(key=dist)
+        out = [a for a in acts if not (isinstance(a, PlayCard) and a.special
+                                       and cards.act(a.card).special not in SUPPORTED_SPECIALS)]
+        return [str(a) for a in out]
+
+    def apply(self, state: State, action: str) -> Stepped:
+        new = apply(state, _parse(action))
+        happened: list[str] = []
+        for event in new.log[len(state.log):]:
+            for key, clauses in _LOG_CLAUSES:
+                if key in event.full:
+                    happened += clauses
+        if (state.use_special and state.played is not None and new.turn != state.turn
+                and state.cards.act(state.played).special == "rebellion"):
+            happened.append("dracula-en:special.rebellion")  # the turn with Rebellion ended
+        return Stepped(new, _dedup(happened))
+
+    def to_move(self, state: State) -> int | None:
+        p = current_player(state)
+        return p if p in (0, 1) else None
+
+    def public_state(self, state: State) -> dict[str, Any]:
+        s = state
+        p = current_player(s)
+        name = s.board.name
+        revealed = None
+        if s.revealed is not None:
+            revealed = [name(s.revealed), s.board_cards[s.revealed]]
+        return {
+            "phase": phase(s),
+            "to_move": p if p in (0, 1) else "chance" if p == CHANCE else None,
+            "turn": s.turn,
+            "active": s.active,
+            "steps": s.steps,
+            "can_look": s.can_look,
+            "pos": [name(s.pos[0]), name(s.pos[1])],
+            "life": list(s.life),
+            "cards_at": [c is not None for c in s.board_cards],
+            "revealed": revealed,
+            "played": s.played,
+            "use_special": s.use_special,
+            "barriers": {c: None if e is None else s.board.edge_name(e)
+                         for c, e in zip(COLOURS, s.barriers, strict=True)},
+            "captured": [sorted(s.captured[0]), sorted(s.captured[1])],
+            "enemy_discard": [sorted(s.enc_discard[0]), sorted(s.enc_discard[1])],
+            "action_discard": [sorted(s.adiscard[0]), sorted(s.adiscard[1])],
+            "hand_size": [len(s.hand[0]), len(s.hand[1])],
+            "current_size": [len(s.current[0]), len(s.current[1])],
+            "aside_size": [len(s.aside[0]), len(s.aside[1])],
+            "pool_size": len(s.pool),
+            "winner": s.winner,
+        }
+
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        if player not in (0, 1):
+            raise MalformedInput(f"no player {player} in dracula (0 Dracula, 1 Van Helsing)")
+        mine = set(state.cards.encounter_of(Side(player)))
+        return {"player": player, **self.public_state(state),
+                "hand": sorted(state.hand[player]), "current": sorted(state.current[player]),
+                "aside": sorted(state.aside[player]),
+                "pool": sorted(c for c in state.pool if c in mine),
+                "known": list(state.known[player])}
+
+    def check_action(self, action: str) -> str | None:
+        try:
+            _parse(action)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def check_field(self, name: str, value: Any) -> str | None:
+        spec = _FIELD_TYPES.get(name) or _PRIVATE_TYPES.get(name)
+        if spec is None:
+            return f"unknown state field {name!r}"
+        return None if _has_type(value, spec) else f"field {name!r} must be {_TYPE_WORDS[spec]}"
+
+    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
+                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
+        done = set(happened)
+        first: list[str] = []
+        if "winner" in fields and "dracula-en:end.simultaneous" in done:
+            first.append("dracula-en:end.simultaneous")
+        if "phase" in fields and "rescue" in (expected.get("phase"), reported.get("phase")):
+            first += ["dracula-en:early-end.give-target", "dracula-en:power.last-marker"]
+        if ("dracula-en:special.rebellion" in done
+                and {"active", "to_move", "turn"} & set(fields)):
+            first.append("dracula-en:special.rebellion")
+        ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
+        candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
+        hit = tuple(c for c in candidates if c in done)
+        return _dedup([*first, *(hit or candidates[:4])])[:4]
+
+    def probe_actions(self, state: State) -> list[str]:
+        s = state
+        out: list[str] = []
+        k = phase(s)
+        cards = s.cards
+        if k == "move":
+            here = s.pos[s.active]
+            far = next(loc for loc in range(s.board.size)
+                       if loc != here and loc not in s.board.neighbours(here))
+            out += ["stop", "look", f"move {s.board.name(far)}"]
+            out += [f"move {s.board.name(n)}" for n in s.board.neighbours(here)]
+            out += [f"give {c}" for c in s.hand[s.active] if cards.enc(c).kind is Kind.TARGET]
+        elif k == "pay":
+            out += [f"play {c}" for c in s.aside[s.active][:1]]
+            out += [f"play {c} special" for c in s.current[s.active]]
+            out.append("stop")
+        elif k == "barrier":
+            colours = s.agenda[0].colours
+            for colour in COLOURS:
+                for edge in s.board.edges:
+                    out.append(f"barrier {colour} {s.board.edge_name(edge)}")
+            if not colours:
+                out.append("no-barrier")
+        elif k in ("place", "meet", "rescue"):
+            other = cards.encounter_of(Side(1 - s.agenda[0].player))
+            out += [f"place {other[0]}", "stop", "move a2"]
+        elif k == "choose":
+            other = cards.encounter_of(Side(1 - s.agenda[0].player))
+            out += [f"choose {other[0]}", "stop"]
+        legal = set(self.legal(s))
+        found = list(dict.fromkeys(a for a in out if a not in legal))
+        if k == "barrier" and len(found) > 8:  # a few near misses of each kind, not all 68
+            found = found[:: max(1, len(found) // 8)]
+        return found
+
+    def blame_extra(self, state: State, action: str) -> tuple[str, ...]:
+        try:
+            parsed = _parse(action)
+        except ValueError:
+            return ()
+        if parsed in legal_actions(state):
+            return ()
+        try:
+            apply(state, parsed)
+        except IllegalAction as exc:
+            return exc.clauses
+        return ()
+
+    def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
+        kind = action.split()[0] if action.split() else ""
+        return {
+            "move": ("dracula-en:move.orthogonal", "dracula-en:pay.no-crossing",
+                     "dracula-en:look.opponent-card"),
+            "look": ("dracula-en:move.look-choice",),
+            "stop": ("dracula-en:move.minimum", "dracula-en:pay.move-ends"),
+            "play": ("dracula-en:pay.one-card", "dracula-en:cards.cycle"),
+            "barrier": ("dracula-en:barriers.colour", "dracula-en:barriers.side-by-side",
+                        "dracula-en:pay.barrier-restrictions"),
+            "no-barrier": ("dracula-en:barriers.colour",),
+            "give": ("dracula-en:early-end.give-target",),
+            "accept": ("dracula-en:early-end.give-target",),
+            "place": ("dracula-en:look.own-card", "dracula-en:empty.fill"),
+            "reveal": ("dracula-en:meet.reveal-hands",), "no-reveal": ("dracula-en:meet.reveal-hands",),
+            "choose": ("dracula-en:setup.secret-choice",),
+            "chance": ("dracula-en:setup.deal", "dracula-en:cards.cycle"),
+        }.get(kind, ("dracula-en:play.turn-parts",))
+
+
+DRACULA = DraculaAdapter()
+"""The Dracula adapter."""
+
+
+def chance_step(action: str) -> bool:
+    """True for a chance outcome (``chance ITEM``), which has no player."""
+    return isinstance(_safe_parse(action), ChanceOutcome)
+
+
+def _safe_parse(action: str) -> Any:
+    try:
+        return _parse(action)
+    except ValueError:
+        return None

@@ -1,0 +1,233 @@
+"""Conformance harness for Dracula: reference engine, mutants, traces, malformed traces, presets."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from properties.conformance.differential import conform, trace_text
+from properties.conformance.engine import (
+    Engine,
+    EngineFactory,
+    MessageEngine,
+    subprocess_factory,
+)
+from properties.conformance.games import DAWN_UNDER, DRACULA
+from properties.conformance.jsonsafe import TraceError
+from properties.conformance.replay import replay, replay_file
+from properties.conformance.trace import parse_trace, read_trace
+from ruleproof.cli_conformance import register
+
+ROOT = Path(__file__).resolve().parents[1]
+TRACES = ROOT / "spec" / "traces"
+ENGINES = ROOT / "examples" / "engines"
+sys.path.insert(0, str(ENGINES))
+
+import dawn_under_ref  # noqa: E402
+import dracula_ref  # noqa: E402
+
+runner = CliRunner()
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer(add_completion=False, no_args_is_help=True)
+    register(app)
+    return app
+
+
+def in_process(mutant: str | None = None) -> EngineFactory:
+    """A factory of in-process Dracula reference engines (optionally a mutant)."""
+
+    def make() -> Engine:
+        return MessageEngine(dracula_ref.DraculaEngine(mutant).handle)
+
+    return make
+
+
+# ----------------------------------------------------------------------------- reference engine
+
+
+def test_reference_engine_conforms_in_process() -> None:
+    result = conform(DRACULA, in_process(), budget=3.0, seed=1)
+    assert result.conforms, result.report()
+    assert result.examples >= 5 and result.steps > 200
+
+
+def test_reference_engine_conforms_under_other_rule_options() -> None:
+    options = {"first_player": "van-helsing", "barrier_optional": "false",
+               "barrier_adjacency": "corner", "no_look_ends_move": "true",
+               "rebellion_extra_turn": "always"}
+    result = conform(DRACULA, in_process(), options=options, budget=2.0, seed=2)
+    assert result.conforms, result.report()
+
+
+def test_reference_engine_conforms_as_a_subprocess() -> None:
+    command = f"{sys.executable} {ENGINES / 'dracula_ref.py'}"
+    result = conform(DRACULA, subprocess_factory(command), budget=2.0, seed=3)
+    assert result.conforms, result.report()
+    assert result.steps > 50
+
+
+# ----------------------------------------------------------------------------- mutants
+
+NAMED_CLAUSE = {
+    "reveal-continues-move": "dracula-en:look.opponent-card",
+    "overpay-free": "dracula-en:pay.overpay",
+    "draw-is-win": "dracula-en:enemy.draw",
+    "barrier-divides": "dracula-en:pay.barrier-restrictions",
+    "barrier-side-by-side": "dracula-en:barriers.side-by-side",
+    "early-reshuffle": "dracula-en:cards.cycle",
+    "gift-one-marker": "dracula-en:early-end.give-target",
+    "crucifix-free": "dracula-en:power.exception",
+    "tie-other-wins": "dracula-en:end.simultaneous",
+    "stop-without-step": "dracula-en:move.minimum",
+    "last-marker-no-rescue": "dracula-en:early-end.give-target",
+    "rebellion-always": "dracula-en:special.rebellion",
+}
+
+
+def test_every_mutant_has_an_expected_clause() -> None:
+    assert set(NAMED_CLAUSE) == set(dracula_ref.MUTANTS)
+    assert len(NAMED_CLAUSE) >= 8
+
+
+@pytest.mark.parametrize("mutant", sorted(NAMED_CLAUSE))
+def test_mutant_is_caught_naming_the_broken_clause(mutant: str) -> None:
+    # seed 5: every mutant is found within ~2.5 s there (seed 0: up to ~12 s, docs)
+    result = conform(DRACULA, in_process(mutant), budget=10.0, shrink_budget=0.3, seed=5)
+    d = result.divergence
+    assert d is not None, f"mutant {mutant} survived: {result.report()}"
+    assert NAMED_CLAUSE[mutant] in d.clauses, result.report()
+    text = trace_text(result, DRACULA)
+    assert text is not None
+    if d.kind in ("state", "legal-actions", "accepted-illegal"):
+        again = replay(parse_trace(text)).divergence
+        assert again is not None and again.step == d.step, text
+
+
+def test_a_mutant_is_caught_through_the_subprocess_protocol(tmp_path: Path) -> None:
+    out = tmp_path / "divergence.jsonl"
+    command = f"{sys.executable} {ENGINES / 'dracula_ref.py'} --mutant stop-without-step"
+    cli = runner.invoke(_app(), ["conform", "--engine", command, "--game", "dracula",
+                                 "--budget", "10", "--shrink-budget", "0.5", "--out", str(out)])
+    assert cli.exit_code == 1, cli.output
+    assert "dracula-en:move.minimum" in cli.output
+    replayed = runner.invoke(_app(), ["replay", str(out)])
+    assert replayed.exit_code == 1, replayed.output
+
+
+# ----------------------------------------------------------------------------- traces
+
+EXAMPLES = {
+    "dracula-conforming.jsonl": (0, None, ()),
+    "dracula-setup.jsonl": (0, None, ()),
+    "dracula-illegal-action.jsonl": (1, "illegal-action", ("dracula-en:move.minimum",)),
+    "dracula-wrong-player.jsonl": (1, "wrong-player", ("dracula-en:play.alternate",)),
+    "dracula-observation-mismatch.jsonl": (1, "observation", ("dracula-en:setup.secret-choice",)),
+    "dracula-mutant-tie-other-wins.jsonl": (1, "state", ("dracula-en:end.simultaneous",)),
+    "dracula-mutant-overpay-free.jsonl": (1, "state", ("dracula-en:pay.overpay",)),
+}
+
+
+def test_every_dracula_trace_is_covered() -> None:
+    assert {p.name for p in TRACES.glob("dracula-*.jsonl")} == set(EXAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_dracula_trace_replays_with_documented_exit_code(name: str) -> None:
+    code, kind, clauses = EXAMPLES[name]
+    result = replay_file(TRACES / name)
+    assert result.conforms == (code == 0)
+    if kind is not None:
+        d = result.divergence
+        assert d is not None and d.kind == kind
+        assert set(clauses) <= set(d.clauses), d.describe()
+        assert d.line == d.step + 1
+    cli = runner.invoke(_app(), ["replay", "--json", str(TRACES / name)])
+    assert cli.exit_code == code, cli.output
+    assert json.loads(cli.output)["passed"] == (code == 0)
+
+
+def test_chance_steps_have_no_player_and_hidden_cards_stay_private() -> None:
+    trace = read_trace(TRACES / "dracula-conforming.jsonl")
+    chance = [s for s in trace.steps if s.action.startswith("chance ")]
+    assert chance and all(s.player is None for s in chance)
+    state = DRACULA.start(2, {}, 0, None)
+    public = DRACULA.public_state(state)
+    assert "hand" not in public and public["hand_size"] == [15, 15]
+    seen = DRACULA.observation(state, 1)
+    assert seen["hand"] and all(c.startswith(("hunter", "victim", "crucifix"))
+                                for c in seen["hand"])
+
+
+MALFORMED = {
+    "dracula-bad-setup.jsonl": ("1:78", "5 different action cards of Dracula"),
+    "dracula-unknown-location.jsonl": ("2:26", "unknown location 'e9'"),
+    "dracula-state-wrong-type.jsonl": ("2:64", "'life' must be a list of integers"),
+    "dracula-three-players.jsonl": ("1:64", "dracula is played by 2 players"),
+}
+
+
+def test_every_malformed_dracula_example_is_covered() -> None:
+    assert {p.name for p in (TRACES / "malformed").glob("dracula-*.jsonl")} == set(MALFORMED)
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_dracula_trace_exits_2_with_line_and_column(name: str) -> None:
+    where, message = MALFORMED[name]
+    path = TRACES / "malformed" / name
+    with pytest.raises(TraceError) as caught:
+        read_trace(path)
+    assert f"{caught.value.line}:{caught.value.column}" == where
+    result = runner.invoke(_app(), ["replay", str(path)])
+    assert result.exit_code == 2
+    assert f"error: {path}:{where}: " in result.output and message in result.output
+    assert "Traceback" not in result.output
+
+
+# ----------------------------------------------------------------------------- Dawn Under presets
+
+
+def test_dawn_under_trace_with_the_2p_preset_replays() -> None:
+    setup = DAWN_UNDER.setup_of(2, {"preset": "2p"}, 4)
+    header = {"format": "ruleproof-trace", "version": 1, "game": "dawn-under", "players": 2,
+              "preset": "2p", "setup": setup}
+    state = DAWN_UNDER.start(2, {"preset": "2p"}, None, setup)
+    lines = [json.dumps(header)]
+    for number in range(1, 11):
+        action = DAWN_UNDER.legal(state)[0]
+        lines.append(json.dumps({"step": number, "player": DAWN_UNDER.to_move(state),
+                                 "action": action}))
+        state = DAWN_UNDER.apply(state, action).state
+    lines[-1] = lines[-1][:-1] + ', "state": ' + json.dumps(DAWN_UNDER.public_state(state)) + "}"
+    trace = parse_trace("\n".join(lines) + "\n")
+    assert trace.header.options == {"preset": "2p"}
+    assert replay(trace).conforms
+
+
+def test_preset_errors_name_the_preset_field() -> None:
+    bad = ('{"format": "ruleproof-trace", "version": 1, "game": "dawn-under", "players": 4, '
+           '"preset": "2p", "seed": 1}\n')
+    with pytest.raises(TraceError, match="preset 2p is played by 2") as caught:
+        parse_trace(bad)
+    assert caught.value.column == bad.index('"preset"') + 1
+
+
+@pytest.mark.parametrize("preset", ["2p", "du-cs"])
+def test_an_engine_declining_a_preset_is_reported_unsupported(preset: str) -> None:
+    def make() -> Engine:
+        return MessageEngine(dawn_under_ref.DawnUnderEngine().handle)
+
+    result = conform(DAWN_UNDER, make, options={"preset": preset}, budget=2.0)
+    assert result.unsupported and not result.conforms and result.found is None
+    assert "UNSUPPORTED" in result.report()
+    command = f"{sys.executable} {ENGINES / 'dawn_under_ref.py'}"
+    cli = runner.invoke(_app(), ["conform", "--engine", command, "--preset", preset,
+                                 "--budget", "2"])
+    assert cli.exit_code == 3, cli.output
+    assert "UNSUPPORTED" in cli.output and "Traceback" not in cli.output
