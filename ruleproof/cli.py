@@ -6,12 +6,10 @@ wrong player count, malformed file), reported in one line with file:line where t
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,6 +17,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from properties.report import PROFILES, Check, CheckResult, Profile
+from ruleproof.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -31,37 +30,10 @@ out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty()
 err = Console(stderr=True, highlight=False)
 
 GAMES = ("dawn-under", "dracula")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def bad_input_exits_2(fn: F) -> F:
-    """Turn MalformedInput into a one-line error and exit code 2 (no traceback)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except MalformedInput as exc:
-            typer.echo(f"error: {exc.one_line()}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
 def _game(name: str) -> str:
     if name not in GAMES:
         raise MalformedInput(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     return name
-
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise MalformedInput(f"--option expects NAME=VALUE, got {pair!r}")
-        key, value = pair.split("=", 1)
-        found[key.strip()] = value.strip()
-    return found
 
 
 def _dawn_under_checks(players: list[int] | None, options: list[str],
@@ -70,7 +42,7 @@ def _dawn_under_checks(players: list[int] | None, options: list[str],
     from properties.dawn_under.checks import checks
     from spec.boards import load_board
 
-    opts = parse_options(_options(options), base=preset_options(preset))
+    opts = parse_options(option_pairs(options), base=preset_options(preset))
     loaded = load_board(board) if board else None
     return checks(tuple(players) if players else None, opts, loaded, preset)
 
@@ -180,7 +152,7 @@ def simulate(
 
         if players not in (None, 2):
             raise MalformedInput(f"dracula is played by 2 players; got {players}")
-        rules = rules_from_mapping(dict(_options(option or [])))
+        rules = rules_from_mapping(dict(option_pairs(option or [])))
         lines = dracula_simulate(seed, full_view, max_steps, rules,
                                  load_cards(cards) if cards else None)
         sys.stdout.write("\n".join(lines) + "\n")
@@ -190,7 +162,8 @@ def simulate(
 
     default_players = 2 if preset == "2p" else 4
     config = make_config(default_players if players is None else players,
-                         parse_options(_options(option or []), base=preset_options(preset)),
+                         parse_options(option_pairs(option or []),
+                                       base=preset_options(preset)),
                          board, preset)
     played = play_random(config, seed, max_steps, names.split(",") if names else None)
     sys.stdout.write("\n".join(played.log) + "\n")

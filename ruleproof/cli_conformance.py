@@ -9,11 +9,9 @@ declines the game, preset or options (``"unsupported": true``), which is not a m
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
@@ -21,33 +19,8 @@ from properties.conformance.differential import conform, trace_text
 from properties.conformance.engine import subprocess_factory
 from properties.conformance.games import adapter
 from properties.conformance.replay import ReplayResult, replay_file
+from ruleproof.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _bad_input_exits_2(fn: F) -> F:
-    """Turn MalformedInput into a one-line error and exit code 2 (no traceback)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except MalformedInput as exc:
-            typer.echo(f"error: {exc.one_line()}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise MalformedInput(f"--option expects NAME=VALUE, got {pair!r}")
-        key, value = pair.split("=", 1)
-        found[key.strip().replace("-", "_")] = value.strip()
-    return found
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
@@ -86,7 +59,7 @@ def replay_command(
     raise typer.Exit(worst)
 
 
-@_bad_input_exits_2
+@bad_input_exits_2
 def conform_command(
     engine: Annotated[str, typer.Option(help="engine command line (split like a shell, run "
                                              "without one), speaking the JSON Lines protocol")],
@@ -107,7 +80,7 @@ def conform_command(
 ) -> None:
     """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace."""
     model = adapter(game)
-    opts = _options(option or [])
+    opts = option_pairs(option or [])
     if "preset" in opts:
         raise MalformedInput("give the preset with --preset, not --option preset=...")
     if preset is not None:
