@@ -25,6 +25,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 from ruleproof.cli_conformance import register as register_conformance  # noqa: E402
 
 register_conformance(app)
+from ruleproof.cli_prove import register as register_prove  # noqa: E402
+
+register_prove(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
@@ -98,6 +101,12 @@ def check(
             from properties.dracula.checks import checks as dracula_checks
 
             selected += [(g, c) for c in dracula_checks()]
+    from properties.symbolic.prove import checks as symbolic_checks
+
+    if preset in (None, "du-en") and not option and not board:
+        # The symbolic layer (ruleproof prove) for the default rule sets of each game checked.
+        selected += [(c.name.split(".")[0], c) for c in symbolic_checks(jobs=1)
+                     if c.name.split(".")[0] in games]
     results = run_checks(selected, PROFILES[name], quiet=False)
     failed = [r for _, r in results if not r.passed]
     if as_json:

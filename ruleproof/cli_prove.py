@@ -1,0 +1,93 @@
+"""The ``prove`` command: the symbolic verification layer (docs/symbolic.md).
+
+``ruleproof/cli.py`` calls :func:`register` on its Typer app. Exit codes: 0 every property
+proved / reached / behaving as documented, 1 a property failed (a counterexample to a law that
+must hold, an unreachable ending, drift, or a solver ``unknown``), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from properties.report import PROFILES
+from properties.symbolic.core import Outcome
+from properties.symbolic.prove import GAMES, outcomes, tasks
+from ruleproof.errors import MalformedInput
+
+
+def _fail_input(what: str) -> None:
+    typer.echo(f"error: {MalformedInput(what).one_line()}", err=True)
+    raise typer.Exit(2)
+
+
+def _row(o: Outcome) -> dict[str, object]:
+    return {"system": o.system, "property": o.prop, "method": o.method, "result": o.result,
+            "passed": o.passed, "clauses": list(o.clauses), "seconds": round(o.seconds, 3),
+            "detail": o.detail}
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruleproof prove`` to ``app``."""
+
+    @app.command()
+    def prove(
+        game: Annotated[str | None, typer.Argument(help="dawn-under or dracula (default: both)")]
+        = None,
+        preset: Annotated[str | None, typer.Option(help="Dawn Under rule set: du-en, du-cs, 2p")]
+        = None,
+        players: Annotated[int | None, typer.Option(help="player count")] = None,
+        profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "ci",
+        as_json: Annotated[bool, typer.Option("--json", help="results for machines")] = False,
+        jobs: Annotated[int, typer.Option(help="worker processes")] = 2,
+        write_witnesses: Annotated[bool, typer.Option(
+            "--write-witnesses", help="(re)write spec/scenarios/endings/ first")] = False,
+    ) -> None:
+        """Prove conservation laws by (k-)induction, reach every ending (bounded search plus a
+        replayed witness), prove no dead ends, and check the model does not drift from the
+        transition relations (docs/symbolic.md)."""
+        if game is not None and game not in GAMES:
+            _fail_input(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+        if profile not in PROFILES:
+            _fail_input(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
+        if game == "dracula" and (preset is not None or players not in (None, 2)):
+            _fail_input("dracula has no presets and is played by 2 players")
+        if not tasks(game, preset, players):
+            _fail_input(f"no rule set matches game={game or 'any'} preset={preset or 'any'} "
+                        f"players={players or 'any'} (dawn-under: du-en/du-cs 3-6, 2p 2)")
+        if write_witnesses:
+            from properties.symbolic.endings import write_witnesses as write
+            for path in write():
+                typer.echo(f"wrote {path}", err=True)
+        results = outcomes(PROFILES[profile], game, preset, players, jobs=jobs)
+        ok = all(o.passed for o in results)
+        if as_json:
+            typer.echo(json.dumps({"passed": ok, "results": [_row(o) for o in results]},
+                                  indent=2))
+        else:
+            console = Console(highlight=False, soft_wrap=True,
+                              width=None if sys.stdout.isatty() else 200)
+            table = Table(title="ruleproof prove")
+            for col in ("system", "property", "method", "result", "clauses used", "time"):
+                table.add_column(col)
+            for o in results:
+                style = "green" if o.passed else "red"
+                if o.result == "expected counterexample":
+                    style = "yellow"
+                shown = ", ".join(c.split(":", 1)[-1] for c in o.clauses[:6])
+                if len(o.clauses) > 6:
+                    shown += f" (+{len(o.clauses) - 6})"
+                table.add_row(o.system, o.prop, o.method, f"[{style}]{o.result}[/{style}]",
+                              shown, f"{o.seconds:.2f}s")
+            console.print(table)
+            for o in results:
+                if not o.passed or o.result == "expected counterexample":
+                    label = "finding" if o.passed else "FAILED"
+                    console.print(f"{label}: {o.system}: {o.prop}: {o.detail}")
+            console.print(f"{sum(o.passed for o in results)}/{len(results)} passed")
+        raise typer.Exit(0 if ok else 1)
