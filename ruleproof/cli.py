@@ -39,6 +39,15 @@ def _game(name: str) -> str:
     return name
 
 
+def _expansion(name: str | None) -> list[str]:
+    """``--expansion gruft`` as the rule option ``expansion=gruft``."""
+    if name is None:
+        return []
+    if name != "gruft":
+        raise MalformedInput(f"unknown expansion {name!r}; known: gruft")
+    return [f"expansion={name}"]
+
+
 def _dawn_under_checks(players: list[int] | None, options: list[str],
                        board: Path | None, preset: str) -> list[Check]:
     from model.dawn_under.config import parse_options, preset_options
@@ -80,9 +89,11 @@ def check(
                                                     "assumed default")] = None,
     preset: Annotated[str | None, typer.Option(help="dawn-under rule set: du-en (default), "
                                                     "du-cs or 2p")] = None,
+    expansion: Annotated[str | None, typer.Option(help="dawn-under expansion: gruft")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Run every property (invariants, z3 proofs, hidden information, scenarios)."""
+    option = [*(option or []), *_expansion(expansion)]
     if thorough and profile not in (None, "thorough"):
         raise MalformedInput(f"--thorough conflicts with --profile {profile}; give one of them")
     name = "thorough" if thorough else (profile or "default")
@@ -152,8 +163,10 @@ def simulate(
     names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
     preset: Annotated[str, typer.Option(help="dawn-under rule set: du-en, du-cs or 2p")
                       ] = "du-en",
+    expansion: Annotated[str | None, typer.Option(help="dawn-under expansion: gruft")] = None,
 ) -> None:
     """Play a random legal game from a seed and print its log, ending with the winner."""
+    option = [*(option or []), *_expansion(expansion)]
     _game(game)
     if game == "dracula":
         from model.dracula import load_cards, rules_from_mapping

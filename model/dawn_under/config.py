@@ -116,11 +116,15 @@ def make_config(players: int, options: Options | None = None,
         raise MalformedInput(
             f"dawn-under with preset {preset} is played by {span} players "
             f"(du-en:content.players); got {players}{hint}")
+    opts_given = options if options is not None else preset_options(preset)
+    if opts_given.expansion != "none" and players == 2:
+        raise MalformedInput("the expansion 'gruft' (gruft-en:prep.base) is played on top of "
+                             "the 3-6 player rules only; got 2 players")
     if isinstance(board, Path):
         board = load_board(board, m.int("graves"))
     board = board or default_board()
     colours = m.strings("colours")
-    opts = options if options is not None else preset_options(preset)
+    opts = opts_given
     config = Config(
         players=players,
         board=board,

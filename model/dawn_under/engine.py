@@ -17,19 +17,26 @@ from typing import TypeVar
 from model.dawn_under.state import (
     RAT,
     Action,
+    BatClaim,
+    Believe,
     Config,
+    CountTo,
+    Doubt,
     End,
     Event,
     EventKind,
     GarlicIn,
     Gift,
+    GiftTo,
     GiveVampire,
+    Gruft,
     LeaveEmpty,
     OpenGrave,
     Phase,
     PlaceGarlic,
     PlaceVampire,
     Plague,
+    PlayBat,
     ReceiveVampire,
     Row,
     Setup,
@@ -38,6 +45,7 @@ from model.dawn_under.state import (
     Vampire,
     VampireIn,
 )
+from model.dawn_under.state import with_gruft as _g
 from ruleproof.errors import IllegalAction, MalformedInput
 
 _BOTH_ENDS = (End.LEFT, End.RIGHT)
@@ -97,6 +105,7 @@ def initial_state(config: Config, setup: Setup) -> State:
             raise MalformedInput(f"lid value {lid} is not a colour or a rat")
     if RAT in setup.reserve:
         raise MalformedInput("the reserve stack cannot hold a rat lid (du-en:prep.reserve)")
+    gruft = config.options.expansion == "gruft"
     rows = []
     for p, colours in enumerate(setup.rows):
         if not colours:
@@ -116,6 +125,11 @@ def initial_state(config: Config, setup: Setup) -> State:
         turn_player=setup.start_player,
         phase=Phase.OPEN,
         windows=((),) * config.players,
+        # gruft-en:prep.bats: two bats per player colour (gruft-en:components.bats);
+        # gruft-en:prep.count: the one Count on the one post in the middle of the board
+        # (post None, gruft-en:components.count); gruft-en:prep.base otherwise.
+        gruft=Gruft(bats=(2,) * config.players, bats_out=(0,) * config.players)
+        if gruft else None,
     )
 
 
@@ -183,7 +197,10 @@ def current_player(state: State) -> int:
 
     Returns -1 (:data:`model.CHANCE`) never: Dawn Under's only chance node is the set-up.
     """
-    if state.phase is Phase.GIVE:
+    phase = state.phase
+    if state.gruft is not None and phase in _GRUFT_PHASES:
+        return _gruft_mover(state)
+    if phase is Phase.GIVE:
         gift = state.gifts[0]
         return gift.receiver if state.config.options.gift_end_chooser == "receiver" else gift.giver
     if state.phase is Phase.RECEIVE:
@@ -247,6 +264,8 @@ def openable(state: State) -> tuple[int, ...]:
     (du-en:ch4.stay-open); the acting player picks any of them, in any order (du-en:ch4.order).
     """
     plague = state.plague
+    if state.gruft is not None:
+        return _gruft_openable(state)
     if plague is None:
         forbidden = set(state.barred) if state.config.options.reopen_rule == "forbidden" else ()
         return tuple(g for g, lid in enumerate(state.lids)
@@ -256,6 +275,22 @@ def openable(state: State) -> tuple[int, ...]:
         for g in state.config.board.neighbours[plague.origin]
         if g not in plague.opened and (state.lids[g] is not None or _wild(state, g))
     )
+
+
+def _gruft_openable(state: State) -> tuple[int, ...]:
+    """With the expansion: graves left open this turn cannot be opened again
+    (gruft-en:play.keep-open), and nobody opens the Count's grave by turning its lid, not even
+    in a plague (gruft-en:count.guard, gruft-en:faq.count-plague, gruft-en:faq.rat-ignored)."""
+    plague = state.plague
+    # reading gruft_plague_open=closed: the finder's open graves closed when the plague began
+    keep = plague is None or state.config.options.gruft_plague_open == "stay-open"
+    shut = set(state.open_graves) if keep else set()
+    if state.count_grave is not None:
+        shut.add(state.count_grave)
+    if plague is None:
+        return tuple(g for g, lid in enumerate(state.lids) if lid is not None and g not in shut)
+    return tuple(g for g in state.config.board.neighbours[plague.origin]
+                 if g not in plague.opened and state.lids[g] is not None and g not in shut)
 
 
 def late_placements(state: State) -> tuple[Action, ...]:
@@ -286,6 +321,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.OPEN:
         actions: list[Action] = [_open(g) for g in openable(state)]
         actions.extend(late_placements(state))
+        if state.gruft is not None and state.plague is None and state.bats[state.turn_player] > 0:
+            # gruft-en:bats.declare: instead of opening a grave; gruft-en:bats.once
+            actions.extend(PlayBat(g) for g in openable(state))
         if _may_stop(state):
             actions.append(Stop())  # du-en:ch1.continue, du-en:ch4.pass
         return tuple(actions)
@@ -309,6 +347,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.RECEIVE:
         receiver = state.gifts[0].receiver
         return tuple(ReceiveVampire(e) for e in row_ends(state.rows[receiver]))
+    if state.gruft is not None and phase in _GRUFT_PHASES:
+        return _gruft_legal(state)
     return ()
 
 
@@ -324,6 +364,10 @@ def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over", ("du-en:end.first-empty",)
+    if state.gruft is not None:
+        found = _gruft_why(state, action)
+        if found is not None:
+            return found
     expected = {
         Phase.OPEN: "open a grave" + (" or stop" if _may_stop(state) else ""),
         Phase.PLACE: f"decide about grave {state.pending}",
@@ -415,7 +459,9 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         reason, clauses = why_illegal(state, action)
         raise IllegalAction(action, reason, clauses)
     events: list[Event] = []
-    if isinstance(action, OpenGrave):
+    if state.gruft is not None and (state.phase in _GRUFT_PHASES or isinstance(action, PlayBat)):
+        new = _gruft_step(state, action, events)
+    elif isinstance(action, OpenGrave):
         new = _open_grave(state, action.grave, events)
     elif isinstance(action, PlaceVampire):
         new = _place_vampire(state, action, events)
@@ -426,6 +472,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     elif isinstance(action, GiveVampire):
         new = _give(state, action.end, events)
     else:
+        assert isinstance(action, ReceiveVampire)
         new = _receive(state, action.end, events)
     return new, tuple(events)
 
@@ -448,6 +495,9 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     state = replace(state, known=known, may_stop=False, windows=windows, plague=plague)
     if lid == RAT:
         return _rat_found(state, player, grave, events)
+    if state.gruft is not None and plague is None:
+        # gruft-en:play.keep-open: the grave stays open until the end of the turn.
+        state = _g(state, open_graves=(*state.open_graves, grave))
     if plague is None and grave in state.barred:
         # du-en:2p.reopen (reading stake-and-end): the grave is opened anyway: a stake, and the
         # turn ends without using the grave.
@@ -469,6 +519,8 @@ def _take_stake(state: State, player: int, events: list[Event],
     """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back
     (with 2 players four vampires, du-en:2p.own-garlic-stake)."""
     config = state.config
+    if state.streak:
+        state = _g(state, streak=0)
     if state.stakes_path == 0:
         # No source says what happens (unreachable under du-en: stakes_never_run_out).
         if config.options.empty_path == "no-stake":
@@ -510,6 +562,8 @@ def _garlic_found(
 ) -> State:
     """du-en:ch3.other-garlic / du-en:ch3.own-garlic, then du-en:ch3.garlic-back."""
     owner = garlic.owner
+    if state.streak:
+        state = _g(state, streak=0)
     contents = _set(state.contents, grave, None)
     hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
@@ -551,6 +605,10 @@ def _receive(state: State, end: End, events: list[Event]) -> State:
     state = replace(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
     if state.gifts:
         return replace(state, phase=Phase.GIVE)
+    if state.then_put is not None:
+        # gruft-en:bats.doubt-vampire, bats.doubt-garlic, bats.believed-vampire: a vampire
+        # goes into the emptied grave once the hand-overs are done.
+        return _g(replace(state, phase=Phase.PUT), putter=state.then_put, then_put=None)
     clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
     return _after_resolution(state, events, clause, occupied=True)
 
@@ -566,6 +624,8 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
                     placed_this_turn=state.placed_this_turn + 1)
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
+    if state.gruft is not None:
+        state = _count_streak(state, player, events)
     if state.plague is not None:
         return _continue_plague(state, events)  # du-en:ch4.match: may go on
     if state.config.options.after_match == "turn-ends":
@@ -589,6 +649,8 @@ def _place_garlic_or_leave(
         events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
                             "du-en:ch1.garlic"))
     state = replace(state, pending=None)
+    if state.streak:
+        state = _g(state, streak=0)
     return _after_resolution(state, events, "du-en:ch1.no-match-ends")
 
 
@@ -607,6 +669,8 @@ def _end_turn(state: State, events: list[Event], clause: str) -> State:
     """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end)."""
     nxt = _left(state.config, state.turn_player)
     events.append(Event(EventKind.TURN, nxt, None, None, clause))
+    if state.gruft is not None:
+        return _pass_turn(state, nxt, events)
     return _start_turn(state, nxt)
 
 
@@ -620,6 +684,14 @@ def _start_turn(state: State, player: int) -> State:
         mine = set(windows[player])
         barred = tuple(g for g in sorted(set(windows[opponent])) if g in mine)
         windows = _set(windows, player, ())
+    if state.gruft is not None:
+        # gruft-en:play.keep-open: the graves of the last turn are closed now.
+        phase = Phase.OPEN
+        if state.post == player and state.count_grave is not None:
+            phase = Phase.COUNT_OPEN  # gruft-en:count.open-start
+        state = replace(state, turn_player=player, phase=phase, may_stop=False, pending=None,
+                        placed_this_turn=0)
+        return _g(state, open_graves=(), streak=0, next_turn=None)
     return replace(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
                    placed_this_turn=0, windows=windows, barred=barred)
 
@@ -629,6 +701,8 @@ def _stop(state: State, events: list[Event]) -> State:
     if plague is None:
         events.append(Event(EventKind.STOP, state.turn_player, None, None, "du-en:ch1.continue"))
         return _end_turn(state, events, "du-en:ch1.continue")
+    if state.streak:
+        state = _g(state, streak=0)
     # du-en:ch4.pass: the left neighbour may continue; du-en:ch4.end-all-passed
     events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
     n = state.config.players
@@ -674,6 +748,8 @@ def _end_plague(state: State, events: list[Event], clause: str) -> State:
         else plague.current
     nxt = _left(state.config, last)
     events.append(Event(EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn"))
+    if state.gruft is not None:
+        return _pass_turn(state, nxt, events)
     return _start_turn(state, nxt)
 
 
@@ -681,6 +757,8 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
     """du-en:ch4.rat; during a plague du-en:ch4.end-new-rat, du-en:ch5.new-plague."""
     old = state.plague
     holder = finder
+    if state.gruft is not None:
+        state = _g(state, streak=0)
     if old is not None:
         events.append(Event(EventKind.PLAGUE_END, old.holder, old.origin, None,
                             "du-en:ch4.end-new-rat"))
@@ -708,6 +786,318 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
     # The plague replaces the finder's turn; the turn afterwards follows the holder.
     state = replace(state, turn_player=holder)
     return _continue_plague(state, events)
+
+
+# ----------------------------------------------------------------------------- expansion gruft-en
+# "Frische Luft für die Gruft": Count Rucola, the post, bats, graves left open. Active when
+# ``options.expansion == "gruft"`` (then ``state.bats`` is non-empty; gruft-en:play.base: the
+# base rules apply otherwise; gruft-en:aim.win and gruft-en:end.win: winning is unchanged).
+
+_GRUFT_PHASES = frozenset({Phase.COUNT_OPEN, Phase.COUNT_PLACE, Phase.COUNT_MOVE, Phase.BAT,
+                           Phase.BAT_GIFT, Phase.PUT})
+
+
+def _gruft_mover(state: State) -> int:
+    phase = state.phase
+    if phase is Phase.PUT:
+        assert state.putter is not None
+        return state.putter
+    if phase is Phase.BAT:
+        return _next_asked(state)
+    if phase is Phase.BAT_GIFT:
+        assert state.bat is not None
+        return state.bat.owner
+    assert state.post is not None
+    return state.post  # the Count's phases: its holder decides
+
+
+def _next_asked(state: State) -> int:
+    """gruft-en:bats.ask: the other players are asked in turn order, from the left neighbour."""
+    bat = state.bat
+    assert bat is not None
+    return _others(state.config, bat.owner)[len(bat.believed)]
+
+
+def count_graves(state: State) -> tuple[int, ...]:
+    """Graves the Count may be stood on now (gruft-en:count.place; after a placement only the
+    next quarter clockwise, gruft-en:count.move). Reading ``gruft_count_choice=blind``: any
+    closed grave with a lid (it is chosen without looking); ``empty-only``: only graves known
+    to be empty (if there is none, any closed grave)."""
+    board = state.config.board
+    shut = set(state.open_graves)
+    if state.count_grave is not None:
+        shut.add(state.count_grave)
+    graves = [g for g, lid in enumerate(state.lids) if lid is not None and g not in shut]
+    if state.phase is Phase.COUNT_MOVE:
+        assert state.pending is not None
+        quarter = (board.quarter_of[state.pending] + 1) % len(board.quarters)
+        graves = [g for g in graves if board.quarter_of[g] == quarter]
+    if state.config.options.gruft_count_choice == "empty-only":
+        empty = [g for g in graves if state.contents[g] is None]
+        graves = empty or graves
+    return tuple(graves)
+
+
+def _gruft_legal(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    if phase is Phase.COUNT_OPEN:
+        assert state.count_grave is not None
+        return (_open(state.count_grave),)  # gruft-en:count.open-start
+    if phase in (Phase.COUNT_PLACE, Phase.COUNT_MOVE):
+        return tuple(CountTo(g) for g in count_graves(state))
+    if phase is Phase.BAT:
+        return (Believe(), Doubt())  # gruft-en:bats.ask
+    if phase is Phase.BAT_GIFT:
+        assert state.bat is not None
+        # gruft-en:bats.believed-vampire: to any (other) player
+        return tuple(GiftTo(p) for p in _others(state.config, state.bat.owner))
+    assert state.putter is not None and state.pending is not None
+    grave = state.pending
+    return tuple(PlaceVampire(grave, e) for e in row_ends(state.rows[state.putter]))
+
+
+_GRUFT_EXPECT = {
+    Phase.COUNT_OPEN: ("the turn starts by opening the Count's grave",
+                       ("gruft-en:count.open-start",)),
+    Phase.COUNT_PLACE: ("the Count is stood on a grave", ("gruft-en:count.place",)),
+    Phase.COUNT_MOVE: ("the Count moves to a grave of the next quarter", ("gruft-en:count.move",)),
+    Phase.BAT: ("the bat's claim is believed or doubted", ("gruft-en:bats.ask",)),
+    Phase.BAT_GIFT: ("the vampire found under the bat is given to a player",
+                     ("gruft-en:bats.believed-vampire",)),
+    Phase.PUT: ("an outermost vampire is put into the grave", ("gruft-en:bats.open",
+                                                              "gruft-en:count.empty")),
+}
+
+
+def _gruft_why(state: State, action: Action) -> tuple[str, tuple[str, ...]] | None:
+    """Reasons with gruft-en clause ids, or None to fall back to the base diagnosis."""
+    phase = state.phase
+    if phase in _GRUFT_EXPECT:
+        what, clauses = _GRUFT_EXPECT[phase]
+        if phase is Phase.PUT and isinstance(action, PlaceVampire):
+            if action.grave != state.pending:
+                return f"only grave {state.pending} takes the vampire now", clauses
+            return "a single vampire is addressed as the left end", ("du-en:ch1.outermost",)
+        if isinstance(action, CountTo) and phase in (Phase.COUNT_PLACE, Phase.COUNT_MOVE):
+            if phase is Phase.COUNT_MOVE:
+                return (f"grave {action.grave} is not a closed grave of the next quarter "
+                        "clockwise", ("gruft-en:count.move",))
+            return (f"the Count cannot stand on grave {action.grave}",
+                    ("gruft-en:count.place", "gruft-en:play.keep-open"))
+        if isinstance(action, GiftTo):
+            return "the vampire goes to another player", ("gruft-en:bats.believed-vampire",)
+        return f"expected: {what}", clauses
+    if isinstance(action, Believe | Doubt):
+        return "no bat is waiting for an answer", ("gruft-en:bats.ask",)
+    if isinstance(action, CountTo):
+        return "the Count is not being placed now", ("gruft-en:count.place",)
+    if isinstance(action, GiftTo):
+        return "no vampire from under a bat is being given", ("gruft-en:bats.believed-vampire",)
+    g = getattr(action, "grave", None)
+    if isinstance(action, OpenGrave | PlayBat) and phase is Phase.OPEN and g is not None \
+            and 0 <= g < len(state.lids):
+        if g == state.count_grave:
+            if state.plague is not None:
+                return (f"grave {g} is kept by Count Rucola: not even in a plague",
+                        ("gruft-en:faq.count-plague", "gruft-en:count.guard"))
+            return (f"grave {g} is kept by Count Rucola for player {state.post}",
+                    ("gruft-en:count.guard", "gruft-en:faq.rat-ignored"))
+        if g in state.open_graves:
+            return (f"grave {g} is already open this turn", ("gruft-en:play.keep-open",))
+        if isinstance(action, PlayBat):
+            if state.plague is not None:
+                return "bats are not played in a rat plague (reading)", ("gruft-en:bats.declare",)
+            if state.bats[state.turn_player] == 0:
+                return "no bat left: each bat is used once", ("gruft-en:bats.once",)
+    if isinstance(action, PlayBat):
+        return "a bat is put on a grave instead of opening one", ("gruft-en:bats.declare",)
+    return None
+
+
+def _gruft_step(state: State, action: Action, events: list[Event]) -> State:
+    if isinstance(action, PlayBat):
+        return _play_bat(state, action.grave, events)
+    if isinstance(action, Believe | Doubt):
+        return _answer_bat(state, isinstance(action, Doubt), events)
+    if isinstance(action, GiftTo):
+        bat = state.bat
+        assert bat is not None
+        gift = Gift(bat.owner, action.player, "gruft-en:bats.believed-vampire")
+        events.append(Event(EventKind.GIVE, bat.owner, None, state.in_transit, gift.clause))
+        return _g(replace(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=bat.owner)
+    if isinstance(action, CountTo):
+        return _count_to(state, action.grave, events)
+    if isinstance(action, OpenGrave):
+        return _count_open(state, events)
+    assert isinstance(action, PlaceVampire)
+    return _put(state, action.end, events)
+
+
+def _count_streak(state: State, player: int, events: list[Event]) -> State:
+    """gruft-en:count.get-three: count matching placements; the third gets the Count
+    (reading ``gruft_three``: in the own turn only, or in a row, plague goes included)."""
+    streak = state.streak + 1
+    state = _g(state, streak=streak)
+    own_turn = state.plague is None or state.config.options.gruft_three == "in-a-row"
+    if streak == 3 and own_turn and state.post != player:
+        events.append(Event(EventKind.COUNT_GET, player, state.count_grave, state.post,
+                            "gruft-en:count.get-three"))
+        # gruft-en:count.continue: onto the post in front of the player, who goes on.
+        state = _g(state, post=player, count_grave=None)
+    return state
+
+
+def _pass_turn(state: State, nxt: int, events: list[Event]) -> State:
+    """gruft-en:count.place: when a turn is over and the Count stands on its holder's post,
+    the holder stands it on a grave (reading ``gruft_lost_place``: a player who got it from
+    the right neighbour does so after their own turn, or at once)."""
+    state = _g(state, open_graves=(), bat=None)  # gruft-en:bats.close-ends
+    if state.post is not None and state.count_grave is None and (
+            state.post != nxt or state.config.options.gruft_lost_place == "at-once"):
+        return _g(replace(state, phase=Phase.COUNT_PLACE, pending=None, may_stop=False), next_turn=nxt)
+    return _start_turn(state, nxt)
+
+
+def _count_to(state: State, grave: int, events: list[Event]) -> State:
+    holder = state.post
+    assert holder is not None
+    if state.phase is Phase.COUNT_MOVE:
+        events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.move"))
+        # gruft-en:count.empty-continue: the turn goes on (a vampire was placed).
+        return _g(replace(state, phase=Phase.OPEN, may_stop=True, pending=None), count_grave=grave)
+    events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.place"))
+    nxt = state.next_turn
+    assert nxt is not None
+    return _start_turn(_g(state, count_grave=grave, next_turn=None), nxt)
+
+
+def _count_open(state: State, events: list[Event]) -> State:
+    """gruft-en:count.open-start: opened without turning the lid (gruft-en:faq.rat-ignored)."""
+    grave = state.count_grave
+    holder = state.post
+    assert grave is not None and holder is not None
+    events.append(Event(EventKind.COUNT_OPEN, holder, grave, None, "gruft-en:count.open-start"))
+    state = _g(state, open_graves=(*state.open_graves, grave))
+    content = state.contents[grave]
+    if isinstance(content, GarlicIn):
+        state = _garlic_home(state, grave, content, events)
+        if state.config.options.gruft_garlic == "empty":
+            content = None
+    if content is None:
+        # gruft-en:count.empty: any outermost vampire, whatever the colour.
+        return _g(replace(state, phase=Phase.PUT, pending=grave), putter=holder)
+    # gruft-en:count.occupied, gruft-en:count.no-penalty: no stake, no vampires; the Count and
+    # the post go to the left neighbour (gruft-en:count.get-lost) and the turn ends
+    # (gruft-en:count.occupied-ends).
+    left = _left(state.config, holder)
+    events.append(Event(EventKind.COUNT_LOST, holder, grave, left, "gruft-en:count.get-lost"))
+    state = _g(state, post=left, count_grave=None)
+    return _end_turn(state, events, "gruft-en:count.occupied-ends")
+
+
+def _garlic_home(state: State, grave: int, garlic: GarlicIn, events: list[Event]) -> State:
+    hand = tuple(h + 1 if p == garlic.owner else h for p, h in enumerate(state.garlic_hand))
+    events.append(Event(EventKind.GARLIC_BACK, garlic.owner, grave, None,
+                        "du-en:ch3.garlic-back"))
+    return replace(state, contents=_set(state.contents, grave, None), garlic_hand=hand)
+
+
+def _play_bat(state: State, grave: int, events: list[Event]) -> State:
+    """gruft-en:bats.declare; the bat leaves the player's hand for good (gruft-en:bats.once)."""
+    owner = state.turn_player
+    events.append(Event(EventKind.BAT, owner, grave, None, "gruft-en:bats.declare"))
+    bats = _set(state.bats, owner, state.bats[owner] - 1)
+    state = replace(state, phase=Phase.BAT, may_stop=False, pending=None)
+    return _g(state, bats=bats, bat=BatClaim(grave, owner))
+
+
+def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
+    """gruft-en:bats.ask / gruft-en:bats.open: the first doubt, or the last belief, opens the
+    grave; the lid is not turned (gruft-en:faq.rat-ignored); the bat goes into the box."""
+    bat = state.bat
+    assert bat is not None
+    asked = _next_asked(state)
+    if not doubt:
+        events.append(Event(EventKind.BELIEVE, asked, bat.grave, bat.owner, "gruft-en:bats.ask"))
+        bat = replace(bat, believed=(*bat.believed, asked))
+        state = _g(state, bat=bat)
+        if len(bat.believed) < state.config.players - 1:
+            return state
+    else:
+        events.append(Event(EventKind.DOUBT, asked, bat.grave, bat.owner, "gruft-en:bats.ask"))
+    grave, owner = bat.grave, bat.owner
+    content = state.contents[grave]
+    out = _set(state.bats_out, owner, state.bats_out[owner] + 1)  # gruft-en:bats.once
+    events.append(Event(EventKind.BAT_OPEN, owner, grave, None, "gruft-en:bats.open"))
+    state = _g(replace(state, pending=grave), bats_out=out, open_graves=(*state.open_graves, grave))
+    config = state.config
+    if content is None:
+        if not doubt:
+            # gruft-en:bats.believed-empty
+            return _g(replace(state, phase=Phase.PUT), putter=owner)
+        # gruft-en:bats.doubt-empty: the doubter takes a stake at once (a third stake brings
+        # the gift, du-en:ch2.gift), then the bat's owner puts a vampire in.
+        if state.stakes_path == 0:
+            return _g(replace(state, phase=Phase.PUT), putter=owner)
+        held = state.stakes_held[asked] + 1
+        events.append(Event(EventKind.STAKE, asked, None, held, "gruft-en:bats.doubt-empty"))
+        path = state.stakes_path - 1
+        gifts: tuple[Gift, ...] = ()
+        if _gift_due(held, config):
+            events.append(Event(EventKind.STAKES_BACK, asked, None, held,
+                                "du-en:ch2.stakes-back"))
+            path += held
+            held = 0
+            gifts = tuple(Gift(g, asked, "du-en:ch2.gift") for g in _others(config, asked)
+                          for _ in range(config.gift_stake))
+        state = replace(state, stakes_held=_set(state.stakes_held, asked, held),
+                        stakes_path=path)
+        if gifts:
+            return _g(replace(state, gifts=gifts, phase=Phase.GIVE), then_put=owner)
+        return _g(replace(state, phase=Phase.PUT), putter=owner)
+    if isinstance(content, VampireIn):
+        state = replace(state, contents=_set(state.contents, grave, None),
+                        in_transit=content.colour)
+        if not doubt:
+            # gruft-en:bats.believed-vampire: the owner picks who gets it
+            return replace(state, phase=Phase.BAT_GIFT)
+        # gruft-en:bats.doubt-vampire: the owner gets it, then the doubter puts one in.
+        gift = Gift(owner, owner, "gruft-en:bats.doubt-vampire")
+        events.append(Event(EventKind.GIVE, owner, grave, content.colour, gift.clause))
+        return _g(replace(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=asked)
+    state = _garlic_home(state, grave, content, events)
+    if not doubt:
+        # gruft-en:bats.believed-garlic: no reward; the owner puts a vampire in.
+        return _g(replace(state, phase=Phase.PUT), putter=owner)
+    # gruft-en:bats.doubt-garlic: rewards as in du-en:ch3.other-garlic / ch3.own-garlic.
+    if content.owner == owner:
+        gifts = tuple(Gift(g, owner, "gruft-en:bats.doubt-garlic")
+                      for g in _others(config, owner) for _ in range(config.gift_own_garlic))
+    else:
+        gifts = (Gift(content.owner, owner, "gruft-en:bats.doubt-garlic"),) \
+            * config.gift_other_garlic
+    return _g(replace(state, gifts=gifts, phase=Phase.GIVE), then_put=asked)
+
+
+def _put(state: State, end: End, events: list[Event]) -> State:
+    """An outermost vampire into ``pending`` whatever its colour (gruft-en:count.empty,
+    gruft-en:bats.believed-empty and the other bat outcomes); then the Count moves on
+    (gruft-en:count.move) or the bat's turn ends (gruft-en:bats.close-ends)."""
+    player = state.putter
+    grave = state.pending
+    assert player is not None and grave is not None
+    colour, row = _remove_end(state.rows[player], end, state.config)
+    clause = "gruft-en:bats.open" if state.bat is not None else "gruft-en:count.empty"
+    events.append(Event(EventKind.PUT, player, grave, colour, clause))
+    rows = _set(state.rows, player, row)
+    contents = _set(state.contents, grave, VampireIn(colour))
+    state = _g(replace(state, rows=rows, contents=contents), putter=None)
+    if not row:
+        return _win(state, player, events)
+    if state.bat is not None:
+        state = _g(replace(state, pending=None), bat=None)
+        return _end_turn(state, events, "gruft-en:bats.close-ends")
+    return replace(state, phase=Phase.COUNT_MOVE)
 
 
 def _win(state: State, player: int, events: list[Event]) -> State:

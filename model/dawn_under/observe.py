@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.dawn_under.engine import current_player
-from model.dawn_under.state import Content, Gift, Phase, Plague, State
+from model.dawn_under.state import Content, Gift, Gruft, Phase, Plague, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,8 @@ class Observation:
         rows: per player, the row with face-down vampires as None.
         stakes_held, stakes_path, garlic_hand, reserve_size, removed_rats: public counts.
         phase, to_move, turn_player, pending, plague, gifts, in_transit, winner: public flow.
+        gruft: the expansion's parts (Count Rucola, post, bats, graves left open, a bat claim);
+            all of it lies open on the table (gruft-en:prep.count, gruft-en:prep.bats).
     """
 
     player: int
@@ -49,6 +51,7 @@ class Observation:
     gifts: tuple[Gift, ...]
     in_transit: int | None
     winner: int | None
+    gruft: Gruft | None = None
 
 
 def observation(state: State, player: int) -> Observation:
@@ -79,4 +82,5 @@ def observation(state: State, player: int) -> Observation:
         gifts=state.gifts,
         in_transit=state.in_transit,
         winner=state.winner,
+        gruft=state.gruft,
     )

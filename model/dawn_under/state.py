@@ -10,8 +10,9 @@ to their owner (du-en:prep.row).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from spec.boards import Board
 
@@ -34,6 +35,13 @@ class Phase(Enum):
     GIVE = "give"  # a giver chooses which outermost vampire to hand over
     RECEIVE = "receive"  # the vampire in transit is put at one end of the receiver's row
     OVER = "over"  # a player has no vampires left
+    # expansion "Frische Luft für die Gruft" (gruft-en) only:
+    COUNT_OPEN = "count-open"  # the holder's turn starts by opening the Count's grave
+    COUNT_PLACE = "count-place"  # the holder stands the Count on a grave (turn over)
+    COUNT_MOVE = "count-move"  # the holder moves the Count into the next quarter
+    BAT = "bat"  # a bat claims a grave is empty: the next player believes or doubts
+    BAT_GIFT = "bat-gift"  # a believed bat found a vampire: its owner picks the receiver
+    PUT = "put"  # an outermost vampire goes into ``pending`` whatever its colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +78,23 @@ class Options:
             the turn) or ``forbidden`` (it cannot be opened), du-en:2p.reopen.
         removed_colours: 2 players: ``same`` (the two lid colours removed are the two vampire
             colours removed) or ``different`` (du-en:2p.components).
+        expansion: ``none`` or ``gruft`` (the expansion "Frische Luft für die Gruft", gruft-en;
+            3-6 players only). The ``gruft_*`` options only matter with it (docs/gruft.md).
+        gruft_three: which placements win the Count (gruft-en:count.get-three): ``one-turn``
+            (three matching placements in the player's own turn) or ``in-a-row`` (three
+            matching placements one after another, also within one go of a rat plague).
+        gruft_garlic: garlic in the Count's grave (gruft-en:count.empty, count.occupied):
+            ``occupied`` (the Count is lost, the garlic goes home) or ``empty`` (the garlic
+            goes home and the grave counts as empty).
+        gruft_plague_open: graves the finder of a rat left open (gruft-en:play.keep-open)
+            ``stay-open`` through the plague (they cannot be opened in it) or are ``closed``
+            when the plague starts.
+        gruft_count_choice: graves the Count may be stood on (gruft-en:count.place,
+            count.move): ``blind`` (any closed grave with a lid: chosen without looking) or
+            ``empty-only`` (only graves known to be empty).
+        gruft_lost_place: a player who got the Count from the right neighbour
+            (gruft-en:count.get-lost) stands it on a grave ``own-turn`` (after their own next
+            turn) or ``at-once`` (as the loser's turn ends, using it in their next turn).
         empty_path: a stake is due but none is left on the path (impossible under du-en, proved;
             possible under ``gift_trigger=holding-three``): ``no-stake`` (nothing is taken) or
             ``gift-now`` (it counts as the gift, du-en:ch2.gift).
@@ -90,6 +115,12 @@ class Options:
     reopen_rule: str = "stake-and-end"
     removed_colours: str = "same"
     empty_path: str = "no-stake"
+    expansion: str = "none"
+    gruft_three: str = "one-turn"
+    gruft_garlic: str = "occupied"
+    gruft_plague_open: str = "stay-open"
+    gruft_count_choice: str = "blind"
+    gruft_lost_place: str = "own-turn"
 
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
@@ -108,6 +139,12 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "reopen_rule": ("stake-and-end", "forbidden"),
     "removed_colours": ("same", "different"),
     "empty_path": ("no-stake", "gift-now"),
+    "expansion": ("none", "gruft"),
+    "gruft_three": ("one-turn", "in-a-row"),
+    "gruft_garlic": ("occupied", "empty"),
+    "gruft_plague_open": ("stay-open", "closed"),
+    "gruft_count_choice": ("blind", "empty-only"),
+    "gruft_lost_place": ("own-turn", "at-once"),
 }
 
 
@@ -216,6 +253,16 @@ class Gift:
 
 
 @dataclass(frozen=True, slots=True)
+class BatClaim:
+    """A bat standing on ``grave``: its ``owner`` claims the grave is empty (gruft-en:bats.declare);
+    ``believed`` lists the players who believed so far, in turn order (gruft-en:bats.ask)."""
+
+    grave: int
+    owner: int
+    believed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """The outcome of the set-up chance node (or an explicit set-up).
 
@@ -231,6 +278,37 @@ class Setup:
     reserve: tuple[int, ...]
     rows: tuple[tuple[int, ...], ...]
     start_player: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Gruft:
+    """The parts of the expansion gruft-en in a state (see :class:`State`, ``gruft``).
+
+    Attributes:
+        open_graves: graves opened in the running turn, open until it ends
+            (gruft-en:play.keep-open).
+        count_grave: the grave the Count Rucola figure stands on (None: on the post).
+        post: the player the post stands in front of; None: in the middle of the board
+            (gruft-en:prep.count).
+        bats: per player, bats in front of them (gruft-en:prep.bats).
+        bats_out: per player, bats used and back in the box (gruft-en:bats.once).
+        bat: the bat claim being answered (phase BAT, and until the grave is dealt with).
+        putter: who puts a vampire into ``pending`` in phase PUT.
+        then_put: who puts a vampire into ``pending`` once the pending hand-overs are done.
+        streak: matching placements counting toward the Count (gruft-en:count.get-three).
+        next_turn: whose turn starts once the Count is stood on a grave (phase COUNT_PLACE).
+    """
+
+    bats: tuple[int, ...]
+    bats_out: tuple[int, ...]
+    open_graves: tuple[int, ...] = ()
+    count_grave: int | None = None
+    post: int | None = None
+    bat: BatClaim | None = None
+    putter: int | None = None
+    then_put: int | None = None
+    streak: int = 0
+    next_turn: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +338,10 @@ class State:
         placed_this_turn: vampires the turn player placed this turn.
         windows: 2 players: per player, graves they opened since the start of their last turn.
         barred: 2 players: graves the turn player may not open this turn (du-en:2p.reopen).
+
+        gruft: the expansion's parts (None without it, :class:`Gruft`); read them through the
+            properties of the same names (``state.bats``, ``state.post``...), change them with
+            :func:`with_gruft`.
     """
 
     config: Config
@@ -283,6 +365,54 @@ class State:
     placed_this_turn: int = 0
     windows: tuple[tuple[int, ...], ...] = ()
     barred: tuple[int, ...] = ()
+    gruft: Gruft | None = None
+
+    # Read access to the expansion's parts (defaults without the expansion).
+    @property
+    def open_graves(self) -> tuple[int, ...]:
+        return self.gruft.open_graves if self.gruft is not None else ()
+
+    @property
+    def count_grave(self) -> int | None:
+        return self.gruft.count_grave if self.gruft is not None else None
+
+    @property
+    def post(self) -> int | None:
+        return self.gruft.post if self.gruft is not None else None
+
+    @property
+    def bats(self) -> tuple[int, ...]:
+        return self.gruft.bats if self.gruft is not None else ()
+
+    @property
+    def bats_out(self) -> tuple[int, ...]:
+        return self.gruft.bats_out if self.gruft is not None else ()
+
+    @property
+    def bat(self) -> BatClaim | None:
+        return self.gruft.bat if self.gruft is not None else None
+
+    @property
+    def putter(self) -> int | None:
+        return self.gruft.putter if self.gruft is not None else None
+
+    @property
+    def then_put(self) -> int | None:
+        return self.gruft.then_put if self.gruft is not None else None
+
+    @property
+    def streak(self) -> int:
+        return self.gruft.streak if self.gruft is not None else 0
+
+    @property
+    def next_turn(self) -> int | None:
+        return self.gruft.next_turn if self.gruft is not None else None
+
+
+def with_gruft(state: State, **changes: Any) -> State:
+    """``state`` with fields of its expansion part changed (the expansion must be on)."""
+    assert state.gruft is not None, "the expansion is not on"
+    return replace(state, gruft=replace(state.gruft, **changes))
 
 
 # ----------------------------------------------------------------------------- actions
@@ -357,7 +487,56 @@ class ReceiveVampire:
         return f"receive {self.end.value}"
 
 
-Action = OpenGrave | PlaceVampire | PlaceGarlic | LeaveEmpty | Stop | GiveVampire | ReceiveVampire
+@dataclass(frozen=True, slots=True)
+class PlayBat:
+    """Put one of your bats on ``grave`` instead of opening a grave, claiming it is empty
+    (gruft-en:bats.declare)."""
+
+    grave: int
+
+    def __str__(self) -> str:
+        return f"bat {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class Believe:
+    """Answer a bat's claim: believe it (gruft-en:bats.ask)."""
+
+    def __str__(self) -> str:
+        return "believe"
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """Answer a bat's claim: doubt it (gruft-en:bats.ask, gruft-en:bats.open)."""
+
+    def __str__(self) -> str:
+        return "doubt"
+
+
+@dataclass(frozen=True, slots=True)
+class CountTo:
+    """Stand the Count Rucola figure on ``grave`` (gruft-en:count.place, gruft-en:count.move)."""
+
+    grave: int
+
+    def __str__(self) -> str:
+        return f"count {self.grave}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiftTo:
+    """Hand the vampire found under a believed bat to ``player``
+    (gruft-en:bats.believed-vampire)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"gift {self.player}"
+
+
+Action = (OpenGrave | PlaceVampire | PlaceGarlic | LeaveEmpty | Stop | GiveVampire
+          | ReceiveVampire | PlayBat | Believe | Doubt | CountTo | GiftTo)
 
 
 class EventKind(Enum):
@@ -380,6 +559,15 @@ class EventKind(Enum):
     STOP = "stop"
     TURN = "turn"
     WIN = "win"
+    COUNT_GET = "count-get"
+    COUNT_PLACE = "count-place"
+    COUNT_OPEN = "count-open"
+    COUNT_LOST = "count-lost"
+    BAT = "bat"
+    BELIEVE = "believe"
+    DOUBT = "doubt"
+    BAT_OPEN = "bat-open"
+    PUT = "put"
 
 
 @dataclass(frozen=True, slots=True)

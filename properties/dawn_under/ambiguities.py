@@ -10,7 +10,15 @@ from pathlib import Path
 
 from model.dawn_under.config import make_config, parse_options, preset_options, presets
 from model.dawn_under.engine import legal_actions, new_game, step
-from model.dawn_under.state import OPTION_VALUES, Action, Config, Phase, State, option_value
+from model.dawn_under.state import (
+    OPTION_VALUES,
+    Action,
+    Config,
+    Options,
+    Phase,
+    State,
+    option_value,
+)
 from properties.dawn_under.scenarios import load_scenario, run_reading
 from properties.dawn_under.witness import (
     first_difference,
@@ -49,6 +57,7 @@ class Ambiguity:
     witness: str | None
     no_difference: str | None
     line: int
+    base_options: tuple[tuple[str, str], ...] = ()
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -109,10 +118,18 @@ def load_register(path: Path) -> tuple[Ambiguity, ...]:
         preset = str(e.get("preset", "du-en"))
         if preset not in presets():
             raise fail(f"unknown preset {preset}")
+        raw_base = e.get("base_options", {})
+        if not isinstance(raw_base, dict):
+            raise fail("base_options must be a table")
+        base_options = tuple(sorted((str(k), str(v).lower()) for k, v in raw_base.items()))
+        try:
+            parse_options(dict(base_options))
+        except MalformedInput as err:
+            raise fail(f"base_options: {err.what}") from None
         out.append(Ambiguity(aid, str(e.get("title", aid)), clauses, str(e.get("question", "")),
                              option, preset, int(e.get("players", 4)), e.get("default"),
                              str(e.get("why", "")), readings, e.get("witness"), no_diff,
-                             line or 0))
+                             line or 0, base_options))
     return tuple(out)
 
 
@@ -159,7 +176,15 @@ def configs_for(entry: Ambiguity) -> tuple[Config, Config]:
     """The two readings' configurations."""
     assert entry.option is not None
     values = (entry.readings[0].value, entry.readings[1].value)
-    return reading_configs(entry.preset, entry.players, entry.option, values)
+    return reading_configs(entry.preset, entry.players, entry.option, values, base_of(entry))
+
+
+def base_of(entry: Ambiguity) -> Options | None:
+    """The options an entry's readings sit on top of: the preset's, plus ``base_options``
+    (e.g. ``{ expansion = "gruft" }``); None when the entry has none."""
+    if not entry.base_options:
+        return None
+    return parse_options(dict(entry.base_options), base=preset_options(entry.preset))
 
 
 def find_witness(entry: Ambiguity, max_examples: int, write: bool = False,
@@ -175,7 +200,8 @@ def find_witness(entry: Ambiguity, max_examples: int, write: bool = False,
     if write:
         values = (entry.readings[0].value, entry.readings[1].value)
         text = witness_scenario(entry.id, f"Witness: {entry.title}", entry.preset,
-                                entry.players, entry.option, values, entry.clauses, found)
+                                entry.players, entry.option, values, entry.clauses, found,
+                                base=base_of(entry))
         path = witness_path(entry)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

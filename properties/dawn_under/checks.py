@@ -47,9 +47,11 @@ def checks(players: Sequence[int] | None = None, options: Options | None = None,
         def games(profile: Profile, n: int = n) -> tuple[bool, int, str]:
             ok, detail = run_machine(n, profile.games, profile.max_steps, options, preset=preset)
             return ok, profile.games, detail or f"{profile.games} games, all invariants hold"
+        gruft = ("gruft-en:prep.bats", "gruft-en:bats.once", "gruft-en:count.guard") \
+            if options.expansion == "gruft" else ()
         out.append(Check(f"invariants in random games, {n} players", "hypothesis", games,
                          ("du-en:content.vampires", "du-en:content.stakes", "du-en:content.lids",
-                          "du-en:prep.garlic", "du-en:row.refill")))
+                          "du-en:prep.garlic", "du-en:row.refill", *gruft)))
 
     def hidden(profile: Profile) -> tuple[bool, int, str]:
         total = 0
@@ -110,6 +112,11 @@ def checks(players: Sequence[int] | None = None, options: Options | None = None,
     z3check("the board respects its constraints",
             lambda: proofs.board_respects_constraints(config.board),
             ("du-en:content.graves", "du-en:ch4.path"))
+
+    if options.expansion == "gruft":
+        z3check("an empty grave for Count Rucola (count-based)",
+                lambda: proofs.count_finds_empty_grave(config, low, high),
+                ("gruft-en:count.place", "gruft-en:count.empty"))
 
     def scenarios(profile: Profile) -> tuple[bool, int, str]:
         files = shipped_scenarios()

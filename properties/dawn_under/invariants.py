@@ -13,7 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model.dawn_under.engine import current_player, legal_actions
-from model.dawn_under.state import RAT, Config, GarlicIn, Phase, Row, State, VampireIn
+from model.dawn_under.state import (
+    RAT,
+    Config,
+    Event,
+    EventKind,
+    GarlicIn,
+    Phase,
+    Row,
+    State,
+    VampireIn,
+)
 
 
 @dataclass(frozen=True)
@@ -156,9 +166,11 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
     out = []
     if len(state.contents) != state.config.board.size:
         out.append("number of graves changed")
+    gruft = bool(state.bats)  # gruft-en:count.empty, gruft-en:bats.open: any colour goes in
     for g, content in enumerate(state.contents):
         lid = state.lids[g]
-        if isinstance(content, VampireIn) and lid is not None and lid != content.colour:
+        if (not gruft and isinstance(content, VampireIn) and lid is not None
+                and lid != content.colour):
             names = state.config.colours
             shown = "a rat lid" if lid == RAT else f"a {names[lid]} lid"
             out.append(f"grave {g}: a {names[content.colour]} vampire under {shown}")
@@ -169,7 +181,9 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
     if state.plague is not None:
         origin = state.plague.origin
         expected = RAT if state.config.rat_lid_stays else None
-        if state.contents[origin] is not None or state.lids[origin] != expected:
+        # with the expansion a vampire put in without a match may lie under a rat lid
+        occupied = state.contents[origin] is not None and not gruft
+        if occupied or state.lids[origin] != expected:
             out.append(f"plague origin {origin} is not an empty grave under its rat lid")
     return out
 
@@ -210,6 +224,63 @@ def flow_consistent(state: State, totals: Totals) -> list[str]:
     return out
 
 
+def bats_conserved(state: State, totals: Totals) -> list[str]:
+    """Expansion: two bats per player colour in play, each in front of its player, on a grave
+    (a claim being answered) or back in the box; used bats never return
+    (gruft-en:components.bats, gruft-en:prep.bats, gruft-en:bats.once)."""
+    if not state.bats:
+        if state.config.options.expansion == "gruft" or state.bats_out or state.bat:
+            return ["the expansion is on but there are no bats, or bats without it"]
+        return []
+    n = state.config.players
+    out = []
+    if len(state.bats) != n or len(state.bats_out) != n:
+        return [f"bats for {len(state.bats)} players, {n} play"]
+    for p in range(n):
+        on_grave = 1 if state.bat is not None and state.bat.owner == p and \
+            state.phase is Phase.BAT else 0
+        if min(state.bats[p], state.bats_out[p]) < 0 or \
+                state.bats[p] + state.bats_out[p] + on_grave != 2:
+            out.append(f"player {p}: {state.bats[p]} bats in hand, {state.bats_out[p]} out, "
+                       f"{on_grave} on a grave (want 2)")
+    if state.phase is Phase.BAT and state.bat is None:
+        out.append("a bat is to be answered but none stands on a grave")
+    return out
+
+
+def count_consistent(state: State, totals: Totals) -> list[str]:
+    """Expansion: one Count and one post, each in exactly one place: the post in the middle of
+    the board or in front of one player; the Count on the post or on one closed grave kept for
+    the post's player, a grave nobody else has opened and nobody opens in a plague
+    (gruft-en:components.count, gruft-en:prep.count, gruft-en:count.guard,
+    gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open)."""
+    if not state.bats:
+        if state.post is not None or state.count_grave is not None or state.open_graves:
+            return ["expansion parts in a game without the expansion"]
+        return []
+    out = []
+    n = state.config.players
+    if state.post is not None and not 0 <= state.post < n:
+        out.append(f"the post stands in front of {state.post}, not a player")
+    g = state.count_grave
+    if g is not None:
+        if state.post is None:
+            out.append(f"the Count stands on grave {g} but the post is in the middle")
+        if not 0 <= g < state.config.board.size or state.lids[g] is None:
+            out.append(f"the Count stands on grave {g}, which is no closed grave")
+        if state.plague is not None and g in state.plague.opened:
+            out.append(f"the Count's grave {g} was opened in a plague")
+        holders_phase = state.phase in (Phase.PUT, Phase.COUNT_MOVE) and state.bat is None \
+            and state.pending == g and state.turn_player == state.post
+        if g in state.open_graves and not holders_phase and state.phase is not Phase.OVER:
+            out.append(f"the Count's grave {g} is open outside its holder's opening")
+    if len(set(state.open_graves)) != len(state.open_graves):
+        out.append(f"a grave is open twice: {state.open_graves}")
+    if state.phase is Phase.COUNT_OPEN and (g is None or state.turn_player != state.post):
+        out.append("a Count opening without the Count on a grave of the player to move")
+    return out
+
+
 INVARIANTS: dict[str, Invariant] = {
     "vampires-conserved": vampires_conserved,
     "stakes-conserved": stakes_conserved,
@@ -218,6 +289,8 @@ INVARIANTS: dict[str, Invariant] = {
     "rows-show-open": rows_show_open,
     "graves-consistent": graves_consistent,
     "flow-consistent": flow_consistent,
+    "bats-conserved": bats_conserved,
+    "count-consistent": count_consistent,
 }
 
 INVARIANT_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -230,9 +303,34 @@ INVARIANT_CLAUSES: dict[str, tuple[str, ...]] = {
                        "du-en:ch3.flip-when-short"),
     "graves-consistent": ("du-en:content.graves", "du-en:ch1.match", "du-en:ch4.rat"),
     "flow-consistent": ("du-en:ch1.match", "du-en:ch4.only-neighbours", "du-en:end.first-empty"),
+    "bats-conserved": ("gruft-en:components.bats", "gruft-en:prep.bats", "gruft-en:bats.once"),
+    "count-consistent": ("gruft-en:components.count", "gruft-en:prep.count",
+                         "gruft-en:count.guard", "gruft-en:faq.count-plague"),
 }
 
 
 def violations(state: State, totals: Totals) -> list[str]:
     """All violations of all invariants, each prefixed with the invariant's name."""
     return [f"{name}: {msg}" for name, inv in INVARIANTS.items() for msg in inv(state, totals)]
+
+
+def transition_violations(before: State, events: tuple[Event, ...], after: State) -> list[str]:
+    """Expansion: properties of one transition. The grave kept by Count Rucola is opened by
+    nobody but the post's player, and only through the Count's opening, never by turning its
+    lid in a plague (gruft-en:count.guard, gruft-en:faq.count-plague,
+    gruft-en:faq.rat-ignored); a player's used bats never come back (gruft-en:bats.once)."""
+    if not before.bats:
+        return []
+    out = []
+    kept = before.count_grave
+    for e in events:
+        if kept is not None and e.grave == kept and e.kind in (EventKind.REVEAL,
+                                                               EventKind.BAT_OPEN):
+            out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
+                       f"player {before.post}")
+        if kept is not None and e.grave == kept and e.kind is EventKind.COUNT_OPEN \
+                and (e.player != before.post or before.plague is not None):
+            out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
+    if any(a < b for a, b in zip(after.bats_out, before.bats_out, strict=True)):
+        out.append("a used bat came back out of the box")
+    return out

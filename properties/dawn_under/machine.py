@@ -26,7 +26,7 @@ from model.dawn_under.config import make_config
 from model.dawn_under.engine import current_player, deal, initial_state, legal_actions, step
 from model.dawn_under.render import event_text, player_name, row_text
 from model.dawn_under.state import Options, Phase, State
-from properties.dawn_under.invariants import Totals, violations
+from properties.dawn_under.invariants import Totals, transition_violations, violations
 
 
 def make_machine(players: int, options: Options | None = None,
@@ -57,6 +57,8 @@ def make_machine(players: int, options: Options | None = None,
             action = legal[choice % len(legal)]
             before = self.state
             self.state, events = step(before, action)
+            broken = transition_violations(before, events, self.state)
+            assert not broken, "transition property violated: " + "; ".join(broken)
             note(f"> {player_name(current_player(before))}: {action}")
             for event in events:
                 note("  " + event_text(before, event))

@@ -135,3 +135,38 @@ def board_respects_constraints(board: Board) -> tuple[bool, str]:
     s.add(violation)
     return _prove(s, f"board {board.name}: symmetric, irreflexive, <= {MAX_NEIGHBOURS} "
                      "neighbours, none across a path, quarters of different sizes", ["i", "j"])
+
+
+def count_finds_empty_grave(config: Config, low: int, high: int) -> tuple[bool, str]:
+    """Expansion: when is there an empty grave for Count Rucola (gruft-en:count.place,
+    gruft-en:count.empty)? Count-based: with G graves, V vampires and B garlic bundles in
+    graves (at most one thing per grave, du-en:content.graves), every row non-empty while the
+    game runs (du-en:end.first-empty) and at most ``garlic`` bundles per player
+    (du-en:prep.garlic), there is an empty grave whenever fewer than ``players`` garlic
+    bundles lie in graves (proved); with that many or more, counting alone does not exclude a
+    full graveyard (z3 gives an example), which is why ``gruft_count_choice=empty-only`` falls
+    back to any closed grave."""
+    graves = config.board.size
+    total = len(config.colours) * config.vampires_per_colour
+    n, v, b = z3.Int("players"), z3.Int("vampires_in_graves"), z3.Int("garlic_in_graves")
+
+    def world(s: z3.Solver) -> None:
+        s.add(n >= low, n <= high, v >= 0, b >= 0, v <= total - n, b <= config.garlic * n,
+              v + b <= graves)
+
+    s = z3.Solver()
+    world(s)
+    s.add(b < n, graves - v - b == 0)  # negation: no empty grave although b < players
+    proved, detail = _prove(s, f"an empty grave exists while fewer garlic bundles than players "
+                               f"lie in the {graves} graves", ["players", "vampires_in_graves",
+                                                               "garlic_in_graves"])
+    if not proved:
+        return proved, detail
+    full = z3.Solver()
+    world(full)
+    full.add(graves - v - b == 0)
+    if full.check() != z3.sat:
+        return True, detail + "; and the graveyard can never be full"
+    m = full.model()
+    return True, (f"{detail}; a full graveyard is not excluded by counting "
+                  f"(e.g. players={m[n]}, vampires={m[v]}, garlic={m[b]})")

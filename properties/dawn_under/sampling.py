@@ -11,7 +11,11 @@ from model.dawn_under.observe import observation
 from model.dawn_under.render import play_random
 from model.dawn_under.state import (
     Action,
+    Believe,
+    CountTo,
+    Doubt,
     End,
+    GiftTo,
     GiveVampire,
     LeaveEmpty,
     OpenGrave,
@@ -19,6 +23,7 @@ from model.dawn_under.state import (
     Phase,
     PlaceGarlic,
     PlaceVampire,
+    PlayBat,
     ReceiveVampire,
     State,
     Stop,
@@ -90,7 +95,22 @@ def candidate_actions(state: State, rng: random.Random) -> list[Action]:
     g = rng.randrange(-1, size + 1)
     return [OpenGrave(g), OpenGrave(rng.randrange(size)), PlaceVampire(g, End.LEFT),
             PlaceVampire(rng.randrange(size), End.RIGHT), PlaceGarlic(g), LeaveEmpty(g), Stop(),
-            GiveVampire(End.LEFT), GiveVampire(End.RIGHT), ReceiveVampire(End.RIGHT)]
+            GiveVampire(End.LEFT), GiveVampire(End.RIGHT), ReceiveVampire(End.RIGHT),
+            *_gruft_candidates(state, g, rng)]
+
+
+def _gruft_candidates(state: State, g: int, rng: random.Random) -> list[Action]:
+    """The expansion's actions (gruft-en:bats.declare, gruft-en:bats.ask,
+    gruft-en:count.place, gruft-en:bats.believed-vampire)."""
+    if not state.bats:
+        return []
+    size = state.config.board.size
+    out: list[Action] = [PlayBat(g), PlayBat(rng.randrange(size)), Believe(), Doubt(),
+                         CountTo(g), CountTo(rng.randrange(size)),
+                         GiftTo(rng.randrange(state.config.players))]
+    if state.count_grave is not None:
+        out += [OpenGrave(state.count_grave), PlayBat(state.count_grave)]
+    return out
 
 
 def check_illegal_actions(players: int, games: int, max_steps: int,

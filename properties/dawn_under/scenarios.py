@@ -30,6 +30,11 @@ Facts: ``to_move``, ``turn``, ``phase``, ``winner``, ``plague`` (bool), ``plague
 ``stakes.P``, ``garlic.P``, ``row.P`` (list as in ``rows``), ``outermost.P`` ([left, right]),
 ``row_length.P``, ``grave.G`` ("empty", "vampire COLOUR", "garlic PLAYER"), ``lid.G``
 (colour, "rat" or "none"), ``known.G`` (bool). P is a player name or 0-based index.
+
+Expansion gruft-en (``expansion = "gruft"`` in [options]): actions ``bat G``, ``believe``,
+``doubt``, ``count G``, ``gift P`` (0-based index); set-up keys ``post`` (player),
+``count`` (grave, needs ``post``), ``bats`` (per player in hand, 0..2); facts ``post``
+(player or "middle"), ``count`` (grave or "post"), ``bats.P``, ``open`` (graves left open).
 """
 
 from __future__ import annotations
@@ -46,20 +51,27 @@ from model.dawn_under.render import event_text, player_name
 from model.dawn_under.state import (
     RAT,
     Action,
+    Believe,
     Config,
     Content,
+    CountTo,
+    Doubt,
     End,
     GarlicIn,
+    GiftTo,
     GiveVampire,
     LeaveEmpty,
     OpenGrave,
+    Phase,
     PlaceGarlic,
     PlaceVampire,
+    PlayBat,
     ReceiveVampire,
     State,
     Stop,
     Vampire,
     VampireIn,
+    with_gruft,
 )
 from properties.dawn_under.invariants import Totals, graves_consistent, rows_show_open, violations
 from properties.report import CheckResult
@@ -69,7 +81,8 @@ from spec import _read_toml, all_clause_ids, line_of
 TOP_KEYS = {"title", "game", "players", "names", "clauses", "actions", "options", "setup",
             "expect", "expect_error", "description", "preset", "reading", "ambiguity"}
 READING_KEYS = {"name", "options", "expect", "expect_error"}
-SETUP_KEYS = {"seed", "start", "lids", "rows", "contents", "stakes", "garlic"}
+SETUP_KEYS = {"seed", "start", "lids", "rows", "contents", "stakes", "garlic",
+              "post", "count", "bats"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +132,13 @@ def parse_action(text: str) -> Action:
     try:
         if words == ["stop"]:
             return Stop()
+        if words in (["believe"], ["doubt"]):  # expansion gruft-en:bats.ask
+            return Believe() if words == ["believe"] else Doubt()
+        if len(words) == 2 and words[0] in ("bat", "count", "gift"):
+            number = int(words[1])
+            if words[0] == "bat":
+                return PlayBat(number)
+            return CountTo(number) if words[0] == "count" else GiftTo(number)
         if len(words) == 2 and words[0] in ("open", "garlic", "leave"):
             grave = int(words[1])
             if words[0] == "open":
@@ -132,7 +152,9 @@ def parse_action(text: str) -> Action:
     except ValueError:
         pass
     raise ValueError(f"unknown action {text!r}; expected 'open G', 'place left|right G', "
-                     "'garlic G', 'leave G', 'stop', 'give left|right' or 'receive left|right'")
+                     "'garlic G', 'leave G', 'stop', 'give left|right', 'receive left|right', "
+                     "or with the expansion 'bat G', 'believe', 'doubt', 'count G', "
+                     "'gift PLAYER' (0-based index)")
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -217,6 +239,9 @@ def load_scenario(path: Path) -> Scenario:
             parsed = parse_action(body.strip())
         except ValueError as err:
             raise MalformedInput(str(err), file=file, line=line) from None
+        if isinstance(parsed, GiftTo) and not 0 <= parsed.player < players:
+            raise MalformedInput(f"action {raw!r}: there is no player {parsed.player}",
+                                 file=file, line=line)
         grave = getattr(parsed, "grave", 0)
         if not 0 <= grave < config.board.size:
             raise MalformedInput(f"action {raw!r}: there is no grave {grave} "
@@ -343,6 +368,7 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
     start = replace(state, lids=tuple(lids), reserve=tuple(reserve), contents=tuple(contents),
                     rows=rows, stakes_held=tuple(held), stakes_path=config.stakes - sum(held),
                     garlic_hand=tuple(hand))
+    start = _gruft_setup(setup, start, player, fail)
     problems = rows_show_open(start, Totals.of_state(start)) + graves_consistent(
         start, Totals.of_state(start))
     if problems:
@@ -352,6 +378,28 @@ def _build_start(setup: Any, config: Config, names: Sequence[str], player: Any,
                    if needle == "rows" else f"the start position breaks a rule: {problems[0]}",
                    needle)
     return start
+
+
+def _gruft_setup(setup: dict[str, Any], start: State, player: Any, fail: Any) -> State:
+    """Expansion set-up keys: ``post`` (player with the post), ``count`` (grave the Count
+    stands on; needs ``post``), ``bats`` (bats in hand per player; the rest are used)."""
+    keys = {"post", "count", "bats"} & set(setup)
+    if not keys:
+        return start
+    if not start.bats:
+        raise fail(f"[setup] {sorted(keys)[0]} needs the expansion (expansion = \"gruft\" in "
+                   "[options])", sorted(keys)[0])
+    post = player(setup["post"], "post") if "post" in setup else None
+    count = _grave(start.config, setup["count"], fail) if "count" in setup else None
+    if count is not None and post is None:
+        raise fail("[setup] count: a Count on a grave needs 'post' (its holder)", "count")
+    bats = setup.get("bats", [2] * start.config.players)
+    if (not isinstance(bats, list) or len(bats) != start.config.players
+            or not all(isinstance(b, int) and 0 <= b <= 2 for b in bats)):
+        raise fail(f"'bats' must list {start.config.players} counts of 0..2", "bats")
+    phase = Phase.COUNT_OPEN if count is not None and post == start.turn_player else start.phase
+    return with_gruft(replace(start, phase=phase), post=post, count_grave=count,
+                      bats=tuple(bats), bats_out=tuple(2 - b for b in bats))
 
 
 def _grave(config: Config, key: object, fail: Any) -> int:
@@ -433,6 +481,14 @@ def fact(state: State, key: str, names: Sequence[str]) -> Any:
         return [str(a) for a in legal_actions(state)]
     if base == "barred":
         return list(state.barred)
+    if base == "post":  # expansion facts
+        return "middle" if state.post is None else pl(state.post)
+    if base == "count":
+        return "post" if state.count_grave is None else state.count_grave
+    if base == "bats":
+        return state.bats[who(arg)] if state.bats else 0
+    if base == "open":
+        return list(state.open_graves)
     raise KeyError(key)
 
 

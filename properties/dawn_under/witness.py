@@ -133,7 +133,7 @@ def reading_configs(preset: str, players: int, option: str, values: tuple[str, s
 
 
 _FACTS = ("to_move", "turn", "phase", "winner", "plague", "plague.holder", "plague.current",
-          "removed_rats", "reserve", "stakes_path", "barred")
+          "removed_rats", "reserve", "stakes_path", "barred", "post", "count", "open")
 
 
 def differing_facts(a: State, b: State, graves: Sequence[int]) -> tuple[list[str], list[str]]:
