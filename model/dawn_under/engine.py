@@ -11,8 +11,9 @@ Every rule is cited by its clause id from ``spec/du-en/clauses.toml``.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from typing import TypeVar
+from dataclasses import fields, replace
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from model.dawn_under.state import (
     RAT,
@@ -246,14 +247,12 @@ def _wild(state: State, grave: int) -> bool:
             and state.lids[grave] is None)
 
 
-_OPEN_CACHE: dict[int, OpenGrave] = {}
+_OPEN_ACTIONS: tuple[OpenGrave, ...] = tuple(OpenGrave(g) for g in range(256))
+"""Immutable, shared OpenGrave actions (legal_actions builds these lists very often)."""
 
 
 def _open(grave: int) -> OpenGrave:
-    action = _OPEN_CACHE.get(grave)
-    if action is None:
-        action = _OPEN_CACHE.setdefault(grave, OpenGrave(grave))
-    return action
+    return _OPEN_ACTIONS[grave] if 0 <= grave < len(_OPEN_ACTIONS) else OpenGrave(grave)
 
 
 def openable(state: State) -> tuple[int, ...]:
@@ -267,8 +266,11 @@ def openable(state: State) -> tuple[int, ...]:
     if state.gruft is not None:
         return _gruft_openable(state)
     if plague is None:
+        lids = state.lids
+        if state.config.players != 2 and None not in lids:
+            return tuple(range(len(lids)))  # fast path: every grave has a lid (du-en:ch1.open)
         forbidden = set(state.barred) if state.config.options.reopen_rule == "forbidden" else ()
-        return tuple(g for g, lid in enumerate(state.lids)
+        return tuple(g for g, lid in enumerate(lids)
                      if (lid is not None or _wild(state, g)) and g not in forbidden)
     return tuple(
         g
@@ -291,6 +293,15 @@ def _gruft_openable(state: State) -> tuple[int, ...]:
         return tuple(g for g, lid in enumerate(state.lids) if lid is not None and g not in shut)
     return tuple(g for g in state.config.board.neighbours[plague.origin]
                  if g not in plague.opened and state.lids[g] is not None and g not in shut)
+
+
+def _open_actions(state: State) -> list[Action]:
+    """OpenGrave actions for :func:`openable`, sharing the immutable action objects."""
+    lids = state.lids
+    if (state.plague is None and state.gruft is None and state.config.players != 2
+            and None not in lids and len(lids) <= len(_OPEN_ACTIONS)):
+        return list(_OPEN_ACTIONS[: len(lids)])
+    return [_open(g) for g in openable(state)]
 
 
 def late_placements(state: State) -> tuple[Action, ...]:
@@ -319,7 +330,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.OPEN:
-        actions: list[Action] = [_open(g) for g in openable(state)]
+        actions: list[Action] = _open_actions(state)
         actions.extend(late_placements(state))
         if state.gruft is not None and state.plague is None and state.bats[state.turn_player] > 0:
             # gruft-en:bats.declare: instead of opening a grave; gruft-en:bats.once
@@ -453,9 +464,31 @@ def apply(state: State, action: Action) -> State:
     return step(state, action)[0]
 
 
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
+_ALL_FIELDS = attrgetter(*_STATE_FIELDS)
+_FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(_STATE_FIELDS)}
+
+
+def _with(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for states, several times faster (one C-level read of all
+    fields and a positional constructor call; transitions replace fields a few times per
+    action)."""
+    values = list(_ALL_FIELDS(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return State(*values)
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    """``action in legal_actions(state)``, without building the list for grave openings."""
+    if type(action) is OpenGrave and state.phase is Phase.OPEN:
+        return action.grave in openable(state)
+    return action in legal_actions(state)
+
+
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply`, also returning the public events of the transition, in order."""
-    if action not in legal_actions(state):
+    if not _is_legal(state, action):
         reason, clauses = why_illegal(state, action)
         raise IllegalAction(action, reason, clauses)
     events: list[Event] = []
@@ -492,7 +525,7 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     plague = state.plague
     if plague is not None:
         plague = replace(plague, idle=0, current_opened=True)
-    state = replace(state, known=known, may_stop=False, windows=windows, plague=plague)
+    state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
     if lid == RAT:
         return _rat_found(state, player, grave, events)
     if state.gruft is not None and plague is None:
@@ -505,10 +538,10 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     plague = state.plague
     if plague is not None:
         # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
-        state = replace(state, plague=replace(plague, opened=(*plague.opened, grave)))
+        state = _with(state, plague=replace(plague, opened=(*plague.opened, grave)))
     content = state.contents[grave]
     if content is None:
-        return replace(state, phase=Phase.PLACE, pending=grave)
+        return _with(state, phase=Phase.PLACE, pending=grave)
     if isinstance(content, VampireIn):
         return _take_stake(state, player, events)
     return _garlic_found(state, player, grave, content, events)
@@ -537,7 +570,7 @@ def _take_stake(state: State, player: int, events: list[Event],
         path += held
         held = 0
     stakes = tuple(held if p == player else s for p, s in enumerate(state.stakes_held))
-    state = replace(state, stakes_held=stakes, stakes_path=path)
+    state = _with(state, stakes_held=stakes, stakes_path=path)
     if gift_due:
         gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player)
                       for _ in range(config.gift_stake))
@@ -567,7 +600,7 @@ def _garlic_found(
     contents = _set(state.contents, grave, None)
     hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
-    state = replace(state, contents=contents, garlic_hand=hand)
+    state = _with(state, contents=contents, garlic_hand=hand)
     config = state.config
     if owner == player:
         gifts = tuple(Gift(g, player, "du-en:ch3.own-garlic")
@@ -579,7 +612,7 @@ def _garlic_found(
 
 
 def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event]) -> State:
-    return replace(state, gifts=gifts, phase=Phase.GIVE, pending=None)
+    return _with(state, gifts=gifts, phase=Phase.GIVE, pending=None)
 
 
 def _give(state: State, end: End, events: list[Event]) -> State:
@@ -587,7 +620,7 @@ def _give(state: State, end: End, events: list[Event]) -> State:
     colour, row = _remove_end(state.rows[gift.giver], end, state.config)
     events.append(Event(EventKind.GIVE, gift.giver, None, colour, gift.clause))
     rows = tuple(row if p == gift.giver else r for p, r in enumerate(state.rows))
-    state = replace(state, rows=rows, in_transit=colour, phase=Phase.RECEIVE)
+    state = _with(state, rows=rows, in_transit=colour, phase=Phase.RECEIVE)
     if not row:  # du-en:aim.win: handing over the last vampire wins as well
         return _win(state, gift.giver, events)
     return state
@@ -602,13 +635,13 @@ def _receive(state: State, end: End, events: list[Event]) -> State:
     events.append(Event(EventKind.RECEIVE, gift.receiver, None, vampire.colour,
                         "du-en:ch3.received-open"))
     rows = tuple(row if p == gift.receiver else r for p, r in enumerate(state.rows))
-    state = replace(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
+    state = _with(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
     if state.gifts:
-        return replace(state, phase=Phase.GIVE)
+        return _with(state, phase=Phase.GIVE)
     if state.then_put is not None:
         # gruft-en:bats.doubt-vampire, bats.doubt-garlic, bats.believed-vampire: a vampire
         # goes into the emptied grave once the hand-overs are done.
-        return _g(replace(state, phase=Phase.PUT), putter=state.then_put, then_put=None)
+        return _g(_with(state, phase=Phase.PUT), putter=state.then_put, then_put=None)
     clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
     return _after_resolution(state, events, clause, occupied=True)
 
@@ -620,7 +653,7 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
     events.append(Event(EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match"))
     rows = tuple(row if p == player else r for p, r in enumerate(state.rows))
     contents = _set(state.contents, action.grave, VampireIn(colour))
-    state = replace(state, rows=rows, contents=contents, pending=None,
+    state = _with(state, rows=rows, contents=contents, pending=None,
                     placed_this_turn=state.placed_this_turn + 1)
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
@@ -631,7 +664,7 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
     if state.config.options.after_match == "turn-ends":
         return _end_turn(state, events, "du-en:ch1.continue")
     # du-en:ch1.continue: the player may open another grave or stop (du-en:ch1.close).
-    return replace(state, phase=Phase.OPEN, may_stop=True)
+    return _with(state, phase=Phase.OPEN, may_stop=True)
 
 
 def _place_garlic_or_leave(
@@ -644,11 +677,11 @@ def _place_garlic_or_leave(
         hand = tuple(h - 1 if p == player else h for p, h in enumerate(state.garlic_hand))
         events.append(Event(EventKind.PLACE_GARLIC, player, action.grave, None,
                             "du-en:ch1.garlic"))
-        state = replace(state, contents=contents, garlic_hand=hand)
+        state = _with(state, contents=contents, garlic_hand=hand)
     else:
         events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
                             "du-en:ch1.garlic"))
-    state = replace(state, pending=None)
+    state = _with(state, pending=None)
     if state.streak:
         state = _g(state, streak=0)
     return _after_resolution(state, events, "du-en:ch1.no-match-ends")
@@ -660,7 +693,7 @@ def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
     ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn."""
     if state.plague is not None:
         if occupied and state.config.options.plague_occupied == "pass":
-            return _stop(replace(state, phase=Phase.OPEN), events)
+            return _stop(_with(state, phase=Phase.OPEN), events)
         return _continue_plague(state, events)
     return _end_turn(state, events, turn_end_clause)
 
@@ -689,10 +722,10 @@ def _start_turn(state: State, player: int) -> State:
         phase = Phase.OPEN
         if state.post == player and state.count_grave is not None:
             phase = Phase.COUNT_OPEN  # gruft-en:count.open-start
-        state = replace(state, turn_player=player, phase=phase, may_stop=False, pending=None,
+        state = _with(state, turn_player=player, phase=phase, may_stop=False, pending=None,
                         placed_this_turn=0)
         return _g(state, open_graves=(), streak=0, next_turn=None)
-    return replace(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
+    return _with(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
                    placed_this_turn=0, windows=windows, barred=barred)
 
 
@@ -714,7 +747,7 @@ def _stop(state: State, events: list[Event]) -> State:
     if done:
         return _end_plague(state, events, "du-en:ch4.end-all-passed")
     nxt = _left(state.config, plague.current)
-    return replace(state, plague=replace(plague, current=nxt, turns=plague.turns + 1, idle=idle,
+    return _with(state, plague=replace(plague, current=nxt, turns=plague.turns + 1, idle=idle,
                                          current_opened=False), phase=Phase.OPEN)
 
 
@@ -723,7 +756,7 @@ def _continue_plague(state: State, events: list[Event]) -> State:
     assert plague is not None
     if not openable(state):  # du-en:ch4.end-all-opened
         return _end_plague(state, events, "du-en:ch4.end-all-opened")
-    return replace(state, phase=Phase.OPEN, pending=None)
+    return _with(state, phase=Phase.OPEN, pending=None)
 
 
 def _close_plague(state: State, plague: Plague) -> State:
@@ -733,7 +766,7 @@ def _close_plague(state: State, plague: Plague) -> State:
     """
     lids = _set(state.lids, plague.origin, state.reserve[0])
     known = _set(state.known, plague.origin, False)  # the new lid is unseen
-    return replace(state, lids=lids, known=known, reserve=state.reserve[1:],
+    return _with(state, lids=lids, known=known, reserve=state.reserve[1:],
                    removed_rats=state.removed_rats + 1, plague=None)
 
 
@@ -781,10 +814,10 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
     events.append(Event(EventKind.PLAGUE_START, holder, grave, None,
                         "du-en:ch5.holder-starts" if old else "du-en:ch4.rat"))
     plague = Plague(origin=grave, holder=holder, current=holder, turns=1, opened=())
-    state = replace(state, lids=lids, known=known, plague=plague,
+    state = _with(state, lids=lids, known=known, plague=plague,
                     phase=Phase.OPEN, pending=None)
     # The plague replaces the finder's turn; the turn afterwards follows the holder.
-    state = replace(state, turn_player=holder)
+    state = _with(state, turn_player=holder)
     return _continue_plague(state, events)
 
 
@@ -924,7 +957,7 @@ def _gruft_step(state: State, action: Action, events: list[Event]) -> State:
         assert bat is not None
         gift = Gift(bat.owner, action.player, "gruft-en:bats.believed-vampire")
         events.append(Event(EventKind.GIVE, bat.owner, None, state.in_transit, gift.clause))
-        return _g(replace(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=bat.owner)
+        return _g(_with(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=bat.owner)
     if isinstance(action, CountTo):
         return _count_to(state, action.grave, events)
     if isinstance(action, OpenGrave):
@@ -954,7 +987,7 @@ def _pass_turn(state: State, nxt: int, events: list[Event]) -> State:
     state = _g(state, open_graves=(), bat=None)  # gruft-en:bats.close-ends
     if state.post is not None and state.count_grave is None and (
             state.post != nxt or state.config.options.gruft_lost_place == "at-once"):
-        return _g(replace(state, phase=Phase.COUNT_PLACE, pending=None, may_stop=False), next_turn=nxt)
+        return _g(_with(state, phase=Phase.COUNT_PLACE, pending=None, may_stop=False), next_turn=nxt)
     return _start_turn(state, nxt)
 
 
@@ -964,7 +997,7 @@ def _count_to(state: State, grave: int, events: list[Event]) -> State:
     if state.phase is Phase.COUNT_MOVE:
         events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.move"))
         # gruft-en:count.empty-continue: the turn goes on (a vampire was placed).
-        return _g(replace(state, phase=Phase.OPEN, may_stop=True, pending=None), count_grave=grave)
+        return _g(_with(state, phase=Phase.OPEN, may_stop=True, pending=None), count_grave=grave)
     events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.place"))
     nxt = state.next_turn
     assert nxt is not None
@@ -985,7 +1018,7 @@ def _count_open(state: State, events: list[Event]) -> State:
             content = None
     if content is None:
         # gruft-en:count.empty: any outermost vampire, whatever the colour.
-        return _g(replace(state, phase=Phase.PUT, pending=grave), putter=holder)
+        return _g(_with(state, phase=Phase.PUT, pending=grave), putter=holder)
     # gruft-en:count.occupied, gruft-en:count.no-penalty: no stake, no vampires; the Count and
     # the post go to the left neighbour (gruft-en:count.get-lost) and the turn ends
     # (gruft-en:count.occupied-ends).
@@ -999,7 +1032,7 @@ def _garlic_home(state: State, grave: int, garlic: GarlicIn, events: list[Event]
     hand = tuple(h + 1 if p == garlic.owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, garlic.owner, grave, None,
                         "du-en:ch3.garlic-back"))
-    return replace(state, contents=_set(state.contents, grave, None), garlic_hand=hand)
+    return _with(state, contents=_set(state.contents, grave, None), garlic_hand=hand)
 
 
 def _play_bat(state: State, grave: int, events: list[Event]) -> State:
@@ -1007,7 +1040,7 @@ def _play_bat(state: State, grave: int, events: list[Event]) -> State:
     owner = state.turn_player
     events.append(Event(EventKind.BAT, owner, grave, None, "gruft-en:bats.declare"))
     bats = _set(state.bats, owner, state.bats[owner] - 1)
-    state = replace(state, phase=Phase.BAT, may_stop=False, pending=None)
+    state = _with(state, phase=Phase.BAT, may_stop=False, pending=None)
     return _g(state, bats=bats, bat=BatClaim(grave, owner))
 
 
@@ -1029,16 +1062,16 @@ def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
     content = state.contents[grave]
     out = _set(state.bats_out, owner, state.bats_out[owner] + 1)  # gruft-en:bats.once
     events.append(Event(EventKind.BAT_OPEN, owner, grave, None, "gruft-en:bats.open"))
-    state = _g(replace(state, pending=grave), bats_out=out, open_graves=(*state.open_graves, grave))
+    state = _g(_with(state, pending=grave), bats_out=out, open_graves=(*state.open_graves, grave))
     config = state.config
     if content is None:
         if not doubt:
             # gruft-en:bats.believed-empty
-            return _g(replace(state, phase=Phase.PUT), putter=owner)
+            return _g(_with(state, phase=Phase.PUT), putter=owner)
         # gruft-en:bats.doubt-empty: the doubter takes a stake at once (a third stake brings
         # the gift, du-en:ch2.gift), then the bat's owner puts a vampire in.
         if state.stakes_path == 0:
-            return _g(replace(state, phase=Phase.PUT), putter=owner)
+            return _g(_with(state, phase=Phase.PUT), putter=owner)
         held = state.stakes_held[asked] + 1
         events.append(Event(EventKind.STAKE, asked, None, held, "gruft-en:bats.doubt-empty"))
         path = state.stakes_path - 1
@@ -1050,25 +1083,25 @@ def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
             held = 0
             gifts = tuple(Gift(g, asked, "du-en:ch2.gift") for g in _others(config, asked)
                           for _ in range(config.gift_stake))
-        state = replace(state, stakes_held=_set(state.stakes_held, asked, held),
+        state = _with(state, stakes_held=_set(state.stakes_held, asked, held),
                         stakes_path=path)
         if gifts:
-            return _g(replace(state, gifts=gifts, phase=Phase.GIVE), then_put=owner)
-        return _g(replace(state, phase=Phase.PUT), putter=owner)
+            return _g(_with(state, gifts=gifts, phase=Phase.GIVE), then_put=owner)
+        return _g(_with(state, phase=Phase.PUT), putter=owner)
     if isinstance(content, VampireIn):
-        state = replace(state, contents=_set(state.contents, grave, None),
+        state = _with(state, contents=_set(state.contents, grave, None),
                         in_transit=content.colour)
         if not doubt:
             # gruft-en:bats.believed-vampire: the owner picks who gets it
-            return replace(state, phase=Phase.BAT_GIFT)
+            return _with(state, phase=Phase.BAT_GIFT)
         # gruft-en:bats.doubt-vampire: the owner gets it, then the doubter puts one in.
         gift = Gift(owner, owner, "gruft-en:bats.doubt-vampire")
         events.append(Event(EventKind.GIVE, owner, grave, content.colour, gift.clause))
-        return _g(replace(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=asked)
+        return _g(_with(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=asked)
     state = _garlic_home(state, grave, content, events)
     if not doubt:
         # gruft-en:bats.believed-garlic: no reward; the owner puts a vampire in.
-        return _g(replace(state, phase=Phase.PUT), putter=owner)
+        return _g(_with(state, phase=Phase.PUT), putter=owner)
     # gruft-en:bats.doubt-garlic: rewards as in du-en:ch3.other-garlic / ch3.own-garlic.
     if content.owner == owner:
         gifts = tuple(Gift(g, owner, "gruft-en:bats.doubt-garlic")
@@ -1076,7 +1109,7 @@ def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
     else:
         gifts = (Gift(content.owner, owner, "gruft-en:bats.doubt-garlic"),) \
             * config.gift_other_garlic
-    return _g(replace(state, gifts=gifts, phase=Phase.GIVE), then_put=asked)
+    return _g(_with(state, gifts=gifts, phase=Phase.GIVE), then_put=asked)
 
 
 def _put(state: State, end: End, events: list[Event]) -> State:
@@ -1091,20 +1124,20 @@ def _put(state: State, end: End, events: list[Event]) -> State:
     events.append(Event(EventKind.PUT, player, grave, colour, clause))
     rows = _set(state.rows, player, row)
     contents = _set(state.contents, grave, VampireIn(colour))
-    state = _g(replace(state, rows=rows, contents=contents), putter=None)
+    state = _g(_with(state, rows=rows, contents=contents), putter=None)
     if not row:
         return _win(state, player, events)
     if state.bat is not None:
-        state = _g(replace(state, pending=None), bat=None)
+        state = _g(_with(state, pending=None), bat=None)
         return _end_turn(state, events, "gruft-en:bats.close-ends")
-    return replace(state, phase=Phase.COUNT_MOVE)
+    return _with(state, phase=Phase.COUNT_MOVE)
 
 
 def _win(state: State, player: int, events: list[Event]) -> State:
     """du-en:end.first-empty / du-en:aim.win: the game ends at once."""
     events.append(Event(EventKind.WIN, player, None, None, "du-en:end.first-empty"))
     # A vampire still in transit stays counted in ``in_transit`` (conservation).
-    return replace(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
+    return _with(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
 
 
 __all__ = [
