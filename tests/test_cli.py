@@ -99,3 +99,22 @@ def test_scenario_command_runs_shipped_files() -> None:
     passed = [ln for ln in result.output.splitlines() if ln.startswith("pass ")]
     assert f"{len(passed)} scenario(s) passed" in result.output
     assert len(passed) == len(shipped_scenarios())
+
+
+def test_scenario_under_another_rule_set_shows_the_difference() -> None:
+    from properties.dawn_under.checks import shipped_scenarios
+
+    path = next(p for p in shipped_scenarios() if p.stem == "ch1-match-continue-garlic")
+    result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])
+    assert result.exit_code == 1
+    assert "expected P1 to act, but P2 is to move" in result.output
+    same = runner.invoke(app, ["scenario", str(path), "--option", "after_match=may-continue"])
+    assert same.exit_code == 0, same.output
+
+
+def test_scenario_options_do_not_apply_to_dracula_files() -> None:
+    from properties.dracula.scenarios import shipped_scenarios as dracula_scenarios
+
+    path = dracula_scenarios()[0]
+    result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])
+    assert result.exit_code == 2 and "dawn-under scenarios only" in result.output

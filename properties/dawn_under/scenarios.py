@@ -157,7 +157,8 @@ def parse_action(text: str) -> Action:
                      "'gift PLAYER' (0-based index)")
 
 
-def load_scenario(path: Path) -> Scenario:
+def load_scenario(path: Path, *, preset: str | None = None,
+                  options: dict[str, str] | None = None) -> Scenario:
     """Parse and validate a scenario file.
 
     Raises:
@@ -178,18 +179,20 @@ def load_scenario(path: Path) -> Scenario:
     players = data.get("players")
     if not isinstance(players, int):
         raise fail("'players' must be an integer", "players")
-    preset = data.get("preset", "du-en")
-    if not isinstance(preset, str):
+    file_preset = data.get("preset", "du-en")
+    if not isinstance(file_preset, str):
         raise fail("'preset' must be a string", "preset")
+    chosen = preset or file_preset
+    overrides = dict(options or {})
 
-    def configure(options: object, where: str) -> Config:
-        if not isinstance(options, dict):
+    def configure(file_options: object, where: str) -> Config:
+        if not isinstance(file_options, dict):
             raise fail(f"{where} must be a table", where)
         try:
-            base = preset_options(preset)
-            return make_config(players, parse_options(
-                {k: str(v) for k, v in options.items()}, base=base, where=file, text=text),
-                preset=preset)
+            base = preset_options(chosen)
+            merged = {**{k: str(v) for k, v in file_options.items()}, **overrides}
+            return make_config(players, parse_options(merged, base=base, where=file, text=text),
+                               preset=chosen)
         except MalformedInput as err:
             if err.line is not None:
                 raise
@@ -545,8 +548,11 @@ def run_reading(sc: Scenario, reading: Reading) -> tuple[State, list[str], list[
     return state, log, problems
 
 
-def run_scenario(path: Path) -> CheckResult:
-    """Run one scenario file under each of its readings.
+def run_scenario(path: Path, *, preset: str | None = None,
+                 options: dict[str, str] | None = None) -> CheckResult:
+    """Run one scenario file under each of its readings; ``preset`` and ``options`` (from the
+    command line) replace the file's preset and override its options, to see how the edge case
+    plays under another rule set (its expectations may then fail).
 
     Returns:
         a CheckResult; ``detail`` holds the log and every mismatch.
@@ -555,7 +561,7 @@ def run_scenario(path: Path) -> CheckResult:
         MalformedInput: if the file is malformed (the CLI turns this into exit code 2).
     """
     t0 = time.perf_counter()
-    sc = load_scenario(path)
+    sc = load_scenario(path, preset=preset, options=options)
     lines: list[str] = []
     failed = False
     for reading in sc.readings:
