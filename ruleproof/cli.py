@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -106,18 +107,26 @@ def check(
             selected += [(g, c) for c in _dawn_under_checks(players, option or [], board,
                                                             preset or "du-en")]
         elif g == "dracula":
-            if game == "dracula" and (players or option or board or preset):
+            if game == "dracula" and (players or option or board or preset or expansion):
                 raise MalformedInput("dracula is a 2-player game on a fixed board and its checks "
-                                     "cover every rule option; drop --players/--option/--board")
+                                     "cover every rule option; drop --players/--option/--board/"
+                                     "--preset/--expansion")
             from properties.dracula.checks import checks as dracula_checks
 
             selected += [(g, c) for c in dracula_checks()]
     from properties.symbolic.prove import checks as symbolic_checks
 
-    if preset in (None, "du-en") and not option and not board:
-        # The symbolic layer (ruleproof prove) for the default rule sets of each game checked.
-        selected += [(c.name.split(".")[0], c) for c in symbolic_checks(jobs=1)
-                     if c.name.split(".")[0] in games]
+    if preset in (None, "du-en") and not option and not board and not players:
+        # The symbolic layer (ruleproof prove) for every rule set of each game checked.
+        for c in symbolic_checks(jobs=1):
+            g = c.name.split(".")[0]
+            if g in games:
+                selected.append((g, replace(c, name="symbolic (ruleproof prove): conservation "
+                                                  "by induction, endings, drift")))
+    else:
+        selected += [(g, Check("symbolic (ruleproof prove) skipped for a restricted selection; "
+                               "run `ruleproof prove`", "z3", lambda p: (True, 0, "skipped")))
+                     for g in games]
     results = run_checks(selected, PROFILES[name], quiet=False)
     failed = [r for _, r in results if not r.passed]
     if as_json:
@@ -168,9 +177,15 @@ def simulate(
     """Play a random legal game from a seed and print its log, ending with the winner."""
     option = [*(option or []), *_expansion(expansion)]
     _game(game)
+    if seed < 0:
+        raise MalformedInput(f"--seed must be 0 or more, got {seed}")
     if game == "dracula":
         from model.dracula import load_cards, rules_from_mapping
         from model.dracula import simulate as dracula_simulate
+
+        if preset != "du-en" or expansion or board:
+            raise MalformedInput("--preset, --expansion and --board are for dawn-under; "
+                                 "dracula takes --option and --cards")
 
         if players not in (None, 2):
             raise MalformedInput(f"dracula is played by 2 players; got {players}")
@@ -187,7 +202,10 @@ def simulate(
                          parse_options(option_pairs(option or []),
                                        base=preset_options(preset)),
                          board, preset)
-    played = play_random(config, seed, max_steps, names.split(",") if names else None)
+    given = names.split(",") if names else None
+    if given is not None and len(given) != config.players:
+        raise MalformedInput(f"--names lists {len(given)} names for {config.players} players")
+    played = play_random(config, seed, max_steps, given)
     sys.stdout.write("\n".join(played.log) + "\n")
 
 
@@ -201,8 +219,10 @@ def clauses(
     """List every clause with where the model implements it."""
     from ruleproof.citations import citations
     from spec import clause_registry, shipped_documents
+    from spec.alignment import alignment, shipped_alignments
 
     docs = shipped_documents()
+    aligned = {a: alignment(a) for a in shipped_alignments()}
     if document is not None and document not in docs:
         raise MalformedInput(f"unknown document {document!r}; known: {', '.join(docs)}")
     found = citations()
@@ -219,6 +239,11 @@ def clauses(
             shown = ", ".join(where[:3]) + (f" (+{len(where) - 3})" if len(where) > 3 else "")
             if not where and c.restates:
                 shown = "restates " + ", ".join(c.restates)
+            elif not where and doc in aligned:
+                pair = aligned[doc].of(c.id)
+                cited_targets = [t for t in pair.targets if found.get(t)]
+                if pair.relation == "agree" and cited_targets:
+                    shown = f"agrees with {', '.join(cited_targets)} (cited there)"
             table.add_row(c.id, c.kind, c.section, c.text,
                           shown or "[yellow]UNCITED[/]")
     out.print(table)
@@ -241,14 +266,18 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
     """
     from properties.dawn_under.scenarios import run_scenario
     from properties.dracula.scenarios import run_scenario as run_dracula_scenario
-    from spec import _read_toml
+    from spec import _read_toml, line_of
 
     overrides = option_pairs(option or [])
     failed = 0
     for path in files:
         if not path.is_file():
             raise MalformedInput("no such file", file=str(path))
-        data, _text = _read_toml(path)
+        data, text = _read_toml(path)
+        if data.get("game") not in ("dawn-under", "dracula"):
+            raise MalformedInput(f"unknown game {data.get('game')!r}; known games: "
+                                 f"{', '.join(GAMES)}", file=str(path),
+                                 line=line_of(text, "game"))
         if data.get("game") == "dracula":
             if preset or overrides:
                 raise MalformedInput("--preset/--option apply to dawn-under scenarios only",

@@ -71,8 +71,9 @@ def load_board(path: Path, graves: int = 60) -> Board:
 
     prov = data.get("provenance")
     if prov not in PROVENANCES:
-        raise fail(f"'provenance' must be one of {', '.join(PROVENANCES)}, got {prov!r}",
-                   line_of(text, "provenance"))
+        got = "nothing (the key is missing)" if prov is None else repr(prov)
+        raise fail(f"'provenance' must be one of {', '.join(PROVENANCES)}, got {got}",
+                   line_of(text, "provenance") or 1)
     quarters = data.get("quarters")
     if (not isinstance(quarters, list) or len(quarters) != QUARTER_COUNT
             or not all(isinstance(q, str) for q in quarters) or len(set(quarters)) != QUARTER_COUNT):
