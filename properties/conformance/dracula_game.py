@@ -38,6 +38,7 @@ from model.dracula.engine import (
 )
 from model.dracula.notation import parse_actions
 from model.dracula.rules import rules_from_mapping
+from properties.conformance.jsontypes import Named, field_problem, has_type
 from properties.conformance.stepped import Stepped
 from ruleproof.errors import IllegalAction, MalformedInput
 
@@ -132,33 +133,15 @@ _LOG_CLAUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _has_type(value: Any, spec: str) -> bool:
-    if spec == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if spec == "int?":
-        return value is None or _has_type(value, "int")
-    if spec == "str":
-        return isinstance(value, str)
-    if spec == "str?":
-        return value is None or isinstance(value, str)
-    if spec == "bool":
-        return isinstance(value, bool)
-    if spec == "mover":
-        return value is None or value == "chance" or (value in (0, 1)
-                                                      and not isinstance(value, bool))
-    if spec == "barriers":
-        return isinstance(value, dict) and set(value) == set(COLOURS) and all(
-            v is None or isinstance(v, str) for v in value.values())
-    if spec == "[str]?":
-        return value is None or (isinstance(value, list) and len(value) == 2
-                                 and all(isinstance(v, str) for v in value))
-    if spec == "[[str]]":
-        return isinstance(value, list) and len(value) == 2 and all(
-            _has_type(v, "[str]") for v in value)
-    if spec.startswith("[") and spec.endswith("]"):
-        inner = spec[1:-1]
-        return isinstance(value, list) and all(_has_type(v, inner) for v in value)
-    return False
+_NAMED: Named = {
+    "mover": lambda v: v is None or v == "chance" or (v in (0, 1) and not isinstance(v, bool)),
+    "barriers": lambda v: isinstance(v, dict) and set(v) == set(COLOURS) and all(
+        x is None or isinstance(x, str) for x in v.values()),
+    "[str]?": lambda v: v is None or (isinstance(v, list) and len(v) == 2
+                                      and all(isinstance(x, str) for x in v)),
+    "[[str]]": lambda v: isinstance(v, list) and len(v) == 2 and all(
+        has_type(x, "[str]") for x in v),
+}
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
@@ -331,10 +314,8 @@ class DraculaAdapter:
         return None
 
     def check_field(self, name: str, value: Any) -> str | None:
-        spec = _FIELD_TYPES.get(name) or _PRIVATE_TYPES.get(name)
-        if spec is None:
-            return f"unknown state field {name!r}"
-        return None if _has_type(value, spec) else f"field {name!r} must be {_TYPE_WORDS[spec]}"
+        return field_problem(name, value, {**_FIELD_TYPES, **_PRIVATE_TYPES}, _TYPE_WORDS,
+                             _NAMED)
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ from model.dawn_under.state import (
     VampireIn,
 )
 from properties.conformance.dracula_game import DRACULA
+from properties.conformance.jsontypes import Named, field_problem, has_type
 from properties.conformance.stepped import Stepped
 from properties.dawn_under.scenarios import parse_action
 from ruleproof.errors import IllegalAction, MalformedInput
@@ -223,22 +224,10 @@ _PLAGUE_KEYS = {"origin": "int", "holder": "int", "current": "int", "turns": "in
                 "opened": "[int]"}
 
 
-def _has_type(value: Any, spec: str) -> bool:
-    """Whether a JSON value matches a tiny type spec (``int``, ``str?``, ``[[int]]``...)."""
-    if spec.endswith("?"):
-        return value is None or _has_type(value, spec[:-1])
-    if spec.startswith("["):
-        return isinstance(value, list) and all(_has_type(v, spec[1:-1]) for v in value)
-    if spec == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if spec == "bool":
-        return isinstance(value, bool)
-    if spec == "str":
-        return isinstance(value, str)
-    if spec == "plague":
-        return (isinstance(value, dict) and set(value) == set(_PLAGUE_KEYS)
-                and all(_has_type(value[k], t) for k, t in _PLAGUE_KEYS.items()))
-    return False
+_NAMED: Named = {
+    "plague": lambda v: isinstance(v, dict) and set(v) == set(_PLAGUE_KEYS) and all(
+        has_type(v[k], t) for k, t in _PLAGUE_KEYS.items()),
+}
 
 
 def _only_visibility(expected: Any, reported: Any) -> bool:
@@ -387,10 +376,7 @@ class DawnUnderAdapter:
         return None
 
     def check_field(self, name: str, value: Any) -> str | None:
-        spec = _FIELD_TYPES.get(name)
-        if spec is None:
-            return f"unknown state field {name!r}"
-        return None if _has_type(value, spec) else f"field {name!r} must be {_TYPE_WORDS[spec]}"
+        return field_problem(name, value, _FIELD_TYPES, _TYPE_WORDS, _NAMED)
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
