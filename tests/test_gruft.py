@@ -249,3 +249,18 @@ def test_expansion_example_in_formats_doc_runs(tmp_path: Path) -> None:
     path.write_text(example.group(1), encoding="utf-8")
     result = run_scenario(path)
     assert result.passed, result.detail
+
+
+def test_expansion_set_up_and_a_whole_game_to_a_winner() -> None:
+    """gruft-en:components.bats, gruft-en:components.count, gruft-en:prep.bats,
+    gruft-en:prep.base, gruft-en:play.base, gruft-en:aim.win, gruft-en:end.win."""
+    from model.dawn_under.render import play_random
+
+    config = make_config(4, parse_options({"expansion": "gruft"}))
+    start = new_game(config, 1)
+    assert start.bats == (2, 2, 2, 2) and start.bats_out == (0, 0, 0, 0)
+    assert start.post is None and start.count_grave is None
+    played = play_random(config, 1)
+    assert played.final.winner is not None and played.final.rows[played.final.winner] == ()
+    assert any("COUNT RUCOLA" in line for line in played.log)
+    assert any("puts a bat on grave" in line for line in played.log)
