@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from model.dawn_under import Phase, deal, initial_state, legal_actions, make_config, step
+from ruleproof.model.dawn_under import Phase, deal, initial_state, legal_actions, make_config, step
 
 
 def run(players: int, games: int) -> tuple[int, float]:

@@ -1,11 +1,15 @@
 """ruleproof: formal rules specifications and verifiers for tabletop games.
 
-The project is split as the design card fixes it:
+One installed namespace; the source folders stay at the top of the repository (the design card)
+and are linked into this package, so ``pip install .`` adds only ``ruleproof`` to site-packages:
 
-* ``spec``        -- data: clause registries, component manifests, boards, scenarios.
-* ``model``       -- executable models (frozen state, typed actions, pure transitions).
-* ``properties``  -- invariants, hypothesis state machines, z3 proofs, scenario runner.
-* ``ruleproof``   -- the shared framework (error hierarchy, citations) and the CLI.
+* ``ruleproof.errors``      -- ground layer: the one error hierarchy (imports nothing of ours).
+* ``ruleproof.spec``        -- data (``spec/``): clause registries, manifests, boards, scenarios.
+* ``ruleproof.model``       -- the games (``model/``): frozen state, typed actions, pure transitions.
+* ``ruleproof.properties``  -- checks (``properties/``): invariants, hypothesis, z3, conformance.
+* ``ruleproof.cli``         -- the ``ruleproof`` command.
+
+Each layer imports only the layers above it in this list; nothing imports upward.
 """
 
 __version__ = "0.1.0"

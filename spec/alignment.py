@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from spec import (
+from ruleproof.spec import (
     DOCUMENTS,
     ClauseRegistry,
     _read_toml,

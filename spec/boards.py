@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from ruleproof.errors import MalformedInput
-from spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
+from ruleproof.spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
 
 MAX_NEIGHBOURS = 8
 QUARTER_COUNT = 4

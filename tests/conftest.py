@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.dawn_under import Config, make_config
+from ruleproof.model.dawn_under import Config, make_config
 
 
 @pytest.fixture(params=[3, 4, 5, 6], ids=lambda n: f"{n}p")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ruleproof.errors import MalformedInput
-from spec import CLAUSE_ID_RE, all_clause_ids, clause_registry, shipped_documents, spec_path
-from spec.alignment import (
+from ruleproof.spec import CLAUSE_ID_RE, all_clause_ids, clause_registry, shipped_documents, spec_path
+from ruleproof.spec.alignment import (
     EXPANSION_RELATIONS,
     TRANSLATION_RELATIONS,
     alignment,

@@ -52,7 +52,7 @@ def test_bad_input_is_one_line_with_exit_code_2(args: list[str], message: str) -
 
 
 def test_malformed_board_file_names_file_line_and_grave(tmp_path: Path) -> None:
-    from spec import spec_path
+    from ruleproof.spec import spec_path
 
     text = spec_path("boards", "dawn-under-default.toml").read_text()
     bad = tmp_path / "board.toml"
@@ -92,7 +92,7 @@ def test_clauses_lists_where_each_clause_is_implemented() -> None:
 
 
 def test_scenario_command_runs_shipped_files() -> None:
-    from properties.dawn_under.checks import shipped_scenarios
+    from ruleproof.properties.dawn_under.checks import shipped_scenarios
 
     result = runner.invoke(app, ["scenario", *map(str, shipped_scenarios())])
     assert result.exit_code == 0, result.output
@@ -102,7 +102,7 @@ def test_scenario_command_runs_shipped_files() -> None:
 
 
 def test_scenario_under_another_rule_set_shows_the_difference() -> None:
-    from properties.dawn_under.checks import shipped_scenarios
+    from ruleproof.properties.dawn_under.checks import shipped_scenarios
 
     path = next(p for p in shipped_scenarios() if p.stem == "ch1-match-continue-garlic")
     result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])
@@ -113,7 +113,7 @@ def test_scenario_under_another_rule_set_shows_the_difference() -> None:
 
 
 def test_scenario_options_do_not_apply_to_dracula_files() -> None:
-    from properties.dracula.scenarios import shipped_scenarios as dracula_scenarios
+    from ruleproof.properties.dracula.scenarios import shipped_scenarios as dracula_scenarios
 
     path = dracula_scenarios()[0]
     result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])

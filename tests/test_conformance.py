@@ -10,12 +10,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from properties.conformance.diff import diff_states
-from properties.conformance.games import DAWN_UNDER
-from properties.conformance.jsonsafe import MAX_LINE_BYTES, TraceError
-from properties.conformance.replay import replay, replay_file
-from properties.conformance.trace import dump_lines, header_object, parse_trace, read_trace
-from ruleproof.cli_conformance import register
+from ruleproof.cli.conformance import register
+from ruleproof.properties.conformance.diff import diff_states
+from ruleproof.properties.conformance.games import DAWN_UNDER
+from ruleproof.properties.conformance.jsonsafe import MAX_LINE_BYTES, TraceError
+from ruleproof.properties.conformance.replay import replay, replay_file
+from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace, read_trace
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACES = ROOT / "spec" / "traces"
@@ -234,7 +234,7 @@ def test_conform_bad_input_exits_2(args: list[str], message: str) -> None:
 
 
 def test_schema_lists_exactly_the_fields_the_reader_accepts() -> None:
-    from properties.conformance.trace import HEADER_KEYS, STEP_KEYS
+    from ruleproof.properties.conformance.trace import HEADER_KEYS, STEP_KEYS
 
     schema = json.loads((TRACES / "trace.schema.json").read_text())
     defs = schema["$defs"]

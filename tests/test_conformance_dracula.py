@@ -10,18 +10,18 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from properties.conformance.differential import conform, trace_text
-from properties.conformance.engine import (
+from ruleproof.cli.conformance import register
+from ruleproof.properties.conformance.differential import conform, trace_text
+from ruleproof.properties.conformance.engine import (
     Engine,
     EngineFactory,
     MessageEngine,
     subprocess_factory,
 )
-from properties.conformance.games import DAWN_UNDER, DRACULA
-from properties.conformance.jsonsafe import TraceError
-from properties.conformance.replay import replay, replay_file
-from properties.conformance.trace import parse_trace, read_trace
-from ruleproof.cli_conformance import register
+from ruleproof.properties.conformance.games import DAWN_UNDER, DRACULA
+from ruleproof.properties.conformance.jsonsafe import TraceError
+from ruleproof.properties.conformance.replay import replay, replay_file
+from ruleproof.properties.conformance.trace import parse_trace, read_trace
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACES = ROOT / "spec" / "traces"

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from properties.conformance.differential import ConformResult, conform, play, trace_text
-from properties.conformance.engine import (
+from ruleproof.errors import Nonconformance
+from ruleproof.properties.conformance.differential import ConformResult, conform, play, trace_text
+from ruleproof.properties.conformance.engine import (
     Engine,
     EngineFactory,
     EngineFailure,
@@ -20,11 +21,10 @@ from properties.conformance.engine import (
     SubprocessEngine,
     subprocess_factory,
 )
-from properties.conformance.games import DAWN_UNDER, DawnUnderAdapter, Stepped
-from properties.conformance.pytest_helper import assert_conforms
-from properties.conformance.replay import replay
-from properties.conformance.trace import parse_trace
-from ruleproof.errors import Nonconformance
+from ruleproof.properties.conformance.games import DAWN_UNDER, DawnUnderAdapter, Stepped
+from ruleproof.properties.conformance.pytest_helper import assert_conforms
+from ruleproof.properties.conformance.replay import replay
+from ruleproof.properties.conformance.trace import parse_trace
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"

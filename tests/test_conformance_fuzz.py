@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from properties.conformance.jsonsafe import TraceError
-from properties.conformance.replay import replay
-from properties.conformance.trace import parse_trace
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.jsonsafe import TraceError
+from ruleproof.properties.conformance.replay import replay
+from ruleproof.properties.conformance.trace import parse_trace
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = [p.read_bytes() for p in sorted((ROOT / "spec" / "traces").glob("*.jsonl"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from properties.dawn_under.scenarios import run_scenario
+from ruleproof.properties.dawn_under.scenarios import run_scenario
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from model.dracula.observe import play_random
-from properties.dracula.invariants import violations
+from ruleproof.model.dracula.observe import play_random
+from ruleproof.properties.dracula.invariants import violations
 
 
 def test_set_aside_cards_and_reshuffle_are_both_reached() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-import spec
-from model.dracula import assumed_values, load_cards
-from model.dracula.data import Kind, Side, default_board, default_cards, load_board
+from ruleproof import spec
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dracula import assumed_values, load_cards
+from ruleproof.model.dracula.data import Kind, Side, default_board, default_cards, load_board
 
 CARDS = spec.spec_path("dracula", "cards.toml")
 
@@ -120,7 +120,7 @@ def test_user_card_file_with_other_values_is_used(tmp_path: Path) -> None:
               'strength = { value = 3, provenance = "public"', tmp_path)
     cards = load_cards(p)
     assert cards.enc("vampire1").strength == 3
-    from model.dracula import new_game
+    from ruleproof.model.dracula import new_game
     s = new_game(1, cards=cards)
     assert s.cards.enc("vampire1").strength == 3
 

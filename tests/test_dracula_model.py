@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from model import CHANCE, Game
-from model.dracula import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model import CHANCE, Game
+from ruleproof.model.dracula import (
     DraculaGame,
     DraculaRules,
     State,
@@ -23,9 +24,8 @@ from model.dracula import (
     simulate,
     winner,
 )
-from model.dracula.engine import Action, ChooseCard, Look, Move, PlayCard, Stop
-from properties.dracula.invariants import violations
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dracula.engine import Action, ChooseCard, Look, Move, PlayCard, Stop
+from ruleproof.properties.dracula.invariants import violations
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -142,7 +142,7 @@ def test_simulate_labels_views_and_ends_with_result() -> None:
 
 
 def test_simulate_is_identical_across_processes() -> None:
-    code = ("from model.dracula import simulate; "
+    code = ("from ruleproof.model.dracula import simulate; "
             "print('\\n'.join(simulate(21, False, 300)))")
     outs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                            text=True, check=True, env={"PYTHONHASHSEED": str(h), "PATH": ""}

@@ -6,22 +6,22 @@ from dataclasses import replace
 
 import pytest
 
-from model.dracula import rules as R
-from model.dracula.data import Board
-from model.dracula.engine import Action, State, apply, legal_actions
-from model.dracula.observe import play_random
-from properties.dracula import checks
-from properties.dracula.checks import (
+from ruleproof.model.dracula import rules as R
+from ruleproof.model.dracula.data import Board
+from ruleproof.model.dracula.engine import Action, State, apply, legal_actions
+from ruleproof.model.dracula.observe import play_random
+from ruleproof.properties.dracula import checks
+from ruleproof.properties.dracula.checks import (
     check_clauses,
     cited_ids,
     games_check,
     observation_check,
 )
-from properties.dracula.invariants import INVARIANTS, violations
-from properties.dracula.machine import run_machine
-from properties.dracula.z3proofs import prove_barrier_rule, prove_card_value_properties
-from properties.report import PROFILES, Check, Profile
-from spec import clause_registry
+from ruleproof.properties.dracula.invariants import INVARIANTS, violations
+from ruleproof.properties.dracula.machine import run_machine
+from ruleproof.properties.dracula.z3proofs import prove_barrier_rule, prove_card_value_properties
+from ruleproof.properties.report import PROFILES, Check, Profile
+from ruleproof.spec import clause_registry
 
 CI = PROFILES["ci"]
 TINY = Profile("tiny", games=3, max_steps=120, samples=1)
@@ -118,8 +118,8 @@ def test_invariants_flag_hand_made_bad_states() -> None:
 def test_random_card_values_are_admissible_and_differ() -> None:
     import random
 
-    from model.dracula.data import Kind, Side, default_cards
-    from properties.dracula.checks import random_card_values
+    from ruleproof.model.dracula.data import Kind, Side, default_cards
+    from ruleproof.properties.dracula.checks import random_card_values
 
     base = default_cards()
     cards = random_card_values(random.Random(3))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import spec
-from model.dracula import DraculaRules
-from properties.dracula.scenarios import run_scenario, scenario_dir, shipped_scenarios
+from ruleproof import spec
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dracula import DraculaRules
+from ruleproof.properties.dracula.scenarios import run_scenario, scenario_dir, shipped_scenarios
 
 SCENARIOS = shipped_scenarios()
 

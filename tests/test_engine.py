@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-import model.dawn_under
-from model.dawn_under import (
+import ruleproof.model.dawn_under
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under import (
     RAT,
     Config,
     End,
@@ -27,14 +28,13 @@ from model.dawn_under import (
     observation,
     refill,
 )
-from model.dawn_under.render import play_random
-from model.dawn_under.state import Vampire
-from properties.dawn_under.sampling import resample_hidden
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.render import play_random
+from ruleproof.model.dawn_under.state import Vampire
+from ruleproof.properties.dawn_under.sampling import resample_hidden
 
 
 def test_doctests() -> None:
-    result = doctest.testmod(model.dawn_under)
+    result = doctest.testmod(ruleproof.model.dawn_under)
     assert result.attempted > 0 and result.failed == 0
 
 

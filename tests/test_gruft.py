@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from model.dawn_under import apply, legal_actions, make_config, new_game, parse_options
-from model.dawn_under.engine import step
-from model.dawn_under.state import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under import apply, legal_actions, make_config, new_game, parse_options
+from ruleproof.model.dawn_under.engine import step
+from ruleproof.model.dawn_under.state import (
     BatClaim,
     Believe,
     CountTo,
@@ -25,21 +26,20 @@ from model.dawn_under.state import (
     State,
     with_gruft,
 )
-from properties.dawn_under import machine
-from properties.dawn_under.ambiguities import (
+from ruleproof.properties.citations import model_citations
+from ruleproof.properties.dawn_under import machine
+from ruleproof.properties.dawn_under.ambiguities import (
     configs_for,
     find_witness,
     register,
     replay_witness,
 )
-from properties.dawn_under.checks import checks, shipped_scenarios
-from properties.dawn_under.invariants import Totals, transition_violations, violations
-from properties.dawn_under.machine import run_machine
-from properties.dawn_under.proofs import count_finds_empty_grave
-from properties.dawn_under.scenarios import run_scenario
-from ruleproof.citations import model_citations
-from ruleproof.errors import IllegalAction, MalformedInput
-from spec import all_clause_ids
+from ruleproof.properties.dawn_under.checks import checks, shipped_scenarios
+from ruleproof.properties.dawn_under.invariants import Totals, transition_violations, violations
+from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.dawn_under.proofs import count_finds_empty_grave
+from ruleproof.properties.dawn_under.scenarios import run_scenario
+from ruleproof.spec import all_clause_ids
 
 GRUFT = parse_options({"expansion": "gruft"})
 OTHER_READINGS = parse_options({"expansion": "gruft", "gruft_three": "in-a-row",
@@ -68,7 +68,7 @@ def test_scenarios_cover_every_bat_outcome_and_faq() -> None:
 
 
 def _clauses(path: Path) -> tuple[str, ...]:
-    from properties.dawn_under.scenarios import load_scenario
+    from ruleproof.properties.dawn_under.scenarios import load_scenario
 
     return load_scenario(path).clauses
 
@@ -162,7 +162,7 @@ def test_count_grave_is_never_opened_in_a_plague() -> None:
 
 
 def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from model.dawn_under import engine
+    from ruleproof.model.dawn_under import engine
 
     def no_bat_used(state: State, grave: int, events: list[object]) -> State:
         return with_gruft(replace(state, phase=Phase.BAT), bat=BatClaim(grave, state.turn_player))
@@ -173,7 +173,7 @@ def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_guard_breach_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from model.dawn_under import engine
+    from ruleproof.model.dawn_under import engine
 
     def unguarded(state: State) -> tuple[int, ...]:  # forgets gruft-en:count.guard
         plague = state.plague
@@ -193,7 +193,7 @@ def test_a_guard_breach_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_transition_property_flags_opening_a_kept_grave() -> None:
-    from model.dawn_under.state import Event, EventKind
+    from ruleproof.model.dawn_under.state import Event, EventKind
 
     start = with_gruft(new_game(make_config(4, GRUFT), 0), post=2, count_grave=9)
     event = Event(EventKind.REVEAL, 0, 9, 1, "du-en:ch1.open")
@@ -254,7 +254,7 @@ def test_expansion_example_in_formats_doc_runs(tmp_path: Path) -> None:
 def test_expansion_set_up_and_a_whole_game_to_a_winner() -> None:
     """gruft-en:components.bats, gruft-en:components.count, gruft-en:prep.bats,
     gruft-en:prep.base, gruft-en:play.base, gruft-en:aim.win, gruft-en:end.win."""
-    from model.dawn_under.render import play_random
+    from ruleproof.model.dawn_under.render import play_random
 
     config = make_config(4, parse_options({"expansion": "gruft"}))
     start = new_game(config, 1)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-import model.dawn_under.engine as engine
-from model.dawn_under import Config, Options, make_config
-from properties.dawn_under import proofs, sampling
-from properties.dawn_under.machine import run_machine
+import ruleproof.model.dawn_under.engine as engine
 from ruleproof.cli import app
+from ruleproof.model.dawn_under import Config, Options, make_config
+from ruleproof.properties.dawn_under import proofs, sampling
+from ruleproof.properties.dawn_under.machine import run_machine
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from properties.dawn_under.checks import shipped_scenarios
-from properties.dawn_under.scenarios import load_scenario, run_scenario
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.dawn_under.checks import shipped_scenarios
+from ruleproof.properties.dawn_under.scenarios import load_scenario, run_scenario
 
 
 @pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)

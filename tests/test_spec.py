@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ruleproof.citations import citations, model_citations
 from ruleproof.errors import MalformedInput
-from spec import all_clause_ids, clause_registry, load_clause_registry, manifest, spec_path
-from spec.boards import default_board, load_board
+from ruleproof.properties.citations import citations, model_citations
+from ruleproof.spec import all_clause_ids, clause_registry, load_clause_registry, manifest, spec_path
+from ruleproof.spec.boards import default_board, load_board
 
 BOARD = spec_path("boards", "dawn-under-default.toml").read_text(encoding="utf-8")
 

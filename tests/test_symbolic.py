@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import model.dawn_under.engine as du_engine
-from model.dawn_under.state import Event, GarlicIn, State
-from properties.symbolic import dawn_under as du
-from properties.symbolic import dracula as dsym
-from properties.symbolic import endings
-from properties.symbolic.core import Env, Kind, Outcome, StepChecker, no_dead_end, prove_law
-from properties.symbolic.prove import dracula_drift, du_drift
-from ruleproof.cli_prove import register
+import ruleproof.model.dawn_under.engine as du_engine
+from ruleproof.cli.prove import register
+from ruleproof.model.dawn_under.state import Event, GarlicIn, State
+from ruleproof.properties.symbolic import dawn_under as du
+from ruleproof.properties.symbolic import dracula as dsym
+from ruleproof.properties.symbolic import endings
+from ruleproof.properties.symbolic.core import Env, Kind, Outcome, StepChecker, no_dead_end, prove_law
+from ruleproof.properties.symbolic.prove import dracula_drift, du_drift
 
 # --------------------------------------------------------------------------- proofs
 
@@ -207,7 +207,7 @@ def test_cli_prove_dracula_json() -> None:
 
 
 def test_cli_prove_table_and_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ruleproof.cli_prove as cli_prove
+    import ruleproof.cli.prove as cli_prove
 
     canned = [
         Outcome("stakes-conserved", "dawn-under du-cs 5p", "induction", "proved", True,

@@ -7,22 +7,22 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from model.dawn_under import RAT, apply, legal_actions, make_config, new_game
-from model.dawn_under.config import parse_options, preset_options, presets
-from model.dawn_under.state import OpenGrave
-from properties.dawn_under.ambiguities import (
+from ruleproof.cli import app
+from ruleproof.cli.docgen import ambiguities_markdown
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under import RAT, apply, legal_actions, make_config, new_game
+from ruleproof.model.dawn_under.config import parse_options, preset_options, presets
+from ruleproof.model.dawn_under.state import OpenGrave
+from ruleproof.properties.dawn_under.ambiguities import (
     differential,
     find_witness,
     load_register,
     register,
     replay_witness,
 )
-from properties.dawn_under.invariants import Totals, violations
-from properties.dawn_under.machine import run_machine
-from ruleproof.cli import app
-from ruleproof.docgen import ambiguities_markdown
-from ruleproof.errors import IllegalAction, MalformedInput
-from spec import spec_path
+from ruleproof.properties.dawn_under.invariants import Totals, violations
+from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.spec import spec_path
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -3,7 +3,7 @@
 
 Every mutant of ``dawn_under_ref.py`` (or ``dracula_ref.py`` with ``--game dracula``) is run
 as a subprocess (the protocol a real engine uses)
-under ``properties.conformance.differential.conform`` with a time budget; the table (markdown)
+under ``ruleproof.properties.conformance.differential.conform`` with a time budget; the table (markdown)
 gives whether it was caught, the time to detection, the length of the shrunk game and the clauses
 named. Usage::
 
@@ -19,9 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from properties.conformance.differential import conform
-from properties.conformance.engine import Engine, EngineFactory, MessageEngine, subprocess_factory
-from properties.conformance.games import adapter
+from ruleproof.properties.conformance.differential import conform
+from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine, subprocess_factory
+from ruleproof.properties.conformance.games import adapter
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -2,7 +2,7 @@
 
 Quick start::
 
-    >>> from model.dawn_under import make_config, new_game, legal_actions, apply
+    >>> from ruleproof.model.dawn_under import make_config, new_game, legal_actions, apply
     >>> state = new_game(make_config(4), seed=1)
     >>> len(state.rows), [len(r) for r in state.rows]
     (4, [15, 15, 15, 15])
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.dawn_under.config import GAME, make_config, parse_options
-from model.dawn_under.engine import (
+from ruleproof.model.dawn_under.config import GAME, make_config, parse_options
+from ruleproof.model.dawn_under.engine import (
     acting_player,
     apply,
     current_player,
@@ -33,8 +33,8 @@ from model.dawn_under.engine import (
     why_illegal,
     winner,
 )
-from model.dawn_under.observe import Observation, observation
-from model.dawn_under.state import (
+from ruleproof.model.dawn_under.observe import Observation, observation
+from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     Config,

@@ -1,4 +1,4 @@
-"""Building a :class:`~model.dawn_under.state.Config` from the manifest, a preset and options."""
+"""Building a :class:`~ruleproof.model.dawn_under.state.Config` from the manifest, a preset and options."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from model.dawn_under.state import OPTION_VALUES, Config, Options
 from ruleproof.errors import MalformedInput
-from spec import _read_toml, line_of, manifest, spec_path, table_lines
-from spec.boards import Board, default_board, load_board
+from ruleproof.model.dawn_under.state import OPTION_VALUES, Config, Options
+from ruleproof.spec import _read_toml, line_of, manifest, spec_path, table_lines
+from ruleproof.spec.boards import Board, default_board, load_board
 
 GAME = "dawn-under"
 

@@ -15,7 +15,8 @@ from dataclasses import fields, replace
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from model.dawn_under.state import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     BatClaim,
@@ -46,8 +47,7 @@ from model.dawn_under.state import (
     Vampire,
     VampireIn,
 )
-from model.dawn_under.state import with_gruft as _g
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.state import with_gruft as _g
 
 _BOTH_ENDS = (End.LEFT, End.RIGHT)
 T = TypeVar("T")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.dawn_under.engine import current_player
-from model.dawn_under.state import Content, Gift, Gruft, Phase, Plague, State
+from ruleproof.model.dawn_under.engine import current_player
+from ruleproof.model.dawn_under.state import Content, Gift, Gruft, Phase, Plague, State
 
 
 @dataclass(frozen=True, slots=True)

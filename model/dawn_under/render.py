@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.dawn_under.engine import deal, initial_state, legal_actions, step
-from model.dawn_under.state import (
+from ruleproof.model.dawn_under.engine import deal, initial_state, legal_actions, step
+from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     Config,

@@ -1,7 +1,7 @@
 """Typed state, actions and events of Dawn Under (du-en).
 
 All types are frozen and hashable. A state carries its :class:`Config` (rule options, board,
-player count), so the module-level functions of :mod:`model.dawn_under.engine` need nothing else.
+player count), so the module-level functions of :mod:`ruleproof.model.dawn_under.engine` need nothing else.
 
 Grave contents are public knowledge (every placement and removal happens in view of all
 players), lids are hidden until turned (du-en:ch1.open), and face-down vampires are unknown even
@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from spec.boards import Board
+from ruleproof.spec.boards import Board
 
 RAT = -1
 """Lid value of a rat lid (du-en:content.lids). Coloured lids are colour indices 0..5."""

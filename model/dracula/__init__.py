@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from spec import _read_toml, spec_path
+from ruleproof.spec import _read_toml, spec_path
 
 from .data import (
     ActionCard,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
+from ruleproof.spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
 
 
 class Side(IntEnum):

@@ -16,8 +16,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from model import CHANCE
 from ruleproof.errors import IllegalAction
+from ruleproof.model import CHANCE
 
 from .data import COLOURS, Board, CardSet, Kind, Side, default_board, default_cards
 from .rules import (

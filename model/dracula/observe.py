@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from model import CHANCE
+from ruleproof.model import CHANCE
 
 from .data import CardSet, Side
 from .engine import (
@@ -74,7 +74,7 @@ def observation(s: State, player: int | Side) -> Observation:
     """The observation of ``player`` (0 Dracula, 1 Van Helsing) in ``s``.
 
     Returns a frozen :class:`Observation`; two states with equal observations for the player
-    to move must have equal legal actions (checked in ``properties.dracula``).
+    to move must have equal legal actions (checked in ``ruleproof.properties.dracula``).
     """
     p = int(player)
     o = 1 - p

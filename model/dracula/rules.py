@@ -1,7 +1,7 @@
 """Rule options and the pure rule functions shared by the engine and the z3 proofs.
 
 The arithmetic functions take an ``ite`` (if-then-else) argument so that the *same code* runs on
-Python ints in the engine and on z3 terms in ``properties.dracula.z3proofs``; this is how the
+Python ints in the engine and on z3 terms in ``ruleproof.properties.dracula.z3proofs``; this is how the
 proofs cover every admissible assignment of the unknown card values.
 """
 

@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from properties.conformance.diff import Divergence, diff_states, legal_diff
-from properties.conformance.engine import Engine, EngineFactory, EngineFailure, Unsupported
-from properties.conformance.games import GameAdapter
-from properties.conformance.replay import _legal_divergence
-from properties.conformance.trace import dump_lines, header_object
 from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
+from ruleproof.properties.conformance.engine import Engine, EngineFactory, EngineFailure, Unsupported
+from ruleproof.properties.conformance.games import GameAdapter
+from ruleproof.properties.conformance.replay import _legal_divergence
+from ruleproof.properties.conformance.trace import dump_lines, header_object
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""

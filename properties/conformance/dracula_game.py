@@ -1,4 +1,4 @@
-"""The conformance adapter of Dracula (model ``model.dracula``, document ``dracula-en``).
+"""The conformance adapter of Dracula (model ``ruleproof.model.dracula``, document ``dracula-en``).
 
 Dracula has hidden information and chance in the middle of the game. The harness handles them so:
 
@@ -22,9 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model import CHANCE
-from model.dracula.data import COLOURS, Kind, Side, default_board, default_cards
-from model.dracula.engine import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model import CHANCE
+from ruleproof.model.dracula.data import COLOURS, Kind, Side, default_board, default_cards
+from ruleproof.model.dracula.engine import (
     ChanceOutcome,
     ChooseCard,
     Move,
@@ -36,11 +37,10 @@ from model.dracula.engine import (
     new_game,
     phase,
 )
-from model.dracula.notation import parse_actions
-from model.dracula.rules import rules_from_mapping
-from properties.conformance.jsontypes import Named, field_problem, has_type
-from properties.conformance.stepped import Stepped
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dracula.notation import parse_actions
+from ruleproof.model.dracula.rules import rules_from_mapping
+from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
+from ruleproof.properties.conformance.stepped import Stepped
 
 SIDES = ("dracula", "van-helsing")
 """Side names in set-ups (index = player)."""
@@ -179,7 +179,7 @@ def _setup_current(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, 
 
 @dataclass(frozen=True)
 class DraculaAdapter:
-    """The :class:`~properties.conformance.games.GameAdapter` of Dracula (2 players).
+    """The :class:`~ruleproof.properties.conformance.games.GameAdapter` of Dracula (2 players).
 
     Public state fields: ``phase`` (the pending step: choose, deal, draw-action, move, meet,
     place, pay, rescue, barrier, special-choice, depths-place, deception-draw, over),

@@ -25,8 +25,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import IO, Any, Protocol
 
-from properties.conformance.jsonsafe import MAX_DEPTH, depth_exceeded
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, depth_exceeded
 
 PROTOCOL = 1
 """Version of the engine protocol."""

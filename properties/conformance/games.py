@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from model.dawn_under.config import make_config, parse_options, preset_options, presets
-from model.dawn_under.engine import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
+from ruleproof.model.dawn_under.engine import (
     current_player,
     deal,
     initial_state,
@@ -23,7 +24,7 @@ from model.dawn_under.engine import (
     step,
     why_illegal,
 )
-from model.dawn_under.state import (
+from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
     EventKind,
@@ -33,11 +34,10 @@ from model.dawn_under.state import (
     State,
     VampireIn,
 )
-from properties.conformance.dracula_game import DRACULA
-from properties.conformance.jsontypes import Named, field_problem, has_type
-from properties.conformance.stepped import Stepped
-from properties.dawn_under.scenarios import parse_action
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.properties.conformance.dracula_game import DRACULA
+from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
+from ruleproof.properties.conformance.stepped import Stepped
+from ruleproof.properties.dawn_under.scenarios import parse_action
 
 PRESET_KEY = "preset"
 """The trace header's ``preset`` travels with the options under this key (Dawn Under: du-en,
@@ -249,7 +249,7 @@ def _dedup(items: Iterable[str]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class DawnUnderAdapter:
-    """The :class:`GameAdapter` of Dawn Under (model ``model.dawn_under``, document ``du-en``).
+    """The :class:`GameAdapter` of Dawn Under (model ``ruleproof.model.dawn_under``, document ``du-en``).
 
     Public state fields (all players see the same, du-en:ch1.open, du-en:prep.row):
     ``phase`` (open|place|give|receive|over), ``to_move`` (int or null when over),

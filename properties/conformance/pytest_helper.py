@@ -2,7 +2,7 @@
 
 Example (in the engine's own tests)::
 
-    from properties.conformance.pytest_helper import assert_conforms
+    from ruleproof.properties.conformance.pytest_helper import assert_conforms
 
     def test_my_engine_follows_the_rules() -> None:
         assert_conforms("python my_engine.py", game="dawn-under", budget=20)
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from properties.conformance.differential import ConformResult, conform, trace_text
-from properties.conformance.engine import EngineFactory, subprocess_factory
-from properties.conformance.games import adapter
 from ruleproof.errors import Nonconformance
+from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
+from ruleproof.properties.conformance.engine import EngineFactory, subprocess_factory
+from ruleproof.properties.conformance.games import adapter
 
 
 def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
@@ -30,11 +30,11 @@ def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
     """Check ``engine`` against the model of ``game``; return the result if no divergence.
 
     Args:
-        engine: a factory of :class:`~properties.conformance.engine.Engine` objects, or a
+        engine: a factory of :class:`~ruleproof.properties.conformance.engine.Engine` objects, or a
             command line for a subprocess engine speaking the JSON Lines protocol.
         game: the game name (``dawn-under``).
         players, options, budget, seed, max_steps, shrink_budget: as for
-            :func:`~properties.conformance.differential.conform`.
+            :func:`~ruleproof.properties.conformance.differential.conform`.
         timeout: seconds per answer of a subprocess engine.
         out: where to save the minimal trace of a divergence.
 

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from properties.conformance.diff import Divergence, diff_states, legal_diff
-from properties.conformance.games import GameAdapter, adapter
-from properties.conformance.jsonsafe import TraceError, column_of_key
-from properties.conformance.trace import Expectations, Trace, read_trace
 from ruleproof.errors import IllegalAction
+from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
+from ruleproof.properties.conformance.games import GameAdapter, adapter
+from ruleproof.properties.conformance.jsonsafe import TraceError, column_of_key
+from ruleproof.properties.conformance.trace import Expectations, Trace, read_trace
 
 
 @dataclass(frozen=True)

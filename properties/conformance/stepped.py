@@ -1,5 +1,5 @@
 """The result of one model transition, shared by the game adapters (no other imports, so
-adapter modules can use it without an import cycle through :mod:`properties.conformance.games`)."""
+adapter modules can use it without an import cycle through :mod:`ruleproof.properties.conformance.games`)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ A trace is a header line and one line per action (docs/conformance.md, schema in
     {"step": 1, "player": 0, "action": "open 12"}
     {"step": 2, "player": 0, "action": "leave 12", "state": {"turn_player": 1}}
 
-Every problem is a :class:`~properties.conformance.jsonsafe.TraceError` with line and column;
+Every problem is a :class:`~ruleproof.properties.conformance.jsonsafe.TraceError` with line and column;
 reading never executes anything and never raises anything else.
 """
 
@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from properties.conformance.games import PRESET_KEY, GameAdapter, adapter
-from properties.conformance.jsonsafe import (
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter, adapter
+from ruleproof.properties.conformance.jsonsafe import (
     JsonLine,
     TraceError,
     column_of_key,
     parse_bytes,
     read_lines,
 )
-from ruleproof.errors import MalformedInput
 
 FORMAT = "ruleproof-trace"
 """Value of the header's ``format`` field."""

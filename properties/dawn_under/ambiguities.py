@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from model.dawn_under.config import make_config, parse_options, preset_options, presets
-from model.dawn_under.engine import legal_actions, new_game, step
-from model.dawn_under.state import (
+from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
+from ruleproof.model.dawn_under.engine import legal_actions, new_game, step
+from ruleproof.model.dawn_under.state import (
     OPTION_VALUES,
     Action,
     Config,
@@ -19,16 +20,15 @@ from model.dawn_under.state import (
     State,
     option_value,
 )
-from properties.dawn_under.scenarios import load_scenario, run_reading
-from properties.dawn_under.witness import (
+from ruleproof.properties.dawn_under.scenarios import load_scenario, run_reading
+from ruleproof.properties.dawn_under.witness import (
     first_difference,
     reading_configs,
     search,
     successor_difference,
     witness_scenario,
 )
-from ruleproof.errors import MalformedInput
-from spec import _read_toml, all_clause_ids, spec_path, table_lines
+from ruleproof.spec import _read_toml, all_clause_ids, spec_path, table_lines
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from model.dawn_under.config import make_config
-from model.dawn_under.state import Options
-from properties.dawn_under import proofs, sampling
-from properties.dawn_under.machine import run_machine
-from properties.dawn_under.scenarios import run_scenario
-from properties.report import Check, Profile
-from ruleproof.citations import citations
-from spec import all_clause_ids, spec_path
-from spec.boards import Board
+from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.state import Options
+from ruleproof.properties.citations import citations
+from ruleproof.properties.dawn_under import proofs, sampling
+from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.dawn_under.scenarios import run_scenario
+from ruleproof.properties.report import Check, Profile
+from ruleproof.spec import all_clause_ids, spec_path
+from ruleproof.spec.boards import Board
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 """Player counts of the base game (du-en:content.players)."""
@@ -32,7 +32,7 @@ def checks(players: Sequence[int] | None = None, options: Options | None = None,
     Raises:
         MalformedInput: for a player count the preset does not cover, or an unknown preset.
     """
-    from model.dawn_under.config import preset_options, presets
+    from ruleproof.model.dawn_under.config import preset_options, presets
 
     if options is None:
         options = preset_options(preset)

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.dawn_under.engine import current_player, legal_actions
-from model.dawn_under.state import (
+from ruleproof.model.dawn_under.engine import current_player, legal_actions
+from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
     Event,

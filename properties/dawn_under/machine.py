@@ -22,11 +22,11 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from model.dawn_under.config import make_config
-from model.dawn_under.engine import current_player, deal, initial_state, legal_actions, step
-from model.dawn_under.render import event_text, player_name, row_text
-from model.dawn_under.state import Options, Phase, State
-from properties.dawn_under.invariants import Totals, transition_violations, violations
+from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.engine import current_player, deal, initial_state, legal_actions, step
+from ruleproof.model.dawn_under.render import event_text, player_name, row_text
+from ruleproof.model.dawn_under.state import Options, Phase, State
+from ruleproof.properties.dawn_under.invariants import Totals, transition_violations, violations
 
 
 def make_machine(players: int, options: Options | None = None,
@@ -98,7 +98,7 @@ def run_machine(players: int, games: int, max_steps: int, options: Options | Non
 
     try:
         with with_reporter(report):
-            run_state_machine_as_test(machine, settings=cfg)
+            run_state_machine_as_test(machine, settings=cfg)  # type: ignore[no-untyped-call,unused-ignore]
     except Exception as exc:  # an invariant failed, or the model itself crashed
         notes = "\n".join(getattr(exc, "__notes__", []))
         message = str(exc) if isinstance(exc, AssertionError) else (

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from model.dawn_under.config import make_config
-from model.dawn_under.engine import deal, initial_state, legal_actions, step
-from model.dawn_under.observe import observation
-from model.dawn_under.render import play_random
-from model.dawn_under.state import (
+from ruleproof.errors import IllegalAction
+from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.engine import deal, initial_state, legal_actions, step
+from ruleproof.model.dawn_under.observe import observation
+from ruleproof.model.dawn_under.render import play_random
+from ruleproof.model.dawn_under.state import (
     Action,
     Believe,
     CountTo,
@@ -29,8 +30,7 @@ from model.dawn_under.state import (
     Stop,
     Vampire,
 )
-from ruleproof.errors import IllegalAction
-from spec import all_clause_ids
+from ruleproof.spec import all_clause_ids
 
 
 def resample_hidden(state: State, rng: random.Random) -> State:

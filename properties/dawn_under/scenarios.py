@@ -45,10 +45,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from model.dawn_under.config import make_config, parse_options, preset_options
-from model.dawn_under.engine import current_player, legal_actions, new_game, step
-from model.dawn_under.render import event_text, player_name
-from model.dawn_under.state import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
+from ruleproof.model.dawn_under.engine import current_player, legal_actions, new_game, step
+from ruleproof.model.dawn_under.render import event_text, player_name
+from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     Believe,
@@ -73,10 +74,9 @@ from model.dawn_under.state import (
     VampireIn,
     with_gruft,
 )
-from properties.dawn_under.invariants import Totals, graves_consistent, rows_show_open, violations
-from properties.report import CheckResult
-from ruleproof.errors import IllegalAction, MalformedInput
-from spec import _read_toml, all_clause_ids, line_of
+from ruleproof.properties.dawn_under.invariants import Totals, graves_consistent, rows_show_open, violations
+from ruleproof.properties.report import CheckResult
+from ruleproof.spec import _read_toml, all_clause_ids, line_of
 
 TOP_KEYS = {"title", "game", "players", "names", "clauses", "actions", "options", "setup",
             "expect", "expect_error", "description", "preset", "reading", "ambiguity"}

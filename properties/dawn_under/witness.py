@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from model.dawn_under.config import make_config, parse_options, preset_options
-from model.dawn_under.engine import current_player, legal_actions, new_game, step
-from model.dawn_under.state import RAT, Action, Config, Options, State, option_value
-from model.dawn_under.state import Phase as GamePhase
-from properties.dawn_under.scenarios import fact
 from ruleproof.errors import IllegalAction
+from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
+from ruleproof.model.dawn_under.engine import current_player, legal_actions, new_game, step
+from ruleproof.model.dawn_under.state import RAT, Action, Config, Options, State, option_value
+from ruleproof.model.dawn_under.state import Phase as GamePhase
+from ruleproof.properties.dawn_under.scenarios import fact
 
 MAX_ACTIONS = 3000
 """Longest game played while searching (the drawn choices, then a seeded continuation)."""
@@ -224,7 +224,7 @@ def witness_scenario(ambiguity: str, title: str, preset: str, players: int, opti
 
 
 def _option_names() -> tuple[str, ...]:
-    from model.dawn_under.state import OPTION_VALUES
+    from ruleproof.model.dawn_under.state import OPTION_VALUES
 
     return tuple(OPTION_VALUES)
 

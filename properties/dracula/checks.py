@@ -1,6 +1,6 @@
 """The Dracula property checks, for ``ruleproof check dracula``.
 
-:func:`checks` returns :class:`properties.report.Check` objects; each ``run(profile)`` honours
+:func:`checks` returns :class:`ruleproof.properties.report.Check` objects; each ``run(profile)`` honours
 ``profile.games``, ``profile.max_steps`` and ``profile.samples`` and returns
 ``(passed, examples, detail)`` with a readable counterexample on failure.
 """
@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from model import CHANCE
-from model.dracula import assumed_values, simulate
-from model.dracula.data import COLOURS, MAX_MOVE, CardSet, Kind, Side, default_board, default_cards
-from model.dracula.engine import State, legal_actions
-from model.dracula.observe import observation, play_random
-from properties.report import Check, Profile
-from spec import CLAUSE_ID_RE, clause_registry
+from ruleproof.model import CHANCE
+from ruleproof.model.dracula import assumed_values, simulate
+from ruleproof.model.dracula.data import COLOURS, MAX_MOVE, CardSet, Kind, Side, default_board, default_cards
+from ruleproof.model.dracula.engine import State, legal_actions
+from ruleproof.model.dracula.observe import observation, play_random
+from ruleproof.properties.report import Check, Profile
+from ruleproof.spec import CLAUSE_ID_RE, clause_registry
 
 from . import z3proofs
 from .hidden import resample
@@ -185,7 +185,7 @@ def observation_check(legal: LegalFn | None = None) -> Callable[[Profile], tuple
 
 
 def _is_chance(s: State) -> bool:
-    from model.dracula.engine import current_player
+    from ruleproof.model.dracula.engine import current_player
     return current_player(s) == CHANCE
 
 

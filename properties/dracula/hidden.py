@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from model.dracula.engine import State
+from ruleproof.model.dracula.engine import State
 
 
 def resample(s: State, player: int, rng: random.Random) -> State:

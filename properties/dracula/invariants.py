@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from model.dracula.data import Side
-from model.dracula.engine import State
-from model.dracula.rules import barrier_violation
+from ruleproof.model.dracula.data import Side
+from ruleproof.model.dracula.engine import State
+from ruleproof.model.dracula.rules import barrier_violation
 
 Invariant = Callable[[State], str | None]
 

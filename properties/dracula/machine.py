@@ -18,9 +18,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from model import CHANCE
-from model.dracula import engine
-from model.dracula.engine import Action, State
+from ruleproof.model import CHANCE
+from ruleproof.model.dracula import engine
+from ruleproof.model.dracula.engine import Action, State
 
 from .invariants import INVARIANTS, Invariant, violations
 
@@ -92,7 +92,7 @@ def run_machine(games: int, max_steps: int, apply: Apply | None = None,
                     suppress_health_check=list(HealthCheck))
     try:
         with with_reporter(report):
-            run_state_machine_as_test(cls, settings=conf)
+            run_state_machine_as_test(cls, settings=conf)  # type: ignore[no-untyped-call,unused-ignore]
     except AssertionError as exc:
         notes = [str(n) for n in getattr(exc, "__notes__", [])]
         trace = [*out.getvalue().strip().splitlines(), *notes]

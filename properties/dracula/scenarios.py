@@ -5,12 +5,12 @@ Format (documented in docs/dracula.md)::
     game = "dracula"
     title = "..."
     clauses = ["dracula-en:..."]          # what the scenario demonstrates
-    actions = ["move b1", "look", ...]    # model.dracula.notation
+    actions = ["move b1", "look", ...]    # ruleproof.model.dracula.notation
     [options]                             # DraculaRules overrides (optional)
     [start]                               # seed = N (new game), or an explicit position
     [expect]                              # facts after the last action, or error = "clause id"
 
-:func:`run_scenario` returns a :class:`properties.report.CheckResult` and raises
+:func:`run_scenario` returns a :class:`ruleproof.properties.report.CheckResult` and raises
 :class:`ruleproof.errors.MalformedInput` (file:line) for a malformed file.
 """
 
@@ -21,9 +21,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from model import CHANCE
-from model.dracula import engine
-from model.dracula.data import (
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model import CHANCE
+from ruleproof.model.dracula import engine
+from ruleproof.model.dracula.data import (
     COLOURS,
     SIDE_BY_SLUG,
     Board,
@@ -32,12 +33,11 @@ from model.dracula.data import (
     default_board,
     default_cards,
 )
-from model.dracula.engine import ChanceOutcome, State
-from model.dracula.notation import parse_actions
-from model.dracula.rules import rules_from_mapping
-from properties.report import CheckResult
-from ruleproof.errors import IllegalAction, MalformedInput
-from spec import CLAUSE_ID_RE, _read_toml, line_of, spec_path
+from ruleproof.model.dracula.engine import ChanceOutcome, State
+from ruleproof.model.dracula.notation import parse_actions
+from ruleproof.model.dracula.rules import rules_from_mapping
+from ruleproof.properties.report import CheckResult
+from ruleproof.spec import CLAUSE_ID_RE, _read_toml, line_of, spec_path
 
 TOP_KEYS = {"game", "title", "clauses", "actions", "options", "start", "expect"}
 START_KEYS = {"seed", "board", "to_move", "dracula", "van_helsing", "life", "captured",

@@ -20,8 +20,8 @@ from typing import Any
 
 import z3
 
-from model.dracula import rules as R
-from model.dracula.data import Board, default_board
+from ruleproof.model.dracula import rules as R
+from ruleproof.model.dracula.data import Board, default_board
 
 Predicate = Callable[[Board, list[tuple[int, int]], str], bool]
 
@@ -112,7 +112,7 @@ Battle = Callable[[Any, Any], tuple[Any, Any]]
 def prove_card_value_properties(battle: Battle | None = None) -> tuple[bool, int, str]:
     """Prove value-independent properties for all admissible card values (see module doc).
 
-    ``battle`` defaults to the model's :func:`model.dracula.rules.battle` (a parameter so that
+    ``battle`` defaults to the model's :func:`ruleproof.model.dracula.rules.battle` (a parameter so that
     tests can show a broken rule is caught). Returns (passed, properties, detail).
     """
     fight = battle or R.battle

@@ -10,7 +10,7 @@ Variables (all integers; ``p`` a player, ``c`` a vampire colour, ``v`` a lid col
 * ``ph`` the phase (0 open, 1 place, 2 give, 3 receive, 4 over), ``plague`` 0/1, ``gifts``
   pending hand-overs.
 
-The abstraction reads only these fields of :class:`model.dawn_under.state.State`: ``rows``,
+The abstraction reads only these fields of :class:`ruleproof.model.dawn_under.state.State`: ``rows``,
 ``contents``, ``in_transit``, ``stakes_held``, ``stakes_path``, ``garlic_hand``, ``lids``,
 ``reserve``, ``removed_rats``, ``plague``, ``phase``, ``gifts`` (new fields are ignored).
 """
@@ -23,8 +23,8 @@ from functools import cache
 
 import z3
 
-from model.dawn_under.config import make_config
-from model.dawn_under.state import (
+from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     Config,
@@ -42,7 +42,7 @@ from model.dawn_under.state import (
     Stop,
     VampireIn,
 )
-from properties.symbolic.core import Env, Kind, Law, System
+from ruleproof.properties.symbolic.core import Env, Kind, Law, System
 
 OPEN, PLACE, GIVE, RECEIVE, OVER = 0, 1, 2, 3, 4
 _PHASE = {Phase.OPEN: OPEN, Phase.PLACE: PLACE, Phase.GIVE: GIVE, Phase.RECEIVE: RECEIVE,

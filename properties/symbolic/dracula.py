@@ -12,7 +12,7 @@ are the nondeterministic parameters), life markers change as the cited clauses s
 clamps at 0 and then the other side wins, a gift gives two back up to the cap), the winner can
 only be set by the kinds that end a game. The abstraction reads only ``board_cards``, ``pool``,
 ``hand``, ``enc_discard``, ``captured``, ``current``, ``aside``, ``adiscard``, ``life``,
-``barriers``, ``winner`` and ``cards`` of :class:`model.dracula.engine.State`.
+``barriers``, ``winner`` and ``cards`` of :class:`ruleproof.model.dracula.engine.State`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from functools import cache
 
 import z3
 
-from model.dracula import engine as dr
-from model.dracula.data import Kind as CardKind
-from properties.symbolic.core import Effect, Env, Kind, Law, System
+from ruleproof.model.dracula import engine as dr
+from ruleproof.model.dracula.data import Kind as CardKind
+from ruleproof.properties.symbolic.core import Effect, Env, Kind, Law, System
 
 SIDES = (0, 1)
 ENC = ("B", "P", "H.0", "H.1", "D.0", "D.1", "C.0", "C.1")

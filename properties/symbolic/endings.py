@@ -23,21 +23,21 @@ from pathlib import Path
 
 import z3
 
-from model import CHANCE
-from model.dawn_under.config import make_config
-from model.dawn_under.engine import step as du_step
-from model.dawn_under.state import Phase
-from model.dracula import engine as dr
-from model.dracula.data import Side, default_board, default_cards
-from model.dracula.notation import parse_actions
-from model.dracula.rules import DraculaRules
-from properties.dawn_under.scenarios import load_scenario
-from properties.dawn_under.scenarios import run_scenario as du_run_scenario
-from properties.dracula.scenarios import run_scenario as dr_run_scenario
-from properties.symbolic import dawn_under as du
-from properties.symbolic import dracula as dsym
-from properties.symbolic.core import Env, Outcome, StepChecker, bmc, diff
-from spec import spec_path
+from ruleproof.model import CHANCE
+from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.engine import step as du_step
+from ruleproof.model.dawn_under.state import Phase
+from ruleproof.model.dracula import engine as dr
+from ruleproof.model.dracula.data import Side, default_board, default_cards
+from ruleproof.model.dracula.notation import parse_actions
+from ruleproof.model.dracula.rules import DraculaRules
+from ruleproof.properties.dawn_under.scenarios import load_scenario
+from ruleproof.properties.dawn_under.scenarios import run_scenario as du_run_scenario
+from ruleproof.properties.dracula.scenarios import run_scenario as dr_run_scenario
+from ruleproof.properties.symbolic import dawn_under as du
+from ruleproof.properties.symbolic import dracula as dsym
+from ruleproof.properties.symbolic.core import Env, Outcome, StepChecker, bmc, diff
+from ruleproof.spec import spec_path
 
 DU_ENDINGS = ("placing", "giving", "combination")
 

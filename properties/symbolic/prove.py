@@ -1,7 +1,7 @@
 """Running the symbolic verification layer: every property of every game and rule set.
 
-:func:`outcomes` returns one :class:`~properties.symbolic.core.Outcome` per property and
-system; :func:`checks` wraps them as :class:`properties.report.Check` s for ``ruleproof check``.
+:func:`outcomes` returns one :class:`~ruleproof.properties.symbolic.core.Outcome` per property and
+system; :func:`checks` wraps them as :class:`ruleproof.properties.report.Check` s for ``ruleproof check``.
 Work is split per rule set and run in worker processes (``jobs``).
 """
 
@@ -13,15 +13,15 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from model.dawn_under.engine import legal_actions as du_legal
-from model.dawn_under.engine import new_game as du_new_game
-from model.dawn_under.engine import step as du_step
-from model.dracula import engine as dr
-from properties.report import Check, Profile
-from properties.symbolic import dawn_under as du
-from properties.symbolic import dracula as dsym
-from properties.symbolic import endings
-from properties.symbolic.core import Outcome, StepChecker, diff, no_dead_end, prove_law
+from ruleproof.model.dawn_under.engine import legal_actions as du_legal
+from ruleproof.model.dawn_under.engine import new_game as du_new_game
+from ruleproof.model.dawn_under.engine import step as du_step
+from ruleproof.model.dracula import engine as dr
+from ruleproof.properties.report import Check, Profile
+from ruleproof.properties.symbolic import dawn_under as du
+from ruleproof.properties.symbolic import dracula as dsym
+from ruleproof.properties.symbolic import endings
+from ruleproof.properties.symbolic.core import Outcome, StepChecker, diff, no_dead_end, prove_law
 
 GAMES = ("dawn-under", "dracula")
 

@@ -17,16 +17,16 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from properties.report import PROFILES, Check, CheckResult, Profile
-from ruleproof.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.report import PROFILES, Check, CheckResult, Profile
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Formal, cited, checked rules models of tabletop games.")
-from ruleproof.cli_conformance import register as register_conformance  # noqa: E402
+from ruleproof.cli.conformance import register as register_conformance  # noqa: E402
 
 register_conformance(app)
-from ruleproof.cli_prove import register as register_prove  # noqa: E402
+from ruleproof.cli.prove import register as register_prove  # noqa: E402
 
 register_prove(app)
 
@@ -51,9 +51,9 @@ def _expansion(name: str | None) -> list[str]:
 
 def _dawn_under_checks(players: list[int] | None, options: list[str],
                        board: Path | None, preset: str) -> list[Check]:
-    from model.dawn_under.config import parse_options, preset_options
-    from properties.dawn_under.checks import checks
-    from spec.boards import load_board
+    from ruleproof.model.dawn_under.config import parse_options, preset_options
+    from ruleproof.properties.dawn_under.checks import checks
+    from ruleproof.spec.boards import load_board
 
     opts = parse_options(option_pairs(options), base=preset_options(preset))
     loaded = load_board(board) if board else None
@@ -111,10 +111,10 @@ def check(
                 raise MalformedInput("dracula is a 2-player game on a fixed board and its checks "
                                      "cover every rule option; drop --players/--option/--board/"
                                      "--preset/--expansion")
-            from properties.dracula.checks import checks as dracula_checks
+            from ruleproof.properties.dracula.checks import checks as dracula_checks
 
             selected += [(g, c) for c in dracula_checks()]
-    from properties.symbolic.prove import checks as symbolic_checks
+    from ruleproof.properties.symbolic.prove import checks as symbolic_checks
 
     if preset in (None, "du-en") and not option and not board and not players:
         # The symbolic layer (ruleproof prove) for every rule set of each game checked.
@@ -180,8 +180,8 @@ def simulate(
     if seed < 0:
         raise MalformedInput(f"--seed must be 0 or more, got {seed}")
     if game == "dracula":
-        from model.dracula import load_cards, rules_from_mapping
-        from model.dracula import simulate as dracula_simulate
+        from ruleproof.model.dracula import load_cards, rules_from_mapping
+        from ruleproof.model.dracula import simulate as dracula_simulate
 
         if preset != "du-en" or expansion or board:
             raise MalformedInput("--preset, --expansion and --board are for dawn-under; "
@@ -194,8 +194,8 @@ def simulate(
                                  load_cards(cards) if cards else None)
         sys.stdout.write("\n".join(lines) + "\n")
         return
-    from model.dawn_under.config import make_config, parse_options, preset_options
-    from model.dawn_under.render import play_random
+    from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
+    from ruleproof.model.dawn_under.render import play_random
 
     default_players = 2 if preset == "2p" else 4
     config = make_config(default_players if players is None else players,
@@ -217,9 +217,9 @@ def clauses(
     uncited: Annotated[bool, typer.Option(help="only clauses no code cites")] = False,
 ) -> None:
     """List every clause with where the model implements it."""
-    from ruleproof.citations import citations
-    from spec import clause_registry, shipped_documents
-    from spec.alignment import alignment, shipped_alignments
+    from ruleproof.properties.citations import citations
+    from ruleproof.spec import clause_registry, shipped_documents
+    from ruleproof.spec.alignment import alignment, shipped_alignments
 
     docs = shipped_documents()
     aligned = {a: alignment(a) for a in shipped_alignments()}
@@ -264,9 +264,9 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
     ``--preset``/``--option`` replay Dawn Under files under another rule set (their expectations
     were written for the file's own rule set, so they may then fail: that shows the difference).
     """
-    from properties.dawn_under.scenarios import run_scenario
-    from properties.dracula.scenarios import run_scenario as run_dracula_scenario
-    from spec import _read_toml, line_of
+    from ruleproof.properties.dawn_under.scenarios import run_scenario
+    from ruleproof.properties.dracula.scenarios import run_scenario as run_dracula_scenario
+    from ruleproof.spec import _read_toml, line_of
 
     overrides = option_pairs(option or [])
     failed = 0
@@ -300,8 +300,8 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
 @bad_input_exits_2
 def assumed() -> None:
     """List every value no source settles (provenance 'assumed') and other non-rulebook facts."""
-    from spec import manifest
-    from spec.boards import default_board
+    from ruleproof.spec import manifest
+    from ruleproof.spec.boards import default_board
 
     table = Table(title="facts not stated by the rule texts")
     for col in ("game", "fact", "value", "provenance", "source / reason"):
@@ -313,7 +313,7 @@ def assumed() -> None:
     b = default_board()
     table.add_row("dawn-under", "board layout", f"{b.name}: quarters {b.quarter_sizes()}",
                   b.provenance, "grave coordinates and neighbour lists are published nowhere")
-    from model.dracula import assumed_values
+    from ruleproof.model.dracula import assumed_values
 
     for what, value, why in assumed_values():
         table.add_row("dracula", what, value, "assumed", why)
@@ -333,7 +333,7 @@ def ambiguities(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The ambiguity register with each witness's status; --search finds new divergences."""
-    from properties.dawn_under.ambiguities import (
+    from ruleproof.properties.dawn_under.ambiguities import (
         differential,
         find_witness,
         register,
@@ -404,7 +404,7 @@ def ambiguities(
 def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Path("docs")
          ) -> None:
     """Regenerate the documentation pages made from the spec (ambiguity catalogue, clauses)."""
-    from ruleproof.docgen import write_docs
+    from ruleproof.cli.docgen import write_docs
 
     if not directory.is_dir():
         raise MalformedInput("not a directory", file=str(directory))

@@ -15,12 +15,12 @@ from typing import Annotated, Any
 
 import typer
 
-from properties.conformance.differential import conform, trace_text
-from properties.conformance.engine import subprocess_factory
-from properties.conformance.games import adapter
-from properties.conformance.replay import ReplayResult, replay_file
-from ruleproof.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.differential import conform, trace_text
+from ruleproof.properties.conformance.engine import subprocess_factory
+from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.replay import ReplayResult, replay_file
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-import model
-import properties
-from spec import CLAUSE_ID_RE
+from ruleproof import model, properties
+from ruleproof.spec import CLAUSE_ID_RE
 
 
 def source_files() -> list[Path]:

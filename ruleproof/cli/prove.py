@@ -15,10 +15,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from properties.report import PROFILES
-from properties.symbolic.core import Outcome
-from properties.symbolic.prove import GAMES, outcomes, tasks
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.report import PROFILES
+from ruleproof.properties.symbolic.core import Outcome
+from ruleproof.properties.symbolic.prove import GAMES, outcomes, tasks
 
 
 def _fail_input(what: str) -> None:
@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
             _fail_input(f"no rule set matches game={game or 'any'} preset={preset or 'any'} "
                         f"players={players or 'any'} (dawn-under: du-en/du-cs 3-6, 2p 2)")
         if write_witnesses:
-            from properties.symbolic.endings import write_witnesses as write
+            from ruleproof.properties.symbolic.endings import write_witnesses as write
             for path in write():
                 typer.echo(f"wrote {path}", err=True)
         results = outcomes(PROFILES[profile], game, preset, players, jobs=jobs)

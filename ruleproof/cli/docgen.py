@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from properties.dawn_under.ambiguities import Ambiguity, register, witness_path
-from properties.dawn_under.scenarios import load_scenario
-from ruleproof.citations import citations
-from spec import clause_registry, shipped_documents
+from ruleproof.properties.citations import citations
+from ruleproof.properties.dawn_under.ambiguities import Ambiguity, register, witness_path
+from ruleproof.properties.dawn_under.scenarios import load_scenario
+from ruleproof.spec import clause_registry, shipped_documents
 
 
 def _witness_section(entry: Ambiguity) -> list[str]:
