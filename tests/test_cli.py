@@ -35,7 +35,7 @@ def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "chess"], "unknown game 'chess'"),
-    (["simulate", "dawn-under", "--players", "2"], "3 to 6 players"),
+    (["simulate", "dawn-under", "--players", "2", "--preset", "du-cs"], "3 to 6 players"),
     (["simulate", "dawn-under", "--players", "7"], "3 to 6 players"),
     (["check", "dawn-under", "--players", "7"], "3 to 6 players"),
     (["check", "dawn-under", "--option", "after_match=sometimes"], "after_match"),

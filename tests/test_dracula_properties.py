@@ -88,7 +88,7 @@ def test_replayed_games_catch_a_broken_life_rule() -> None:
     def overheal(seed: int, steps: int) -> list[State]:
         return [replace(s, life=(s.life[0] + 1, s.life[1])) for s in play_random(seed, steps)]
 
-    ok, _, detail = games_check(["life-bounds"], INVARIANTS, overheal)(TINY)
+    ok, _, detail, *_ = games_check(["life-bounds"], INVARIANTS, overheal)(TINY)
     assert not ok and "life markers" in detail and "seed 0" in detail
 
 
@@ -101,7 +101,7 @@ def test_observation_check_catches_legal_actions_that_peek() -> None:
             return tuple(a for a in acts if str(a) != "look")
         return acts
 
-    ok, _, detail = observation_check(peeking)(Profile("p", games=6, max_steps=200, samples=3))
+    ok, _, detail, *_ = observation_check(peeking)(Profile("p", games=6, max_steps=200, samples=3))
     assert not ok and "different legal actions" in detail and "look" in detail
 
 

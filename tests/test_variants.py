@@ -60,7 +60,7 @@ def test_lidless_graves_cannot_be_opened_by_default() -> None:
 
 def test_presets_cover_their_player_counts() -> None:
     assert presets()["2p"].players == (2,)
-    with pytest.raises(MalformedInput, match="use --preset 2p"):
+    with pytest.raises(MalformedInput, match="the preset 2p"):
         make_config(2)
     with pytest.raises(MalformedInput, match="unknown preset"):
         make_config(4, preset="du-xx")

@@ -108,7 +108,7 @@ def make_config(players: int, options: Options | None = None,
     if found is None:
         raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
     if isinstance(players, bool) or players not in found.players:
-        hint = " (2 players: use --preset 2p)" if players == 2 else ""
+        hint = " (the 2-player rules are the preset 2p)" if players == 2 else ""
         counts = ", ".join(map(str, found.players))
         low, high = found.players[0], found.players[-1]
         span = f"{low} to {high}" if high - low == len(found.players) - 1 and low != high \

@@ -86,6 +86,20 @@ def option_names() -> tuple[str, ...]:
     return tuple(f.name for f in fields(DraculaRules))
 
 
+def option_choices(name: str) -> tuple[str, ...]:
+    """The values a rule option admits, as written on a command line (``true``/``false`` for
+    the boolean ones).
+
+    Raises:
+        MalformedInput: unknown option name.
+    """
+    if name in _CHOICES:
+        return _CHOICES[name]
+    if name in ("barrier_optional", "no_look_ends_move"):
+        return ("true", "false")
+    raise MalformedInput(f"unknown rule option {name!r} (known: {', '.join(option_names())})")
+
+
 def rules_from_mapping(values: dict[str, Any], *, file: str | None = None,
                        line: int | None = None) -> DraculaRules:
     """Build :class:`DraculaRules` from a mapping (keys may use ``-`` or ``_``; boolean options

@@ -27,11 +27,14 @@ from ruleproof.model.dawn_under.engine import current_player, deal, initial_stat
 from ruleproof.model.dawn_under.render import event_text, player_name, row_text
 from ruleproof.model.dawn_under.state import Options, Phase, State
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations, violations
+from ruleproof.properties.report import Tally
 
 
 def make_machine(players: int, options: Options | None = None,
-                 preset: str = "du-en") -> type[RuleBasedStateMachine]:
-    """A state machine class playing ``players``-player games under ``preset`` and ``options``."""
+                 preset: str = "du-en", tally: Tally | None = None) -> type[RuleBasedStateMachine]:
+    """A state machine class playing ``players``-player games under ``preset`` and ``options``;
+    games, endings and steps are counted into ``tally`` when given."""
+    work = tally if tally is not None else Tally()
 
     class DawnUnderGames(RuleBasedStateMachine):
         """Random legal Dawn Under games; every invariant is checked after every step."""
@@ -44,6 +47,7 @@ def make_machine(players: int, options: Options | None = None,
             config = make_config(players, options, preset=preset)
             self.state = initial_state(config, deal(config, random.Random(seed)))
             self.totals = Totals.of_manifest(config)
+            work.games += 1
             note(f"Set-up: {players} players, deal seed {seed}")
             for p, row in enumerate(self.state.rows):
                 note(f"  {player_name(p)}: {row_text(config, row)}")
@@ -57,6 +61,8 @@ def make_machine(players: int, options: Options | None = None,
             action = legal[choice % len(legal)]
             before = self.state
             self.state, events = step(before, action)
+            work.steps += 1
+            work.finished += self.state.phase is Phase.OVER
             broken = transition_violations(before, events, self.state)
             assert not broken, "transition property violated: " + "; ".join(broken)
             note(f"> {player_name(current_player(before))}: {action}")
@@ -75,13 +81,15 @@ def make_machine(players: int, options: Options | None = None,
 
 
 def run_machine(players: int, games: int, max_steps: int, options: Options | None = None,
-                seed: int | None = 0, preset: str = "du-en") -> tuple[bool, str]:
-    """Run the state machine for ``games`` examples of up to ``max_steps`` steps.
+                seed: int | None = 0, preset: str = "du-en",
+                tally: Tally | None = None) -> tuple[bool, str]:
+    """Run the state machine for ``games`` examples of up to ``max_steps`` steps (work counted
+    into ``tally`` when given).
 
     Returns:
         (passed, detail): detail is empty on success, else the shrunk counterexample log.
     """
-    machine = make_machine(players, options, preset)
+    machine = make_machine(players, options, preset, tally)
     out = io.StringIO()
     cfg = settings(
         max_examples=games,

@@ -18,7 +18,8 @@ from ruleproof.model.dracula import assumed_values, simulate
 from ruleproof.model.dracula.data import COLOURS, MAX_MOVE, CardSet, Kind, Side, default_board, default_cards
 from ruleproof.model.dracula.engine import State, legal_actions
 from ruleproof.model.dracula.observe import observation, play_random
-from ruleproof.properties.report import Check, Profile
+from ruleproof.model.dracula.rules import DraculaRules
+from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import CLAUSE_ID_RE, clause_registry
 
 from . import z3proofs
@@ -71,16 +72,24 @@ def check_data(_: Profile) -> tuple[bool, int, str]:
 
 
 def games_check(names: list[str], invariants: dict[str, Invariant] | None = None,
-                player: Player | None = None) -> Callable[[Profile], tuple[bool, int, str]]:
-    """A run function replaying ``profile.games`` seeded random games and checking the named
-    invariants in every state; the counterexample is the shortest failing prefix's log."""
+                player: Player | None = None, rules: DraculaRules | None = None
+                ) -> Callable[[Profile], Outcome]:
+    """A run function replaying ``profile.games`` seeded random games (under ``rules``) and
+    checking the named invariants in every state; the counterexample is the shortest failing
+    prefix's log. Reports (passed, states, detail, games, steps)."""
     table = invariants or INVARIANTS
-    play = player or play_random
 
-    def run(profile: Profile) -> tuple[bool, int, str]:
+    def default_play(seed: int, max_steps: int) -> list[State]:
+        return play_random(seed, max_steps, rules=rules)
+
+    play = player or default_play
+
+    def run(profile: Profile) -> Outcome:
         states_seen = 0
+        steps = 0
         for seed in range(profile.games):
             states = play(seed, profile.max_steps)
+            steps += len(states) - 1
             for index, s in enumerate(states):
                 states_seen += 1
                 for name in names:
@@ -91,7 +100,7 @@ def games_check(names: list[str], invariants: dict[str, Invariant] | None = None
                             [f"{name} violated in random game seed {seed} after {index} "
                              f"actions: {v}", "last events:", *tail])
         return True, states_seen, (f"{profile.games} random games, {states_seen} states: "
-                                   f"{', '.join(names)} held in every state")
+                                   f"{', '.join(names)} held in every state"), profile.games, steps
     return run
 
 
@@ -140,25 +149,39 @@ def check_any_card_values(profile: Profile) -> tuple[bool, int, str]:
                         "every invariant held")
 
 
-def check_machine(profile: Profile) -> tuple[bool, int, str]:
-    """The hypothesis state machine (every invariant after every step)."""
-    return run_machine(profile.games, min(profile.max_steps, 400),
-                       shrink=profile.name == "thorough")
+def machine_check(rules: DraculaRules | None = None) -> Callable[[Profile], Outcome]:
+    """The hypothesis state machine (every invariant after every step) under ``rules``."""
+    def run(profile: Profile) -> Outcome:
+        tally = Tally()
+        ok, examples, detail = run_machine(profile.games, min(profile.max_steps, 400),
+                                           shrink=profile.name == "thorough", rules=rules,
+                                           tally=tally)
+        return ok, examples, detail, tally.games, tally.steps
+    return run
+
+
+def check_machine(profile: Profile) -> Outcome:
+    """The hypothesis state machine under the default rules."""
+    return machine_check()(profile)
 
 
 LegalFn = Callable[[State], tuple[object, ...]]
 
 
-def observation_check(legal: LegalFn | None = None) -> Callable[[Profile], tuple[bool, int, str]]:
+def observation_check(legal: LegalFn | None = None, rules: DraculaRules | None = None
+                      ) -> Callable[[Profile], Outcome]:
     """Legal actions of the side to move depend only on its observation: resample the hidden
     cards ``profile.samples`` times per state and compare observations and legal actions."""
     legal_fn: LegalFn = legal or legal_actions
 
-    def run(profile: Profile) -> tuple[bool, int, str]:
+    def run(profile: Profile) -> Outcome:
         compared = 0
+        steps = 0
         for seed in range(profile.games):
             rng = random.Random(f"observation/{seed}")
-            for s in play_random(seed, profile.max_steps):
+            states = play_random(seed, profile.max_steps, rules=rules)
+            steps += len(states) - 1
+            for s in states:
                 player = s.agenda[0].player if s.agenda and s.winner is None else None
                 if player is None or _is_chance(s):
                     continue
@@ -180,7 +203,7 @@ def observation_check(legal: LegalFn | None = None) -> Callable[[Profile], tuple
                             f"different legal actions.\nonly in the real state: {only_a}\n"
                             f"only in the resampled state: {only_b}")
         return True, compared, (f"{compared} resampled states: legal actions equal whenever the "
-                                "observation is equal")
+                                "observation is equal"), profile.games, steps
     return run
 
 
@@ -234,35 +257,54 @@ def check_determinism(profile: Profile) -> tuple[bool, int, str]:
     return True, n, f"{n} seeds: identical logs on replay, each ending with the result"
 
 
-def checks() -> list[Check]:
-    """All Dracula checks (cheap ones first)."""
+def reading_checks(rules: DraculaRules) -> list[Check]:
+    """The properties that depend on the rule options: every invariant in random games and in
+    the hypothesis machine, and the hidden-information check, all under ``rules``."""
     inv = INVARIANTS
     return [
-        Check("dracula.clauses", "static", check_clauses, ("dracula-en:objective.goal",)),
-        Check("dracula.data", "static", check_data,
-              ("dracula-en:contents.components", "dracula-en:enemy.fight",
-               "dracula-en:cards.strength")),
-        Check("dracula.conservation", "replay", games_check(["conservation"], inv),
-              ("dracula-en:contents.components", "dracula-en:setup.deal")),
-        Check("dracula.life-bounds", "replay", games_check(["life-bounds"], inv),
-              ("dracula-en:contents.components", "dracula-en:early-end.last-marker",
-               "dracula-en:early-end.give-target")),
-        Check("dracula.barriers", "replay", games_check(["barriers"], inv),
-              ("dracula-en:pay.barrier-restrictions", "dracula-en:barriers.side-by-side")),
-        Check("dracula.figures-on-board", "replay", games_check(["figures-on-board"], inv),
-              ("dracula-en:setup.figures", "dracula-en:move.orthogonal")),
-        Check("dracula.any-card-values", "replay", check_any_card_values,
-              ("dracula-en:enemy.fight", "dracula-en:cards.strength", "dracula-en:barriers.grey")),
-        Check("dracula.state-machine", "hypothesis", check_machine,
+        Check("cards conserved, life markers within bounds, barriers where allowed, figures on "
+              "the board: in every state of random games", "replay",
+              games_check(["conservation", "life-bounds", "barriers", "figures-on-board"], inv,
+                          rules=rules),
+              ("dracula-en:contents.components", "dracula-en:setup.deal",
+               "dracula-en:early-end.last-marker", "dracula-en:early-end.give-target",
+               "dracula-en:pay.barrier-restrictions", "dracula-en:barriers.side-by-side",
+               "dracula-en:setup.figures", "dracula-en:move.orthogonal")),
+        Check("every invariant after every step (hypothesis machine)", "hypothesis",
+              machine_check(rules),
               ("dracula-en:contents.components", "dracula-en:pay.barrier-restrictions")),
-        Check("dracula.observation", "replay", observation_check(),
+        Check("legal actions depend only on the observation", "replay",
+              observation_check(rules=rules),
               ("dracula-en:setup.secret-choice", "dracula-en:look.own-card")),
-        Check("dracula.z3-barriers", "z3", check_z3_barriers,
+    ]
+
+
+def shared_checks() -> list[Check]:
+    """The properties that do not depend on the rule options (data, citations, z3 proofs
+    over every card value, scenarios — each scenario carries its own options — determinism)."""
+    return [
+        Check("every dracula-en clause is cited by the model, every cited id exists", "static",
+              check_clauses, ("dracula-en:objective.goal",)),
+        Check("card and board data load and every assumed value has a reason", "static",
+              check_data, ("dracula-en:contents.components", "dracula-en:enemy.fight",
+                           "dracula-en:cards.strength")),
+        Check("every invariant holds with any admissible card values", "replay",
+              check_any_card_values,
+              ("dracula-en:enemy.fight", "dracula-en:cards.strength", "dracula-en:barriers.grey")),
+        Check("the barrier rule agrees with its definition (z3, both readings)", "z3",
+              check_z3_barriers,
               ("dracula-en:pay.barrier-restrictions", "dracula-en:barriers.side-by-side",
                "dracula-en:barriers.between")),
-        Check("dracula.z3-card-values", "z3", check_z3_values,
+        Check("card-value facts hold for every admissible value (z3)", "z3", check_z3_values,
               ("dracula-en:enemy.fight", "dracula-en:pay.overpay", "dracula-en:special.deception",
                "dracula-en:example.choice")),
-        Check("dracula.scenarios", "scenario", check_scenarios, ("dracula-en:example.choice",)),
-        Check("dracula.determinism", "replay", check_determinism, ()),
+        Check("shipped scenarios (each under its own options)", "scenario", check_scenarios,
+              ("dracula-en:example.choice",)),
+        Check("same seed, same game", "replay", check_determinism, ()),
     ]
+
+
+def checks(rules: DraculaRules | None = None) -> list[Check]:
+    """Every Dracula check under ``rules`` (default: the shipped defaults): the rule-option
+    dependent ones first, then the shared ones."""
+    return [*reading_checks(rules or DraculaRules()), *shared_checks()]

@@ -21,6 +21,8 @@ from hypothesis.stateful import (
 from ruleproof.model import CHANCE
 from ruleproof.model.dracula import engine
 from ruleproof.model.dracula.engine import Action, State
+from ruleproof.model.dracula.rules import DraculaRules
+from ruleproof.properties.report import Tally
 
 from .invariants import INVARIANTS, Invariant, violations
 
@@ -28,10 +30,14 @@ Apply = Callable[[State, Action], State]
 
 
 def make_machine(apply: Apply | None = None,
-                 invariants: dict[str, Invariant] | None = None) -> type[RuleBasedStateMachine]:
-    """The state-machine class, for a given transition function (default: the model's)."""
+                 invariants: dict[str, Invariant] | None = None,
+                 rules: DraculaRules | None = None,
+                 tally: Tally | None = None) -> type[RuleBasedStateMachine]:
+    """The state-machine class, for a given transition function (default: the model's) and
+    rule options (default: the shipped defaults); work is counted into ``tally``."""
     step_fn = apply or engine.apply
     checks = invariants or INVARIANTS
+    work = tally if tally is not None else Tally()
 
     class DraculaMachine(RuleBasedStateMachine):
         """Random legal play; invariants after every step."""
@@ -42,7 +48,8 @@ def make_machine(apply: Apply | None = None,
 
         @initialize(seed=st.integers(0, 2**20))
         def start(self, seed: int) -> None:
-            self.state = engine.new_game(seed)
+            self.state = engine.new_game(seed, rules)
+            work.games += 1
             note(f"new_game(seed={seed})")
 
         @rule(pick=st.integers(0, 2**16))
@@ -51,7 +58,8 @@ def make_machine(apply: Apply | None = None,
             assert s is not None
             if engine.is_terminal(s):
                 note(f"game over ({s.reason}); new_game(seed={pick})")
-                self.state = engine.new_game(pick)
+                self.state = engine.new_game(pick, rules)
+                work.games += 1
                 return
             options = engine.legal_actions(s)
             assert options, f"no legal action in phase {engine.phase(s)}"
@@ -60,6 +68,8 @@ def make_machine(apply: Apply | None = None,
                 ("Dracula" if engine.current_player(s) == 0 else "Van Helsing")
             note(f"step {s.step}: {who}: {a}")
             self.state = step_fn(s, a)
+            work.steps += 1
+            work.finished += engine.is_terminal(self.state)
 
         @invariant()
         def hold(self) -> None:
@@ -73,14 +83,15 @@ def make_machine(apply: Apply | None = None,
 
 def run_machine(games: int, max_steps: int, apply: Apply | None = None,
                 invariants: dict[str, Invariant] | None = None,
-                shrink: bool = False) -> tuple[bool, int, str]:
+                shrink: bool = False, rules: DraculaRules | None = None,
+                tally: Tally | None = None) -> tuple[bool, int, str]:
     """Run the machine for ``games`` examples of at most ``max_steps`` steps.
 
     Returns (passed, games, detail). On failure the detail is the trace of the failing example
     up to the first step that broke an invariant (invariants are checked after every step);
     with ``shrink`` hypothesis also shrinks it (slow on long games).
     """
-    cls = make_machine(apply, invariants)
+    cls = make_machine(apply, invariants, rules, tally)
     out = io.StringIO()
 
     def report(text: object) -> None:

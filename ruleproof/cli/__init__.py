@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +18,7 @@ from rich.table import Table
 
 from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.report import PROFILES, Check, CheckResult, Profile
+from ruleproof.properties.report import PROFILES
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Formal, cited, checked rules models of tabletop games.")
@@ -49,109 +48,116 @@ def _expansion(name: str | None) -> list[str]:
     return [f"expansion={name}"]
 
 
-def _dawn_under_checks(players: list[int] | None, options: list[str],
-                       board: Path | None, preset: str) -> list[Check]:
-    from ruleproof.model.dawn_under.config import parse_options, preset_options
-    from ruleproof.properties.dawn_under.checks import checks
-    from ruleproof.spec.boards import load_board
-
-    opts = parse_options(option_pairs(options), base=preset_options(preset))
-    loaded = load_board(board) if board else None
-    return checks(tuple(players) if players else None, opts, loaded, preset)
-
-
-def run_checks(selected: list[tuple[str, Check]], profile: Profile, quiet: bool
-               ) -> list[tuple[str, CheckResult]]:
-    """Run checks with a progress bar (on stderr); return (game, result) pairs."""
-    results: list[tuple[str, CheckResult]] = []
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn(
-            "{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
-            disable=quiet, transient=True) as progress:
-        task = progress.add_task("checking", total=len(selected))
-        for game, check in selected:
-            progress.update(task, description=f"{game}: {check.name}")
-            results.append((game, check(profile)))
-            progress.advance(task)
-    return results
-
-
 @app.command()
 @bad_input_exits_2
 def check(
     game: Annotated[str | None, typer.Argument(help="dawn-under or dracula (default: every game)")
                     ] = None,
-    players: Annotated[list[int] | None, typer.Option("--players", "-p",
-                                                      help="player count(s) to check")] = None,
+    players: Annotated[list[int] | None, typer.Option(
+        "--players", "-p", help="dawn-under player count(s) to check (2 selects the 2-player "
+        "rules)")] = None,
     thorough: Annotated[bool, typer.Option(help="far more games and steps")] = False,
     profile: Annotated[str | None, typer.Option(help="ci, default or thorough")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="rule option NAME=VALUE")] = None,
+                                                     help="dawn-under rule option NAME=VALUE")
+                      ] = None,
     board: Annotated[Path | None, typer.Option(help="board file to use instead of the "
                                                     "assumed default")] = None,
-    preset: Annotated[str | None, typer.Option(help="dawn-under rule set: du-en (default), "
+    preset: Annotated[str | None, typer.Option(help="only this dawn-under rule set: du-en, "
                                                     "du-cs or 2p")] = None,
-    expansion: Annotated[str | None, typer.Option(help="dawn-under expansion: gruft")] = None,
+    expansion: Annotated[str | None, typer.Option(help="only the dawn-under expansion: gruft")
+                         ] = None,
+    jobs: Annotated[int | None, typer.Option(help="worker processes (default: one per CPU)")
+                    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every property")
+                       ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
-    """Run every property (invariants, z3 proofs, hidden information, scenarios)."""
-    option = [*(option or []), *_expansion(expansion)]
+    """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the
+    expansion on du-en and du-cs, Dracula under its default rules and each registered reading
+    (invariants in random games, hidden information, z3 proofs, scenarios). A game argument,
+    --preset, --expansion, --players or --option narrows the selection."""
+    from ruleproof.properties.suite import rule_sets, run_suite
+
     if thorough and profile not in (None, "thorough"):
         raise MalformedInput(f"--thorough conflicts with --profile {profile}; give one of them")
     name = "thorough" if thorough else (profile or "default")
     if name not in PROFILES:
         raise MalformedInput(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
-    games = [_game(game)] if game else list(GAMES)
-    selected: list[tuple[str, Check]] = []
-    for g in games:
-        if g == "dawn-under":
-            selected += [(g, c) for c in _dawn_under_checks(players, option or [], board,
-                                                            preset or "du-en")]
-        elif g == "dracula":
-            if game == "dracula" and (players or option or board or preset or expansion):
-                raise MalformedInput("dracula is a 2-player game on a fixed board and its checks "
-                                     "cover every rule option; drop --players/--option/--board/"
-                                     "--preset/--expansion")
-            from ruleproof.properties.dracula.checks import checks as dracula_checks
+    if jobs is not None and not 1 <= jobs <= 64:
+        raise MalformedInput(f"--jobs must be 1..64, got {jobs}")
+    if board is not None and game == "dracula":
+        raise MalformedInput("--board is for dawn-under; dracula's board is fixed")
+    selected = rule_sets(game, preset, expansion, players or (),
+                         tuple(option_pairs(option or []).items()))
+    if board is not None:
+        selected = [rs for rs in selected if rs.game == "dawn-under"]
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn(
+            "{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+            disable=as_json or not err.is_terminal, transient=True) as bar:
+        task = bar.add_task("checking", total=None)
 
-            selected += [(g, c) for c in dracula_checks()]
-    from ruleproof.properties.symbolic.prove import checks as symbolic_checks
+        def advance(what: str) -> None:
+            bar.update(task, description=what[:70])
+            bar.advance(task)
 
-    if preset in (None, "du-en") and not option and not board and not players:
-        # The symbolic layer (ruleproof prove) for every rule set of each game checked.
-        for c in symbolic_checks(jobs=1):
-            g = c.name.split(".")[0]
-            if g in games:
-                selected.append((g, replace(c, name="symbolic (ruleproof prove): conservation "
-                                                  "by induction, endings, drift")))
-    else:
-        selected += [(g, Check("symbolic (ruleproof prove) skipped for a restricted selection; "
-                               "run `ruleproof prove`", "z3", lambda p: (True, 0, "skipped")))
-                     for g in games]
-    results = run_checks(selected, PROFILES[name], quiet=False)
-    failed = [r for _, r in results if not r.passed]
+        results = run_suite(selected, PROFILES[name], jobs, board, advance)
+    failed = [(rs, r) for rs in results for r in rs.failed]
     if as_json:
         out.print_json(json.dumps({
             "profile": name,
             "passed": not failed,
-            "results": [{"game": g, "property": r.name, "method": r.method,
-                         "examples": r.examples, "passed": r.passed,
-                         "seconds": round(r.seconds, 3), "detail": r.detail,
-                         "clauses": list(r.clauses)} for g, r in results],
+            "rule_sets": [{
+                "game": rs.rule_set.game, "rule_set": rs.rule_set.name,
+                "preset": rs.rule_set.preset or None,
+                "options": dict(rs.rule_set.options), "players": list(rs.rule_set.players),
+                "profile": rs.profile, "held": len(rs.results) - len(rs.failed),
+                "failed": len(rs.failed), "skipped": len(rs.skipped),
+                "games": rs.games, "steps": rs.steps,
+                "properties": [{"property": r.name, "method": r.method,
+                                "examples": r.examples, "games": r.games, "steps": r.steps,
+                                "passed": r.passed, "seconds": round(r.seconds, 3),
+                                "detail": r.detail, "clauses": list(r.clauses)}
+                               for r in rs.results],
+                "skipped_properties": [{"property": s.name, "reason": s.reason}
+                                       for s in rs.skipped],
+            } for rs in results],
         }))
     else:
-        shown = f"preset {preset or 'du-en'}" + "".join(f", {o}" for o in option or [])
-        table = Table(title=f"ruleproof check ({name} profile; options: {shown})")
-        for col in ("game", "property", "method", "examples", "result", "time"):
-            table.add_column(col, justify="right" if col in ("examples", "time") else "left")
-        for g, r in results:
-            table.add_row(g, r.name, r.method, str(r.examples),
-                          "[green]pass[/]" if r.passed else "[red]FAIL[/]", f"{r.seconds:.2f}s")
+        if verbose:
+            table = Table(title="properties")
+            for col in ("game", "rule set", "property", "method", "examples", "result", "time"):
+                table.add_column(col, justify="right" if col in ("examples", "time") else "left")
+            for rs in results:
+                for r in rs.results:
+                    table.add_row(rs.rule_set.game, rs.rule_set.name, r.name, r.method,
+                                  str(r.examples), "[green]pass[/]" if r.passed else "[red]FAIL[/]",
+                                  f"{r.seconds:.2f}s")
+            out.print(table)
+        table = Table(title=f"ruleproof check ({name} profile)")
+        for col in ("game", "rule set", "profile", "games", "steps", "held", "failed", "skipped"):
+            table.add_column(col, justify="left" if col in ("game", "rule set", "profile")
+                             else "right")
+        for rs in results:
+            table.add_row(rs.rule_set.game, rs.rule_set.name, rs.profile,
+                          str(rs.games) if rs.games else "-", str(rs.steps) if rs.steps else "-",
+                          f"[green]{len(rs.results) - len(rs.failed)}[/]",
+                          f"[red]{len(rs.failed)}[/]" if rs.failed else "0",
+                          str(len(rs.skipped)))
         out.print(table)
-        for r in failed:
-            out.print(f"\n[red bold]FAILED[/] {r.name} ({r.method}) -- counterexample:")
+        for rs in results:
+            for sk in rs.skipped:
+                out.print(f"skipped for {rs.rule_set.game} {rs.rule_set.name}: {sk.name}: "
+                          f"{sk.reason}")
+        for rs, r in failed:
+            out.print(f"\n[red bold]FAILED[/] {rs.rule_set.game} {rs.rule_set.name}: {r.name} "
+                      f"({r.method}) -- counterexample:")
             out.print(r.detail, markup=False)
-        verdict = (f"[red]{len(failed)} of {len(results)} properties failed[/]" if failed
-                   else f"[green]all {len(results)} properties hold[/]")
+        total = sum(len(rs.results) for rs in results)
+        work = (f"{sum(rs.games for rs in results)} games, {sum(rs.steps for rs in results)} "
+                f"steps over {len(results)} rule sets")
+        verdict = (f"[red]{len(failed)} of {total} properties failed[/] ({work})" if failed
+                   else f"[green]all {total} properties hold[/] ({work})")
         out.print(verdict)
     if failed:
         raise typer.Exit(1)
@@ -161,8 +167,9 @@ def check(
 @bad_input_exits_2
 def simulate(
     game: Annotated[str, typer.Argument(help="dawn-under or dracula")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="dawn-under: 3..6 "
-                                                "(default 4)")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="dawn-under: 2..6 "
+                                                "(default 4; 2 selects the 2-player rules)")
+                       ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     max_steps: Annotated[int, typer.Option(help="stop after this many actions")] = 100_000,
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
@@ -170,8 +177,8 @@ def simulate(
     cards: Annotated[Path | None, typer.Option(help="dracula card file")] = None,
     full_view: Annotated[bool, typer.Option(help="dracula: show hidden cards too")] = False,
     names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
-    preset: Annotated[str, typer.Option(help="dawn-under rule set: du-en, du-cs or 2p")
-                      ] = "du-en",
+    preset: Annotated[str | None, typer.Option(help="dawn-under rule set: du-en (default; 2p "
+                                                    "with --players 2), du-cs or 2p")] = None,
     expansion: Annotated[str | None, typer.Option(help="dawn-under expansion: gruft")] = None,
 ) -> None:
     """Play a random legal game from a seed and print its log, ending with the winner."""
@@ -183,7 +190,7 @@ def simulate(
         from ruleproof.model.dracula import load_cards, rules_from_mapping
         from ruleproof.model.dracula import simulate as dracula_simulate
 
-        if preset != "du-en" or expansion or board:
+        if preset is not None or expansion or board:
             raise MalformedInput("--preset, --expansion and --board are for dawn-under; "
                                  "dracula takes --option and --cards")
 
@@ -197,6 +204,9 @@ def simulate(
     from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
     from ruleproof.model.dawn_under.render import play_random
 
+    # The rulebook gives the 2-player rules for the same game (du-en:2p.components): two players
+    # select them unless another preset is named.
+    preset = preset or ("2p" if players == 2 else "du-en")
     default_players = 2 if preset == "2p" else 4
     config = make_config(default_players if players is None else players,
                          parse_options(option_pairs(option or []),
