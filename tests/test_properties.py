@@ -44,7 +44,7 @@ def test_gift_on_fourth_stake_makes_check_fail(monkeypatch: pytest.MonkeyPatch) 
     result = CliRunner().invoke(app, ["check", "dawn-under", "--players", "3",
                                       "--profile", "ci"])
     assert result.exit_code == 1, result.output
-    assert "FAILED invariants in random games, 3 players" in result.output
+    assert "FAILED dawn-under du-en: invariants in random games, 3 players" in result.output
     assert "holds 3 stakes after resolution" in result.output
     assert "takes a wooden stake (now holds 3)" in result.output  # the readable game log
 
