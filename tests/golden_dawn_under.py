@@ -24,6 +24,7 @@ from typing import Any
 from ruleproof.model.dawn_under import make_config, new_game, parse_options
 from ruleproof.model.dawn_under.engine import current_player, legal_actions, step
 from ruleproof.model.dawn_under.state import Config, State
+from ruleproof.model.gruft import part as gruft_part
 
 GOLDEN = Path(__file__).parent / "golden" / "dawn-under.json"
 FULL = Path(__file__).parent / "golden" / "dawn-under-full.jsonl.gz"
@@ -60,7 +61,7 @@ def config_of(rule_set: str, players: int) -> Config:
 
 def _extension(state: State) -> list[Any]:
     """The expansion's part of the state, as plain values (empty without the expansion)."""
-    part = state.gruft
+    part = gruft_part(state)
     if part is None:
         return []
     bat = part.bat
