@@ -12,19 +12,24 @@ from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dawn_under import apply, legal_actions, make_config, new_game, parse_options
 from ruleproof.model.dawn_under.engine import step
 from ruleproof.model.dawn_under.state import (
-    BatClaim,
-    Believe,
-    CountTo,
-    Doubt,
     End,
-    GiftTo,
     OpenGrave,
     Options,
     Phase,
     PlaceVampire,
-    PlayBat,
     State,
-    with_gruft,
+    option_value,
+)
+from ruleproof.model.gruft import (
+    BatClaim,
+    Believe,
+    CountTo,
+    Doubt,
+    GiftTo,
+    Gruft,
+    GruftPhase,
+    PlayBat,
+    part,
 )
 from ruleproof.properties.citations import model_citations
 from ruleproof.properties.dawn_under import machine
@@ -40,6 +45,18 @@ from ruleproof.properties.dawn_under.machine import run_machine
 from ruleproof.properties.dawn_under.proofs import count_finds_empty_grave
 from ruleproof.properties.dawn_under.scenarios import run_scenario
 from ruleproof.spec import all_clause_ids
+
+
+def gp(state: State) -> Gruft:
+    """The expansion's part of ``state`` (which must have it)."""
+    found = part(state)
+    assert found is not None
+    return found
+
+
+def with_gruft(state: State, **changes: object) -> State:
+    return replace(state, extension=replace(gp(state), **changes))  # type: ignore[arg-type]
+
 
 GRUFT = parse_options({"expansion": "gruft"})
 OTHER_READINGS = parse_options({"expansion": "gruft", "gruft_three": "in-a-row",
@@ -83,8 +100,8 @@ def test_every_gruft_clause_is_cited_by_the_model() -> None:
 def test_set_up_with_the_expansion() -> None:
     for n in (3, 4, 5, 6):
         state = new_game(make_config(n, GRUFT), 1)
-        assert state.bats == (2,) * n and state.bats_out == (0,) * n  # only their colours
-        assert state.post is None and state.count_grave is None  # Count on the post, centre
+        assert gp(state).bats == (2,) * n and gp(state).bats_out == (0,) * n  # their colours
+        assert gp(state).post is None and gp(state).count_grave is None  # Count on the post
         assert not violations(state, Totals.of_manifest(state.config))
     with pytest.raises(MalformedInput, match="3-6 player"):
         make_config(2, GRUFT, preset="2p")
@@ -92,7 +109,7 @@ def test_set_up_with_the_expansion() -> None:
 
 def test_base_game_unchanged_without_the_expansion() -> None:
     state = new_game(make_config(4), 3)
-    assert state.bats == () and Options().expansion == "none"
+    assert part(state) is None and Options().expansion == "none"
     rng = random.Random(3)
     for _ in range(300):
         legal = legal_actions(state)
@@ -100,7 +117,7 @@ def test_base_game_unchanged_without_the_expansion() -> None:
         state = apply(state, legal[rng.randrange(len(legal))])
         if state.phase is Phase.OVER:
             break
-        assert state.post is None and state.open_graves == ()
+        assert state.extension is None
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -144,7 +161,7 @@ def test_illegal_actions_are_rejected_with_gruft_clauses() -> None:
     _rejects(kept, OpenGrave(7))  # gruft-en:count.guard
     _rejects(kept, PlayBat(7))
     asked = step(start, PlayBat(5))[0]
-    assert asked.phase is Phase.BAT and legal_actions(asked) == (Believe(), Doubt())
+    assert asked.phase is GruftPhase.BAT and legal_actions(asked) == (Believe(), Doubt())
     _rejects(asked, OpenGrave(6))
     _rejects(asked, PlaceVampire(5, End.LEFT))
     before = asked
@@ -154,36 +171,34 @@ def test_illegal_actions_are_rejected_with_gruft_clauses() -> None:
 
 
 def test_count_grave_is_never_opened_in_a_plague() -> None:
-    state = _game_state(0, lambda s: s.plague is not None and s.count_grave is not None
-                        and s.count_grave in s.config.board.neighbours[s.plague.origin]
+    state = _game_state(0, lambda s: s.plague is not None and gp(s).count_grave is not None
+                        and gp(s).count_grave in s.config.board.neighbours[s.plague.origin]
                         and s.phase is Phase.OPEN)
-    assert OpenGrave(state.count_grave) not in legal_actions(state)  # type: ignore[arg-type]
-    _rejects(state, OpenGrave(state.count_grave))  # type: ignore[arg-type]
+    kept = gp(state).count_grave
+    assert kept is not None
+    assert OpenGrave(kept) not in legal_actions(state)
+    _rejects(state, OpenGrave(kept))
 
 
 def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ruleproof.model.dawn_under import engine
+    from ruleproof.model.gruft import rules
 
     def no_bat_used(state: State, grave: int, events: list[object]) -> State:
-        return with_gruft(replace(state, phase=Phase.BAT), bat=BatClaim(grave, state.turn_player))
+        return with_gruft(replace(state, phase=GruftPhase.BAT),
+                          bat=BatClaim(grave, state.turn_player))
 
-    monkeypatch.setattr(engine, "_play_bat", no_bat_used)  # bats are never used up
+    monkeypatch.setattr(rules, "_play_bat", no_bat_used)  # bats are never used up
     ok, detail = run_machine(4, 10, 200, GRUFT)
     assert not ok and "bats-conserved" in detail
 
 
 def test_a_guard_breach_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ruleproof.model.dawn_under import engine
+    from ruleproof.model.gruft import EXPANSION
 
-    def unguarded(state: State) -> tuple[int, ...]:  # forgets gruft-en:count.guard
-        plague = state.plague
-        if plague is None:
-            return tuple(g for g, lid in enumerate(state.lids)
-                         if lid is not None and g not in state.open_graves)
-        return tuple(g for g in state.config.board.neighbours[plague.origin]
-                     if g not in plague.opened and state.lids[g] is not None)
+    def unguarded(state: State) -> frozenset[int]:  # forgets gruft-en:count.guard
+        return frozenset(gp(state).open_graves) if state.plague is None else frozenset()
 
-    monkeypatch.setattr(engine, "_gruft_openable", unguarded)
+    monkeypatch.setattr(EXPANSION, "closed_graves", unguarded)
     kept = with_gruft(new_game(make_config(4, GRUFT), 0), post=2, count_grave=9)
     assert OpenGrave(9) in legal_actions(kept)  # the mutant lets player 0 open it
     after, events = step(kept, OpenGrave(9))
@@ -227,7 +242,8 @@ def test_witness_search_uses_the_base_options() -> None:
     entry = next(e for e in GRUFT_ENTRIES if e.id == "gruft.plague-open-graves")
     a, b = configs_for(entry)
     assert a.options.expansion == b.options.expansion == "gruft"
-    assert (a.options.gruft_plague_open, b.options.gruft_plague_open) == ("stay-open", "closed")
+    assert (option_value(a.options, "gruft_plague_open"),
+            option_value(b.options, "gruft_plague_open")) == ("stay-open", "closed")
     assert find_witness(entry, 1, write=False)[0] in (True, False)  # runs with the base
     text = (Path(__file__).resolve().parents[1] / "spec" / str(entry.witness)).read_text()
     assert 'expansion = "gruft"' in text
@@ -258,8 +274,8 @@ def test_expansion_set_up_and_a_whole_game_to_a_winner() -> None:
 
     config = make_config(4, parse_options({"expansion": "gruft"}))
     start = new_game(config, 1)
-    assert start.bats == (2, 2, 2, 2) and start.bats_out == (0, 0, 0, 0)
-    assert start.post is None and start.count_grave is None
+    assert gp(start).bats == (2, 2, 2, 2) and gp(start).bats_out == (0, 0, 0, 0)
+    assert gp(start).post is None and gp(start).count_grave is None
     played = play_random(config, 1)
     assert played.final.winner is not None and played.final.rows[played.final.winner] == ()
     assert any("COUNT RUCOLA" in line for line in played.log)

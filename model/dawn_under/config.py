@@ -7,7 +7,9 @@ from functools import cache
 from pathlib import Path
 
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.expansion import load_expansion
 from ruleproof.model.dawn_under.state import OPTION_VALUES, Config, Options
+from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
 from ruleproof.spec import _read_toml, line_of, manifest, spec_path, table_lines
 from ruleproof.spec.boards import Board, default_board, load_board
 
@@ -52,6 +54,17 @@ def presets() -> dict[str, Preset]:
     return out
 
 
+@cache
+def option_values() -> dict[str, tuple[str, ...]]:
+    """Every rule option and its values, the default first: the base game's
+    (:data:`~ruleproof.model.dawn_under.state.OPTION_VALUES`) and those each known expansion
+    declares."""
+    out = dict(OPTION_VALUES)
+    for name in DAWN_UNDER_EXPANSIONS:
+        out.update(load_expansion(name).options)
+    return out
+
+
 def parse_options(pairs: dict[str, str], *, base: Options | None = None,
                   where: str | None = None, text: str | None = None) -> Options:
     """Options from ``name=value`` strings (CLI ``--option`` or a scenario's ``[options]``),
@@ -60,20 +73,28 @@ def parse_options(pairs: dict[str, str], *, base: Options | None = None,
     Raises:
         MalformedInput: unknown option name or value, naming the allowed ones.
     """
+    known = option_values()
     values: dict[str, object] = {}
+    extra = dict((base or Options()).expansion_options)
     for name, raw in pairs.items():
         key = name.replace("-", "_")
         line = line_of(text, name) if text else None
-        if key not in OPTION_VALUES:
+        if key not in known:
             raise MalformedInput(
-                f"unknown rule option {name!r}; known: {', '.join(sorted(OPTION_VALUES))}",
+                f"unknown rule option {name!r}; known: {', '.join(sorted(known))}",
                 file=where, line=line)
         value = str(raw).lower()
-        if value not in OPTION_VALUES[key]:
+        if value not in known[key]:
             raise MalformedInput(
-                f"option {name}: value {raw!r} is not one of {', '.join(OPTION_VALUES[key])}",
+                f"option {name}: value {raw!r} is not one of {', '.join(known[key])}",
                 file=where, line=line)
+        if key not in OPTION_VALUES:  # an expansion's option: defaults are not stored
+            extra.pop(key, None)
+            if value != known[key][0]:
+                extra[key] = value
+            continue
         values[key] = value == "true" if key == "receiver_chooses_end" else value
+    values["expansion_options"] = tuple(sorted(extra.items()))
     return replace(base or Options(), **values)  # type: ignore[arg-type]
 
 
@@ -117,9 +138,10 @@ def make_config(players: int, options: Options | None = None,
             f"dawn-under with preset {preset} is played by {span} players "
             f"(du-en:content.players); got {players}{hint}")
     opts_given = options if options is not None else preset_options(preset)
-    if opts_given.expansion != "none" and players == 2:
-        raise MalformedInput("the expansion 'gruft' (gruft-en:prep.base) is played on top of "
-                             "the 3-6 player rules only; got 2 players")
+    if opts_given.expansion != "none":
+        refused = load_expansion(opts_given.expansion).check_players(players)
+        if refused:
+            raise MalformedInput(refused)
     if isinstance(board, Path):
         board = load_board(board, m.int("graves"))
     board = board or default_board()

@@ -5,40 +5,38 @@ do, in a deterministic order; :func:`apply` / :func:`step` check an action again
 raise :class:`ruleproof.errors.IllegalAction` naming the clause(s) that forbid it, leaving the
 state untouched (states are immutable). :func:`step` also returns the public events.
 
-Every rule is cited by its clause id from ``spec/du-en/clauses.toml``.
+Every rule is cited by its clause id from ``spec/du-en/clauses.toml``. An expansion plugs in
+through the hooks of :class:`ruleproof.model.dawn_under.expansion.Expansion`
+(``state.config.expansion``); this module applies the base rules only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import fields, replace
 from operator import attrgetter
 from typing import Any, TypeVar
 
 from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.expansion import Expansion
 from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
-    BatClaim,
-    Believe,
     Config,
-    CountTo,
-    Doubt,
     End,
     Event,
     EventKind,
+    ExpansionAction,
     GarlicIn,
     Gift,
-    GiftTo,
     GiveVampire,
-    Gruft,
     LeaveEmpty,
     OpenGrave,
     Phase,
     PlaceGarlic,
     PlaceVampire,
     Plague,
-    PlayBat,
     ReceiveVampire,
     Row,
     Setup,
@@ -47,7 +45,6 @@ from ruleproof.model.dawn_under.state import (
     Vampire,
     VampireIn,
 )
-from ruleproof.model.dawn_under.state import with_gruft as _g
 
 _BOTH_ENDS = (End.LEFT, End.RIGHT)
 T = TypeVar("T")
@@ -106,7 +103,6 @@ def initial_state(config: Config, setup: Setup) -> State:
             raise MalformedInput(f"lid value {lid} is not a colour or a rat")
     if RAT in setup.reserve:
         raise MalformedInput("the reserve stack cannot hold a rat lid (du-en:prep.reserve)")
-    gruft = config.options.expansion == "gruft"
     rows = []
     for p, colours in enumerate(setup.rows):
         if not colours:
@@ -126,11 +122,7 @@ def initial_state(config: Config, setup: Setup) -> State:
         turn_player=setup.start_player,
         phase=Phase.OPEN,
         windows=((),) * config.players,
-        # gruft-en:prep.bats: two bats per player colour (gruft-en:components.bats);
-        # gruft-en:prep.count: the one Count on the one post in the middle of the board
-        # (post None, gruft-en:components.count); gruft-en:prep.base otherwise.
-        gruft=Gruft(bats=(2,) * config.players, bats_out=(0,) * config.players)
-        if gruft else None,
+        extension=None if config.expansion is None else config.expansion.initial(config),
     )
 
 
@@ -199,8 +191,8 @@ def current_player(state: State) -> int:
     Returns -1 (:data:`model.CHANCE`) never: Dawn Under's only chance node is the set-up.
     """
     phase = state.phase
-    if state.gruft is not None and phase in _GRUFT_PHASES:
-        return _gruft_mover(state)
+    if not isinstance(phase, Phase):
+        return _expansion(state).current_player(state)  # a phase the expansion added
     if phase is Phase.GIVE:
         gift = state.gifts[0]
         return gift.receiver if state.config.options.gift_end_chooser == "receiver" else gift.giver
@@ -261,44 +253,37 @@ def openable(state: State) -> tuple[int, ...]:
     Outside a plague any grave with a lid (du-en:ch1.open). In a plague only neighbours of the
     rat's grave (du-en:ch4.neighbours, du-en:ch4.only-neighbours) not yet opened in it
     (du-en:ch4.stay-open); the acting player picks any of them, in any order (du-en:ch4.order).
+    An expansion may close more graves (:meth:`Expansion.closed_graves`).
     """
     plague = state.plague
-    if state.gruft is not None:
-        return _gruft_openable(state)
+    ext = state.config.expansion
+    closed = ext.closed_graves(state) if ext is not None else frozenset()
     if plague is None:
         lids = state.lids
-        if state.config.players != 2 and None not in lids:
+        if state.config.players != 2 and not closed and None not in lids:
             return tuple(range(len(lids)))  # fast path: every grave has a lid (du-en:ch1.open)
         forbidden = set(state.barred) if state.config.options.reopen_rule == "forbidden" else ()
         return tuple(g for g, lid in enumerate(lids)
-                     if (lid is not None or _wild(state, g)) and g not in forbidden)
+                     if (lid is not None or _wild(state, g)) and g not in forbidden
+                     and g not in closed)
     return tuple(
         g
         for g in state.config.board.neighbours[plague.origin]
         if g not in plague.opened and (state.lids[g] is not None or _wild(state, g))
+        and g not in closed
     )
 
 
-def _gruft_openable(state: State) -> tuple[int, ...]:
-    """With the expansion: graves left open this turn cannot be opened again
-    (gruft-en:play.keep-open), and nobody opens the Count's grave by turning its lid, not even
-    in a plague (gruft-en:count.guard, gruft-en:faq.count-plague, gruft-en:faq.rat-ignored)."""
-    plague = state.plague
-    # reading gruft_plague_open=closed: the finder's open graves closed when the plague began
-    keep = plague is None or state.config.options.gruft_plague_open == "stay-open"
-    shut = set(state.open_graves) if keep else set()
-    if state.count_grave is not None:
-        shut.add(state.count_grave)
-    if plague is None:
-        return tuple(g for g, lid in enumerate(state.lids) if lid is not None and g not in shut)
-    return tuple(g for g in state.config.board.neighbours[plague.origin]
-                 if g not in plague.opened and state.lids[g] is not None and g not in shut)
+def _expansion(state: State) -> Expansion:
+    ext = state.config.expansion
+    assert ext is not None, "a phase or action of an expansion without the expansion"
+    return ext
 
 
 def _open_actions(state: State) -> list[Action]:
     """OpenGrave actions for :func:`openable`, sharing the immutable action objects."""
     lids = state.lids
-    if (state.plague is None and state.gruft is None and state.config.players != 2
+    if (state.plague is None and state.config.expansion is None and state.config.players != 2
             and None not in lids and len(lids) <= len(_OPEN_ACTIONS)):
         return list(_OPEN_ACTIONS[: len(lids)])
     return [_open(g) for g in openable(state)]
@@ -332,9 +317,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.OPEN:
         actions: list[Action] = _open_actions(state)
         actions.extend(late_placements(state))
-        if state.gruft is not None and state.plague is None and state.bats[state.turn_player] > 0:
-            # gruft-en:bats.declare: instead of opening a grave; gruft-en:bats.once
-            actions.extend(PlayBat(g) for g in openable(state))
+        if state.config.expansion is not None:
+            actions.extend(state.config.expansion.extra_actions(state))
         if _may_stop(state):
             actions.append(Stop())  # du-en:ch1.continue, du-en:ch4.pass
         return tuple(actions)
@@ -358,8 +342,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.RECEIVE:
         receiver = state.gifts[0].receiver
         return tuple(ReceiveVampire(e) for e in row_ends(state.rows[receiver]))
-    if state.gruft is not None and phase in _GRUFT_PHASES:
-        return _gruft_legal(state)
+    if not isinstance(phase, Phase):
+        return _expansion(state).legal_actions(state)  # a phase the expansion added
     return ()
 
 
@@ -375,10 +359,12 @@ def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over", ("du-en:end.first-empty",)
-    if state.gruft is not None:
-        found = _gruft_why(state, action)
+    if state.config.expansion is not None:
+        found = state.config.expansion.why_illegal(state, action)
         if found is not None:
             return found
+    if not isinstance(phase, Phase):
+        return "not a legal action here", ()
     expected = {
         Phase.OPEN: "open a grave" + (" or stop" if _may_stop(state) else ""),
         Phase.PLACE: f"decide about grave {state.pending}",
@@ -469,14 +455,35 @@ _ALL_FIELDS = attrgetter(*_STATE_FIELDS)
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(_STATE_FIELDS)}
 
 
+def _state_builder() -> Callable[..., State]:
+    """A positional constructor of :class:`State` (all fields, in order), several times faster
+    than the frozen dataclass's ``__init__``, which stores every field through
+    ``object.__setattr__`` by name. This one stores each slot through its member descriptor;
+    its code is generated once from ``fields(State)``, the way ``dataclasses`` generates
+    ``__init__``. The result is an ordinary frozen :class:`State`."""
+    env: dict[str, Any] = {"new": object.__new__, "State": State}
+    body = []
+    for i, name in enumerate(_STATE_FIELDS):
+        env[f"set{i}"] = State.__dict__[name].__set__
+        body.append(f"    set{i}(s, {name})")
+    src = (f"def build({', '.join(_STATE_FIELDS)}):\n    s = new(State)\n"
+           + "\n".join(body) + "\n    return s\n")
+    exec(src, env)
+    built: Callable[..., State] = env["build"]
+    return built
+
+
+_build = _state_builder()
+
+
 def _with(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for states, several times faster (one C-level read of all
-    fields and a positional constructor call; transitions replace fields a few times per
-    action)."""
+    """``dataclasses.replace`` for states, many times faster (one C-level read of all fields
+    and the positional :func:`_state_builder` constructor; transitions replace fields a few
+    times per action)."""
     values = list(_ALL_FIELDS(state))
     for name, value in changes.items():
         values[_FIELD_INDEX[name]] = value
-    return State(*values)
+    return _build(*values)
 
 
 def _is_legal(state: State, action: Action) -> bool:
@@ -492,8 +499,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         reason, clauses = why_illegal(state, action)
         raise IllegalAction(action, reason, clauses)
     events: list[Event] = []
-    if state.gruft is not None and (state.phase in _GRUFT_PHASES or isinstance(action, PlayBat)):
-        new = _gruft_step(state, action, events)
+    if isinstance(action, ExpansionAction) or not isinstance(state.phase, Phase):
+        new = _expansion(state).step(state, action, events)
     elif isinstance(action, OpenGrave):
         new = _open_grave(state, action.grave, events)
     elif isinstance(action, PlaceVampire):
@@ -528,9 +535,8 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
     if lid == RAT:
         return _rat_found(state, player, grave, events)
-    if state.gruft is not None and plague is None:
-        # gruft-en:play.keep-open: the grave stays open until the end of the turn.
-        state = _g(state, open_graves=(*state.open_graves, grave))
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_opened(state, grave)
     if plague is None and grave in state.barred:
         # du-en:2p.reopen (reading stake-and-end): the grave is opened anyway: a stake, and the
         # turn ends without using the grave.
@@ -552,8 +558,8 @@ def _take_stake(state: State, player: int, events: list[Event],
     """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back
     (with 2 players four vampires, du-en:2p.own-garlic-stake)."""
     config = state.config
-    if state.streak:
-        state = _g(state, streak=0)
+    if config.expansion is not None:
+        state = config.expansion.on_unmatched(state)
     if state.stakes_path == 0:
         # No source says what happens (unreachable under du-en: stakes_never_run_out).
         if config.options.empty_path == "no-stake":
@@ -595,8 +601,8 @@ def _garlic_found(
 ) -> State:
     """du-en:ch3.other-garlic / du-en:ch3.own-garlic, then du-en:ch3.garlic-back."""
     owner = garlic.owner
-    if state.streak:
-        state = _g(state, streak=0)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_unmatched(state)
     contents = _set(state.contents, grave, None)
     hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
@@ -638,10 +644,10 @@ def _receive(state: State, end: End, events: list[Event]) -> State:
     state = _with(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
     if state.gifts:
         return _with(state, phase=Phase.GIVE)
-    if state.then_put is not None:
-        # gruft-en:bats.doubt-vampire, bats.doubt-garlic, bats.believed-vampire: a vampire
-        # goes into the emptied grave once the hand-overs are done.
-        return _g(_with(state, phase=Phase.PUT), putter=state.then_put, then_put=None)
+    if state.config.expansion is not None:
+        found = state.config.expansion.after_gifts(state)
+        if found is not None:
+            return found
     clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
     return _after_resolution(state, events, clause, occupied=True)
 
@@ -657,8 +663,8 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
                     placed_this_turn=state.placed_this_turn + 1)
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
-    if state.gruft is not None:
-        state = _count_streak(state, player, events)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_placed(state, player, events)
     if state.plague is not None:
         return _continue_plague(state, events)  # du-en:ch4.match: may go on
     if state.config.options.after_match == "turn-ends":
@@ -682,8 +688,8 @@ def _place_garlic_or_leave(
         events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
                             "du-en:ch1.garlic"))
     state = _with(state, pending=None)
-    if state.streak:
-        state = _g(state, streak=0)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_unmatched(state)
     return _after_resolution(state, events, "du-en:ch1.no-match-ends")
 
 
@@ -702,8 +708,14 @@ def _end_turn(state: State, events: list[Event], clause: str) -> State:
     """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end)."""
     nxt = _left(state.config, state.turn_player)
     events.append(Event(EventKind.TURN, nxt, None, None, clause))
-    if state.gruft is not None:
-        return _pass_turn(state, nxt, events)
+    return _next_turn(state, nxt, events)
+
+
+def _next_turn(state: State, nxt: int, events: list[Event]) -> State:
+    if state.config.expansion is not None:
+        found = state.config.expansion.end_turn(state, nxt, events)
+        if found is not None:
+            return found
     return _start_turn(state, nxt)
 
 
@@ -717,16 +729,11 @@ def _start_turn(state: State, player: int) -> State:
         mine = set(windows[player])
         barred = tuple(g for g in sorted(set(windows[opponent])) if g in mine)
         windows = _set(windows, player, ())
-    if state.gruft is not None:
-        # gruft-en:play.keep-open: the graves of the last turn are closed now.
-        phase = Phase.OPEN
-        if state.post == player and state.count_grave is not None:
-            phase = Phase.COUNT_OPEN  # gruft-en:count.open-start
-        state = _with(state, turn_player=player, phase=phase, may_stop=False, pending=None,
-                        placed_this_turn=0)
-        return _g(state, open_graves=(), streak=0, next_turn=None)
-    return _with(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
-                   placed_this_turn=0, windows=windows, barred=barred)
+    state = _with(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
+                  placed_this_turn=0, windows=windows, barred=barred)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_turn_start(state, player)
+    return state
 
 
 def _stop(state: State, events: list[Event]) -> State:
@@ -734,8 +741,8 @@ def _stop(state: State, events: list[Event]) -> State:
     if plague is None:
         events.append(Event(EventKind.STOP, state.turn_player, None, None, "du-en:ch1.continue"))
         return _end_turn(state, events, "du-en:ch1.continue")
-    if state.streak:
-        state = _g(state, streak=0)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_unmatched(state)
     # du-en:ch4.pass: the left neighbour may continue; du-en:ch4.end-all-passed
     events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
     n = state.config.players
@@ -781,17 +788,15 @@ def _end_plague(state: State, events: list[Event], clause: str) -> State:
         else plague.current
     nxt = _left(state.config, last)
     events.append(Event(EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn"))
-    if state.gruft is not None:
-        return _pass_turn(state, nxt, events)
-    return _start_turn(state, nxt)
+    return _next_turn(state, nxt, events)
 
 
 def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> State:
     """du-en:ch4.rat; during a plague du-en:ch4.end-new-rat, du-en:ch5.new-plague."""
     old = state.plague
     holder = finder
-    if state.gruft is not None:
-        state = _g(state, streak=0)
+    if state.config.expansion is not None:
+        state = state.config.expansion.on_unmatched(state)
     if old is not None:
         events.append(Event(EventKind.PLAGUE_END, old.holder, old.origin, None,
                             "du-en:ch4.end-new-rat"))
@@ -821,323 +826,23 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
     return _continue_plague(state, events)
 
 
-# ----------------------------------------------------------------------------- expansion gruft-en
-# "Frische Luft für die Gruft": Count Rucola, the post, bats, graves left open. Active when
-# ``options.expansion == "gruft"`` (then ``state.bats`` is non-empty; gruft-en:play.base: the
-# base rules apply otherwise; gruft-en:aim.win and gruft-en:end.win: winning is unchanged).
-
-_GRUFT_PHASES = frozenset({Phase.COUNT_OPEN, Phase.COUNT_PLACE, Phase.COUNT_MOVE, Phase.BAT,
-                           Phase.BAT_GIFT, Phase.PUT})
-
-
-def _gruft_mover(state: State) -> int:
-    phase = state.phase
-    if phase is Phase.PUT:
-        assert state.putter is not None
-        return state.putter
-    if phase is Phase.BAT:
-        return _next_asked(state)
-    if phase is Phase.BAT_GIFT:
-        assert state.bat is not None
-        return state.bat.owner
-    assert state.post is not None
-    return state.post  # the Count's phases: its holder decides
-
-
-def _next_asked(state: State) -> int:
-    """gruft-en:bats.ask: the other players are asked in turn order, from the left neighbour."""
-    bat = state.bat
-    assert bat is not None
-    return _others(state.config, bat.owner)[len(bat.believed)]
-
-
-def count_graves(state: State) -> tuple[int, ...]:
-    """Graves the Count may be stood on now (gruft-en:count.place; after a placement only the
-    next quarter clockwise, gruft-en:count.move). Reading ``gruft_count_choice=blind``: any
-    closed grave with a lid (it is chosen without looking); ``empty-only``: only graves known
-    to be empty (if there is none, any closed grave)."""
-    board = state.config.board
-    shut = set(state.open_graves)
-    if state.count_grave is not None:
-        shut.add(state.count_grave)
-    graves = [g for g, lid in enumerate(state.lids) if lid is not None and g not in shut]
-    if state.phase is Phase.COUNT_MOVE:
-        assert state.pending is not None
-        quarter = (board.quarter_of[state.pending] + 1) % len(board.quarters)
-        graves = [g for g in graves if board.quarter_of[g] == quarter]
-    if state.config.options.gruft_count_choice == "empty-only":
-        empty = [g for g in graves if state.contents[g] is None]
-        graves = empty or graves
-    return tuple(graves)
-
-
-def _gruft_legal(state: State) -> tuple[Action, ...]:
-    phase = state.phase
-    if phase is Phase.COUNT_OPEN:
-        assert state.count_grave is not None
-        return (_open(state.count_grave),)  # gruft-en:count.open-start
-    if phase in (Phase.COUNT_PLACE, Phase.COUNT_MOVE):
-        return tuple(CountTo(g) for g in count_graves(state))
-    if phase is Phase.BAT:
-        return (Believe(), Doubt())  # gruft-en:bats.ask
-    if phase is Phase.BAT_GIFT:
-        assert state.bat is not None
-        # gruft-en:bats.believed-vampire: to any (other) player
-        return tuple(GiftTo(p) for p in _others(state.config, state.bat.owner))
-    assert state.putter is not None and state.pending is not None
-    grave = state.pending
-    return tuple(PlaceVampire(grave, e) for e in row_ends(state.rows[state.putter]))
-
-
-_GRUFT_EXPECT = {
-    Phase.COUNT_OPEN: ("the turn starts by opening the Count's grave",
-                       ("gruft-en:count.open-start",)),
-    Phase.COUNT_PLACE: ("the Count is stood on a grave", ("gruft-en:count.place",)),
-    Phase.COUNT_MOVE: ("the Count moves to a grave of the next quarter", ("gruft-en:count.move",)),
-    Phase.BAT: ("the bat's claim is believed or doubted", ("gruft-en:bats.ask",)),
-    Phase.BAT_GIFT: ("the vampire found under the bat is given to a player",
-                     ("gruft-en:bats.believed-vampire",)),
-    Phase.PUT: ("an outermost vampire is put into the grave", ("gruft-en:bats.open",
-                                                              "gruft-en:count.empty")),
-}
-
-
-def _gruft_why(state: State, action: Action) -> tuple[str, tuple[str, ...]] | None:
-    """Reasons with gruft-en clause ids, or None to fall back to the base diagnosis."""
-    phase = state.phase
-    if phase in _GRUFT_EXPECT:
-        what, clauses = _GRUFT_EXPECT[phase]
-        if phase is Phase.PUT and isinstance(action, PlaceVampire):
-            if action.grave != state.pending:
-                return f"only grave {state.pending} takes the vampire now", clauses
-            return "a single vampire is addressed as the left end", ("du-en:ch1.outermost",)
-        if isinstance(action, CountTo) and phase in (Phase.COUNT_PLACE, Phase.COUNT_MOVE):
-            if phase is Phase.COUNT_MOVE:
-                return (f"grave {action.grave} is not a closed grave of the next quarter "
-                        "clockwise", ("gruft-en:count.move",))
-            return (f"the Count cannot stand on grave {action.grave}",
-                    ("gruft-en:count.place", "gruft-en:play.keep-open"))
-        if isinstance(action, GiftTo):
-            return "the vampire goes to another player", ("gruft-en:bats.believed-vampire",)
-        return f"expected: {what}", clauses
-    if isinstance(action, Believe | Doubt):
-        return "no bat is waiting for an answer", ("gruft-en:bats.ask",)
-    if isinstance(action, CountTo):
-        return "the Count is not being placed now", ("gruft-en:count.place",)
-    if isinstance(action, GiftTo):
-        return "no vampire from under a bat is being given", ("gruft-en:bats.believed-vampire",)
-    g = getattr(action, "grave", None)
-    if isinstance(action, OpenGrave | PlayBat) and phase is Phase.OPEN and g is not None \
-            and 0 <= g < len(state.lids):
-        if g == state.count_grave:
-            if state.plague is not None:
-                return (f"grave {g} is kept by Count Rucola: not even in a plague",
-                        ("gruft-en:faq.count-plague", "gruft-en:count.guard"))
-            return (f"grave {g} is kept by Count Rucola for player {state.post}",
-                    ("gruft-en:count.guard", "gruft-en:faq.rat-ignored"))
-        if g in state.open_graves:
-            return (f"grave {g} is already open this turn", ("gruft-en:play.keep-open",))
-        if isinstance(action, PlayBat):
-            if state.plague is not None:
-                return "bats are not played in a rat plague (reading)", ("gruft-en:bats.declare",)
-            if state.bats[state.turn_player] == 0:
-                return "no bat left: each bat is used once", ("gruft-en:bats.once",)
-    if isinstance(action, PlayBat):
-        return "a bat is put on a grave instead of opening one", ("gruft-en:bats.declare",)
-    return None
-
-
-def _gruft_step(state: State, action: Action, events: list[Event]) -> State:
-    if isinstance(action, PlayBat):
-        return _play_bat(state, action.grave, events)
-    if isinstance(action, Believe | Doubt):
-        return _answer_bat(state, isinstance(action, Doubt), events)
-    if isinstance(action, GiftTo):
-        bat = state.bat
-        assert bat is not None
-        gift = Gift(bat.owner, action.player, "gruft-en:bats.believed-vampire")
-        events.append(Event(EventKind.GIVE, bat.owner, None, state.in_transit, gift.clause))
-        return _g(_with(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=bat.owner)
-    if isinstance(action, CountTo):
-        return _count_to(state, action.grave, events)
-    if isinstance(action, OpenGrave):
-        return _count_open(state, events)
-    assert isinstance(action, PlaceVampire)
-    return _put(state, action.end, events)
-
-
-def _count_streak(state: State, player: int, events: list[Event]) -> State:
-    """gruft-en:count.get-three: count matching placements; the third gets the Count
-    (reading ``gruft_three``: in the own turn only, or in a row, plague goes included)."""
-    streak = state.streak + 1
-    state = _g(state, streak=streak)
-    own_turn = state.plague is None or state.config.options.gruft_three == "in-a-row"
-    if streak == 3 and own_turn and state.post != player:
-        events.append(Event(EventKind.COUNT_GET, player, state.count_grave, state.post,
-                            "gruft-en:count.get-three"))
-        # gruft-en:count.continue: onto the post in front of the player, who goes on.
-        state = _g(state, post=player, count_grave=None)
-    return state
-
-
-def _pass_turn(state: State, nxt: int, events: list[Event]) -> State:
-    """gruft-en:count.place: when a turn is over and the Count stands on its holder's post,
-    the holder stands it on a grave (reading ``gruft_lost_place``: a player who got it from
-    the right neighbour does so after their own turn, or at once)."""
-    state = _g(state, open_graves=(), bat=None)  # gruft-en:bats.close-ends
-    if state.post is not None and state.count_grave is None and (
-            state.post != nxt or state.config.options.gruft_lost_place == "at-once"):
-        return _g(_with(state, phase=Phase.COUNT_PLACE, pending=None, may_stop=False), next_turn=nxt)
-    return _start_turn(state, nxt)
-
-
-def _count_to(state: State, grave: int, events: list[Event]) -> State:
-    holder = state.post
-    assert holder is not None
-    if state.phase is Phase.COUNT_MOVE:
-        events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.move"))
-        # gruft-en:count.empty-continue: the turn goes on (a vampire was placed).
-        return _g(_with(state, phase=Phase.OPEN, may_stop=True, pending=None), count_grave=grave)
-    events.append(Event(EventKind.COUNT_PLACE, holder, grave, None, "gruft-en:count.place"))
-    nxt = state.next_turn
-    assert nxt is not None
-    return _start_turn(_g(state, count_grave=grave, next_turn=None), nxt)
-
-
-def _count_open(state: State, events: list[Event]) -> State:
-    """gruft-en:count.open-start: opened without turning the lid (gruft-en:faq.rat-ignored)."""
-    grave = state.count_grave
-    holder = state.post
-    assert grave is not None and holder is not None
-    events.append(Event(EventKind.COUNT_OPEN, holder, grave, None, "gruft-en:count.open-start"))
-    state = _g(state, open_graves=(*state.open_graves, grave))
-    content = state.contents[grave]
-    if isinstance(content, GarlicIn):
-        state = _garlic_home(state, grave, content, events)
-        if state.config.options.gruft_garlic == "empty":
-            content = None
-    if content is None:
-        # gruft-en:count.empty: any outermost vampire, whatever the colour.
-        return _g(_with(state, phase=Phase.PUT, pending=grave), putter=holder)
-    # gruft-en:count.occupied, gruft-en:count.no-penalty: no stake, no vampires; the Count and
-    # the post go to the left neighbour (gruft-en:count.get-lost) and the turn ends
-    # (gruft-en:count.occupied-ends).
-    left = _left(state.config, holder)
-    events.append(Event(EventKind.COUNT_LOST, holder, grave, left, "gruft-en:count.get-lost"))
-    state = _g(state, post=left, count_grave=None)
-    return _end_turn(state, events, "gruft-en:count.occupied-ends")
-
-
-def _garlic_home(state: State, grave: int, garlic: GarlicIn, events: list[Event]) -> State:
-    hand = tuple(h + 1 if p == garlic.owner else h for p, h in enumerate(state.garlic_hand))
-    events.append(Event(EventKind.GARLIC_BACK, garlic.owner, grave, None,
-                        "du-en:ch3.garlic-back"))
-    return _with(state, contents=_set(state.contents, grave, None), garlic_hand=hand)
-
-
-def _play_bat(state: State, grave: int, events: list[Event]) -> State:
-    """gruft-en:bats.declare; the bat leaves the player's hand for good (gruft-en:bats.once)."""
-    owner = state.turn_player
-    events.append(Event(EventKind.BAT, owner, grave, None, "gruft-en:bats.declare"))
-    bats = _set(state.bats, owner, state.bats[owner] - 1)
-    state = _with(state, phase=Phase.BAT, may_stop=False, pending=None)
-    return _g(state, bats=bats, bat=BatClaim(grave, owner))
-
-
-def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
-    """gruft-en:bats.ask / gruft-en:bats.open: the first doubt, or the last belief, opens the
-    grave; the lid is not turned (gruft-en:faq.rat-ignored); the bat goes into the box."""
-    bat = state.bat
-    assert bat is not None
-    asked = _next_asked(state)
-    if not doubt:
-        events.append(Event(EventKind.BELIEVE, asked, bat.grave, bat.owner, "gruft-en:bats.ask"))
-        bat = replace(bat, believed=(*bat.believed, asked))
-        state = _g(state, bat=bat)
-        if len(bat.believed) < state.config.players - 1:
-            return state
-    else:
-        events.append(Event(EventKind.DOUBT, asked, bat.grave, bat.owner, "gruft-en:bats.ask"))
-    grave, owner = bat.grave, bat.owner
-    content = state.contents[grave]
-    out = _set(state.bats_out, owner, state.bats_out[owner] + 1)  # gruft-en:bats.once
-    events.append(Event(EventKind.BAT_OPEN, owner, grave, None, "gruft-en:bats.open"))
-    state = _g(_with(state, pending=grave), bats_out=out, open_graves=(*state.open_graves, grave))
-    config = state.config
-    if content is None:
-        if not doubt:
-            # gruft-en:bats.believed-empty
-            return _g(_with(state, phase=Phase.PUT), putter=owner)
-        # gruft-en:bats.doubt-empty: the doubter takes a stake at once (a third stake brings
-        # the gift, du-en:ch2.gift), then the bat's owner puts a vampire in.
-        if state.stakes_path == 0:
-            return _g(_with(state, phase=Phase.PUT), putter=owner)
-        held = state.stakes_held[asked] + 1
-        events.append(Event(EventKind.STAKE, asked, None, held, "gruft-en:bats.doubt-empty"))
-        path = state.stakes_path - 1
-        gifts: tuple[Gift, ...] = ()
-        if _gift_due(held, config):
-            events.append(Event(EventKind.STAKES_BACK, asked, None, held,
-                                "du-en:ch2.stakes-back"))
-            path += held
-            held = 0
-            gifts = tuple(Gift(g, asked, "du-en:ch2.gift") for g in _others(config, asked)
-                          for _ in range(config.gift_stake))
-        state = _with(state, stakes_held=_set(state.stakes_held, asked, held),
-                        stakes_path=path)
-        if gifts:
-            return _g(_with(state, gifts=gifts, phase=Phase.GIVE), then_put=owner)
-        return _g(_with(state, phase=Phase.PUT), putter=owner)
-    if isinstance(content, VampireIn):
-        state = _with(state, contents=_set(state.contents, grave, None),
-                        in_transit=content.colour)
-        if not doubt:
-            # gruft-en:bats.believed-vampire: the owner picks who gets it
-            return _with(state, phase=Phase.BAT_GIFT)
-        # gruft-en:bats.doubt-vampire: the owner gets it, then the doubter puts one in.
-        gift = Gift(owner, owner, "gruft-en:bats.doubt-vampire")
-        events.append(Event(EventKind.GIVE, owner, grave, content.colour, gift.clause))
-        return _g(_with(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=asked)
-    state = _garlic_home(state, grave, content, events)
-    if not doubt:
-        # gruft-en:bats.believed-garlic: no reward; the owner puts a vampire in.
-        return _g(_with(state, phase=Phase.PUT), putter=owner)
-    # gruft-en:bats.doubt-garlic: rewards as in du-en:ch3.other-garlic / ch3.own-garlic.
-    if content.owner == owner:
-        gifts = tuple(Gift(g, owner, "gruft-en:bats.doubt-garlic")
-                      for g in _others(config, owner) for _ in range(config.gift_own_garlic))
-    else:
-        gifts = (Gift(content.owner, owner, "gruft-en:bats.doubt-garlic"),) \
-            * config.gift_other_garlic
-    return _g(_with(state, gifts=gifts, phase=Phase.GIVE), then_put=asked)
-
-
-def _put(state: State, end: End, events: list[Event]) -> State:
-    """An outermost vampire into ``pending`` whatever its colour (gruft-en:count.empty,
-    gruft-en:bats.believed-empty and the other bat outcomes); then the Count moves on
-    (gruft-en:count.move) or the bat's turn ends (gruft-en:bats.close-ends)."""
-    player = state.putter
-    grave = state.pending
-    assert player is not None and grave is not None
-    colour, row = _remove_end(state.rows[player], end, state.config)
-    clause = "gruft-en:bats.open" if state.bat is not None else "gruft-en:count.empty"
-    events.append(Event(EventKind.PUT, player, grave, colour, clause))
-    rows = _set(state.rows, player, row)
-    contents = _set(state.contents, grave, VampireIn(colour))
-    state = _g(_with(state, rows=rows, contents=contents), putter=None)
-    if not row:
-        return _win(state, player, events)
-    if state.bat is not None:
-        state = _g(_with(state, pending=None), bat=None)
-        return _end_turn(state, events, "gruft-en:bats.close-ends")
-    return _with(state, phase=Phase.COUNT_MOVE)
-
-
 def _win(state: State, player: int, events: list[Event]) -> State:
     """du-en:end.first-empty / du-en:aim.win: the game ends at once."""
     events.append(Event(EventKind.WIN, player, None, None, "du-en:end.first-empty"))
     # A vampire still in transit stays counted in ``in_transit`` (conservation).
     return _with(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
+
+
+# The base transitions an expansion builds on (public names for the expansions' modules).
+with_changes = _with
+set_at = _set
+remove_end = _remove_end
+others = _others
+left_of = _left
+gift_due = _gift_due
+end_turn = _end_turn
+start_turn = _start_turn
+win = _win
 
 
 __all__ = [

@@ -10,9 +10,10 @@ only in ``player``. Perfect recall: a lid seen once stays known while it lies on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ruleproof.model.dawn_under.engine import current_player
-from ruleproof.model.dawn_under.state import Content, Gift, Gruft, Phase, Plague, State
+from ruleproof.model.dawn_under.state import Content, Gift, Plague, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +29,8 @@ class Observation:
         rows: per player, the row with face-down vampires as None.
         stakes_held, stakes_path, garlic_hand, reserve_size, removed_rats: public counts.
         phase, to_move, turn_player, pending, plague, gifts, in_transit, winner: public flow.
-        gruft: the expansion's parts (Count Rucola, post, bats, graves left open, a bat claim);
-            all of it lies open on the table (gruft-en:prep.count, gruft-en:prep.bats).
+        extension: the expansion's part of the state (``State.extension``); what the
+            expansions add lies open on the table (gruft-en:prep.count, gruft-en:prep.bats).
     """
 
     player: int
@@ -42,7 +43,7 @@ class Observation:
     garlic_hand: tuple[int, ...]
     reserve_size: int
     removed_rats: int
-    phase: Phase
+    phase: Enum
     to_move: int
     turn_player: int
     may_stop: bool
@@ -51,7 +52,7 @@ class Observation:
     gifts: tuple[Gift, ...]
     in_transit: int | None
     winner: int | None
-    gruft: Gruft | None = None
+    extension: object = None
 
 
 def observation(state: State, player: int) -> Observation:
@@ -82,5 +83,5 @@ def observation(state: State, player: int) -> Observation:
         gifts=state.gifts,
         in_transit=state.in_transit,
         winner=state.winner,
-        gruft=state.gruft,
+        extension=state.extension,
     )

@@ -61,6 +61,10 @@ def event_text(state: State, event: Event, names: Sequence[str] | None = None) -
     g = event.grave
     colour = cfg.colours[event.value] if event.value is not None and event.value >= 0 else ""
     k = event.kind
+    if cfg.expansion is not None:
+        text = cfg.expansion.event_text(state, event, names)
+        if text is not None:
+            return text
     if k is EventKind.REVEAL:
         assert g is not None
         quarter = cfg.board.quarters[cfg.board.quarter_of[g]]
@@ -85,8 +89,6 @@ def event_text(state: State, event: Event, names: Sequence[str] | None = None) -
         return f"{who} collected the third stake: the stakes go back to the path; gift time!"
     if k is EventKind.GARLIC_BACK:
         return f"{who} takes the garlic back out of grave {g}."
-    if k is EventKind.GIVE and event.clause == "gruft-en:bats.doubt-vampire":
-        return f"{who} gets the {colour} vampire out of grave {g} as a gift."
     if k is EventKind.GIVE:
         return f"{who} hands over a {colour} vampire."
     if k is EventKind.RECEIVE:
@@ -104,36 +106,7 @@ def event_text(state: State, event: Event, names: Sequence[str] | None = None) -
         return f"{who} ends the turn."
     if k is EventKind.TURN:
         return f"-- {who}'s turn."
-    text = _gruft_text(event, who, g, colour, names)
-    if text is not None:
-        return text
     return f"*** {who} has no vampires left and WINS! ***"
-
-
-def _gruft_text(event: Event, who: str, g: int | None, colour: str,
-                names: Sequence[str] | None) -> str | None:
-    """Texts of the expansion's events (gruft-en)."""
-    k = event.kind
-    if k is EventKind.COUNT_GET:
-        return f"{who} put three vampires to rest and gets COUNT RUCOLA with the post!"
-    if k is EventKind.COUNT_PLACE:
-        return f"{who} stands Count Rucola on grave {g}; it is kept for {who}."
-    if k is EventKind.COUNT_OPEN:
-        return f"{who} opens grave {g}, kept by Count Rucola (the lid is not turned)."
-    if k is EventKind.COUNT_LOST:
-        return (f"Grave {g} is occupied: {who} loses Count Rucola and the post to "
-                f"{player_name(event.value or 0, names)} (no penalty); the turn ends.")
-    if k is EventKind.BAT:
-        return f"{who} puts a bat on grave {g}: \"this grave is empty!\""
-    if k is EventKind.BELIEVE:
-        return f"{who} believes the bat."
-    if k is EventKind.DOUBT:
-        return f"{who} doubts the bat!"
-    if k is EventKind.BAT_OPEN:
-        return f"The bat of {who} is lifted and grave {g} opened (the lid is not turned)."
-    if k is EventKind.PUT:
-        return f"{who} puts a {colour} vampire into grave {g}."
-    return None
 
 
 @dataclass(frozen=True)

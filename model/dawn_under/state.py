@@ -10,11 +10,15 @@ to their owner (du-en:prep.row).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
 from ruleproof.spec.boards import Board
+
+if TYPE_CHECKING:
+    from ruleproof.model.dawn_under.expansion import Expansion
 
 RAT = -1
 """Lid value of a rat lid (du-en:content.lids). Coloured lids are colour indices 0..5."""
@@ -35,13 +39,6 @@ class Phase(Enum):
     GIVE = "give"  # a giver chooses which outermost vampire to hand over
     RECEIVE = "receive"  # the vampire in transit is put at one end of the receiver's row
     OVER = "over"  # a player has no vampires left
-    # expansion "Frische Luft für die Gruft" (gruft-en) only:
-    COUNT_OPEN = "count-open"  # the holder's turn starts by opening the Count's grave
-    COUNT_PLACE = "count-place"  # the holder stands the Count on a grave (turn over)
-    COUNT_MOVE = "count-move"  # the holder moves the Count into the next quarter
-    BAT = "bat"  # a bat claims a grave is empty: the next player believes or doubts
-    BAT_GIFT = "bat-gift"  # a believed bat found a vampire: its owner picks the receiver
-    PUT = "put"  # an outermost vampire goes into ``pending`` whatever its colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,26 +75,13 @@ class Options:
             the turn) or ``forbidden`` (it cannot be opened), du-en:2p.reopen.
         removed_colours: 2 players: ``same`` (the two lid colours removed are the two vampire
             colours removed) or ``different`` (du-en:2p.components).
-        expansion: ``none`` or ``gruft`` (the expansion "Frische Luft für die Gruft", gruft-en;
-            3-6 players only). The ``gruft_*`` options only matter with it (docs/gruft.md).
-        gruft_three: which placements win the Count (gruft-en:count.get-three): ``one-turn``
-            (three matching placements in the player's own turn) or ``in-a-row`` (three
-            matching placements one after another, also within one go of a rat plague).
-        gruft_garlic: garlic in the Count's grave (gruft-en:count.empty, count.occupied):
-            ``occupied`` (the Count is lost, the garlic goes home) or ``empty`` (the garlic
-            goes home and the grave counts as empty).
-        gruft_plague_open: graves the finder of a rat left open (gruft-en:play.keep-open)
-            ``stay-open`` through the plague (they cannot be opened in it) or are ``closed``
-            when the plague starts.
-        gruft_count_choice: graves the Count may be stood on (gruft-en:count.place,
-            count.move): ``blind`` (any closed grave with a lid: chosen without looking) or
-            ``empty-only`` (only graves known to be empty).
-        gruft_lost_place: a player who got the Count from the right neighbour
-            (gruft-en:count.get-lost) stands it on a grave ``own-turn`` (after their own next
-            turn) or ``at-once`` (as the loser's turn ends, using it in their next turn).
+        expansion: ``none`` or the name of an expansion played on top of the base game
+            (``ruleproof.model.expansions``); its own options are in ``expansion_options``.
         empty_path: a stake is due but none is left on the path (impossible under du-en, proved;
             possible under ``gift_trigger=holding-three``): ``no-stake`` (nothing is taken) or
             ``gift-now`` (it counts as the gift, du-en:ch2.gift).
+        expansion_options: the options an expansion declares, as sorted ``(name, value)``
+            pairs; only values other than the expansion's default are stored.
     """
 
     after_match: str = "may-continue"
@@ -116,11 +100,14 @@ class Options:
     removed_colours: str = "same"
     empty_path: str = "no-stake"
     expansion: str = "none"
-    gruft_three: str = "one-turn"
-    gruft_garlic: str = "occupied"
-    gruft_plague_open: str = "stay-open"
-    gruft_count_choice: str = "blind"
-    gruft_lost_place: str = "own-turn"
+    expansion_options: tuple[tuple[str, str], ...] = ()
+
+    def extra(self, name: str, default: str) -> str:
+        """The value of the expansion option ``name`` (``default`` when not set)."""
+        for key, value in self.expansion_options:
+            if key == name:
+                return value
+        return default
 
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
@@ -139,17 +126,19 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "reopen_rule": ("stake-and-end", "forbidden"),
     "removed_colours": ("same", "different"),
     "empty_path": ("no-stake", "gift-now"),
-    "expansion": ("none", "gruft"),
-    "gruft_three": ("one-turn", "in-a-row"),
-    "gruft_garlic": ("occupied", "empty"),
-    "gruft_plague_open": ("stay-open", "closed"),
-    "gruft_count_choice": ("blind", "empty-only"),
-    "gruft_lost_place": ("own-turn", "at-once"),
+    "expansion": ("none", *DAWN_UNDER_EXPANSIONS),
 }
+"""The base game's options and their values, the default first (an expansion's options are
+declared by the expansion, :func:`ruleproof.model.dawn_under.config.option_values`)."""
 
 
 def option_value(options: Options, name: str) -> str:
-    """The value of option ``name`` as its string form (``true``/``false`` for booleans)."""
+    """The value of option ``name`` as its string form (``true``/``false`` for booleans); an
+    expansion's option by its stored value or the default the expansion declares."""
+    if name not in OPTION_VALUES:
+        from ruleproof.model.dawn_under.config import option_values
+
+        return options.extra(name, option_values()[name][0])
     value = getattr(options, name)
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
@@ -170,6 +159,9 @@ class Config:
         rat_lid_stays: the rat lid stays face up on its grave during the plague (du-en:2p.rat-stays)
             instead of lying in front of its holder (du-en:ch4.rat).
         preset: the name of the rule set the options came from (for logs).
+        expansion: the hooks of the expansion named by ``options.expansion``
+            (:class:`~ruleproof.model.dawn_under.expansion.Expansion`), None for the base game;
+            derived from the options, not compared.
     """
 
     players: int
@@ -192,6 +184,13 @@ class Config:
     gift_stake: int = 1
     rat_lid_stays: bool = False
     preset: str = "du-en"
+    expansion: Expansion | None = field(init=False, default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.options.expansion != "none":
+            from ruleproof.model.dawn_under.expansion import load_expansion
+
+            object.__setattr__(self, "expansion", load_expansion(self.options.expansion))
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,16 +252,6 @@ class Gift:
 
 
 @dataclass(frozen=True, slots=True)
-class BatClaim:
-    """A bat standing on ``grave``: its ``owner`` claims the grave is empty (gruft-en:bats.declare);
-    ``believed`` lists the players who believed so far, in turn order (gruft-en:bats.ask)."""
-
-    grave: int
-    owner: int
-    believed: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Setup:
     """The outcome of the set-up chance node (or an explicit set-up).
 
@@ -278,37 +267,6 @@ class Setup:
     reserve: tuple[int, ...]
     rows: tuple[tuple[int, ...], ...]
     start_player: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Gruft:
-    """The parts of the expansion gruft-en in a state (see :class:`State`, ``gruft``).
-
-    Attributes:
-        open_graves: graves opened in the running turn, open until it ends
-            (gruft-en:play.keep-open).
-        count_grave: the grave the Count Rucola figure stands on (None: on the post).
-        post: the player the post stands in front of; None: in the middle of the board
-            (gruft-en:prep.count).
-        bats: per player, bats in front of them (gruft-en:prep.bats).
-        bats_out: per player, bats used and back in the box (gruft-en:bats.once).
-        bat: the bat claim being answered (phase BAT, and until the grave is dealt with).
-        putter: who puts a vampire into ``pending`` in phase PUT.
-        then_put: who puts a vampire into ``pending`` once the pending hand-overs are done.
-        streak: matching placements counting toward the Count (gruft-en:count.get-three).
-        next_turn: whose turn starts once the Count is stood on a grave (phase COUNT_PLACE).
-    """
-
-    bats: tuple[int, ...]
-    bats_out: tuple[int, ...]
-    open_graves: tuple[int, ...] = ()
-    count_grave: int | None = None
-    post: int | None = None
-    bat: BatClaim | None = None
-    putter: int | None = None
-    then_put: int | None = None
-    streak: int = 0
-    next_turn: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +286,7 @@ class State:
         reserve: reserve lid stack, top first.
         removed_rats: rat lids out of play.
         turn_player: whose turn it is (outside a plague).
-        phase: what the state waits for.
+        phase: what the state waits for: a :class:`Phase`, or a phase an expansion adds.
         may_stop: in a normal turn, whether the player may end the turn instead of opening.
         pending: the grave just opened and awaiting a PLACE decision.
         plague: the running rat plague, if any.
@@ -339,9 +297,8 @@ class State:
         windows: 2 players: per player, graves they opened since the start of their last turn.
         barred: 2 players: graves the turn player may not open this turn (du-en:2p.reopen).
 
-        gruft: the expansion's parts (None without it, :class:`Gruft`); read them through the
-            properties of the same names (``state.bats``, ``state.post``...), change them with
-            :func:`with_gruft`.
+        extension: the expansion's part of the state (None for the base game); the base
+            engine never looks inside it, the expansion reads and changes it through its hooks.
     """
 
     config: Config
@@ -355,7 +312,7 @@ class State:
     reserve: tuple[int, ...]
     removed_rats: int
     turn_player: int
-    phase: Phase
+    phase: Enum
     may_stop: bool = False
     pending: int | None = None
     plague: Plague | None = None
@@ -365,54 +322,7 @@ class State:
     placed_this_turn: int = 0
     windows: tuple[tuple[int, ...], ...] = ()
     barred: tuple[int, ...] = ()
-    gruft: Gruft | None = None
-
-    # Read access to the expansion's parts (defaults without the expansion).
-    @property
-    def open_graves(self) -> tuple[int, ...]:
-        return self.gruft.open_graves if self.gruft is not None else ()
-
-    @property
-    def count_grave(self) -> int | None:
-        return self.gruft.count_grave if self.gruft is not None else None
-
-    @property
-    def post(self) -> int | None:
-        return self.gruft.post if self.gruft is not None else None
-
-    @property
-    def bats(self) -> tuple[int, ...]:
-        return self.gruft.bats if self.gruft is not None else ()
-
-    @property
-    def bats_out(self) -> tuple[int, ...]:
-        return self.gruft.bats_out if self.gruft is not None else ()
-
-    @property
-    def bat(self) -> BatClaim | None:
-        return self.gruft.bat if self.gruft is not None else None
-
-    @property
-    def putter(self) -> int | None:
-        return self.gruft.putter if self.gruft is not None else None
-
-    @property
-    def then_put(self) -> int | None:
-        return self.gruft.then_put if self.gruft is not None else None
-
-    @property
-    def streak(self) -> int:
-        return self.gruft.streak if self.gruft is not None else 0
-
-    @property
-    def next_turn(self) -> int | None:
-        return self.gruft.next_turn if self.gruft is not None else None
-
-
-def with_gruft(state: State, **changes: Any) -> State:
-    """``state`` with fields of its expansion part changed (the expansion must be on)."""
-    assert state.gruft is not None, "the expansion is not on"
-    return replace(state, gruft=replace(state.gruft, **changes))
+    extension: object = None
 
 
 # ----------------------------------------------------------------------------- actions
@@ -487,56 +397,15 @@ class ReceiveVampire:
         return f"receive {self.end.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayBat:
-    """Put one of your bats on ``grave`` instead of opening a grave, claiming it is empty
-    (gruft-en:bats.declare)."""
+class ExpansionAction:
+    """Base class of the actions an expansion adds; the base engine hands them to the
+    expansion's hooks (:mod:`ruleproof.model.dawn_under.expansion`)."""
 
-    grave: int
-
-    def __str__(self) -> str:
-        return f"bat {self.grave}"
-
-
-@dataclass(frozen=True, slots=True)
-class Believe:
-    """Answer a bat's claim: believe it (gruft-en:bats.ask)."""
-
-    def __str__(self) -> str:
-        return "believe"
-
-
-@dataclass(frozen=True, slots=True)
-class Doubt:
-    """Answer a bat's claim: doubt it (gruft-en:bats.ask, gruft-en:bats.open)."""
-
-    def __str__(self) -> str:
-        return "doubt"
-
-
-@dataclass(frozen=True, slots=True)
-class CountTo:
-    """Stand the Count Rucola figure on ``grave`` (gruft-en:count.place, gruft-en:count.move)."""
-
-    grave: int
-
-    def __str__(self) -> str:
-        return f"count {self.grave}"
-
-
-@dataclass(frozen=True, slots=True)
-class GiftTo:
-    """Hand the vampire found under a believed bat to ``player``
-    (gruft-en:bats.believed-vampire)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"gift {self.player}"
+    __slots__ = ()
 
 
 Action = (OpenGrave | PlaceVampire | PlaceGarlic | LeaveEmpty | Stop | GiveVampire
-          | ReceiveVampire | PlayBat | Believe | Doubt | CountTo | GiftTo)
+          | ReceiveVampire | ExpansionAction)
 
 
 class EventKind(Enum):
@@ -559,15 +428,6 @@ class EventKind(Enum):
     STOP = "stop"
     TURN = "turn"
     WIN = "win"
-    COUNT_GET = "count-get"
-    COUNT_PLACE = "count-place"
-    COUNT_OPEN = "count-open"
-    COUNT_LOST = "count-lost"
-    BAT = "bat"
-    BELIEVE = "believe"
-    DOUBT = "doubt"
-    BAT_OPEN = "bat-open"
-    PUT = "put"
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,14 +435,14 @@ class Event:
     """One observable happening (all Dawn Under events are public).
 
     Attributes:
-        kind: what happened.
+        kind: what happened: an :class:`EventKind`, or a kind an expansion adds.
         player: the player concerned.
         grave: the grave concerned, if any.
         value: a colour, lid value, count or other player, depending on ``kind``.
         clause: the clause id that made it happen.
     """
 
-    kind: EventKind
+    kind: Enum
     player: int
     grave: int | None = None
     value: int | None = None

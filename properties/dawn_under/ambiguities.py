@@ -9,10 +9,15 @@ from functools import cache
 from pathlib import Path
 
 from ruleproof.errors import MalformedInput
-from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
+from ruleproof.model.dawn_under.config import (
+    make_config,
+    option_values,
+    parse_options,
+    preset_options,
+    presets,
+)
 from ruleproof.model.dawn_under.engine import legal_actions, new_game, step
 from ruleproof.model.dawn_under.state import (
-    OPTION_VALUES,
     Action,
     Config,
     Options,
@@ -102,12 +107,12 @@ def load_register(path: Path) -> tuple[Ambiguity, ...]:
                     raise fail(f"reading {r.value}: unknown clause {c}")
         no_diff = e.get("no_behavioural_difference")
         if option is not None:
-            if option not in OPTION_VALUES:
+            if option not in option_values():
                 raise fail(f"unknown option {option}")
             if len(readings) != 2:
                 raise fail("an entry with an option needs exactly two readings")
             for r in readings:
-                if r.value not in OPTION_VALUES[option]:
+                if r.value not in option_values()[option]:
                     raise fail(f"reading {r.value!r} is not a value of option {option}")
             if e.get("default") not in [r.value for r in readings]:
                 raise fail(f"default {e.get('default')!r} is not one of the readings")

@@ -24,6 +24,7 @@ from ruleproof.model.dawn_under.state import (
     State,
     VampireIn,
 )
+from ruleproof.model.gruft import GruftEvent, GruftPhase, part
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
     out = []
     if len(state.contents) != state.config.board.size:
         out.append("number of graves changed")
-    gruft = bool(state.bats)  # gruft-en:count.empty, gruft-en:bats.open: any colour goes in
+    gruft = part(state) is not None  # gruft-en:count.empty, gruft-en:bats.open: any colour goes in
     for g, content in enumerate(state.contents):
         lid = state.lids[g]
         if (not gruft and isinstance(content, VampireIn) and lid is not None
@@ -228,22 +229,23 @@ def bats_conserved(state: State, totals: Totals) -> list[str]:
     """Expansion: two bats per player colour in play, each in front of its player, on a grave
     (a claim being answered) or back in the box; used bats never return
     (gruft-en:components.bats, gruft-en:prep.bats, gruft-en:bats.once)."""
-    if not state.bats:
-        if state.config.options.expansion == "gruft" or state.bats_out or state.bat:
+    gp = part(state)
+    if gp is None:
+        if state.config.options.expansion == "gruft" or state.extension is not None:
             return ["the expansion is on but there are no bats, or bats without it"]
         return []
     n = state.config.players
     out = []
-    if len(state.bats) != n or len(state.bats_out) != n:
-        return [f"bats for {len(state.bats)} players, {n} play"]
+    if len(gp.bats) != n or len(gp.bats_out) != n:
+        return [f"bats for {len(gp.bats)} players, {n} play"]
     for p in range(n):
-        on_grave = 1 if state.bat is not None and state.bat.owner == p and \
-            state.phase is Phase.BAT else 0
-        if min(state.bats[p], state.bats_out[p]) < 0 or \
-                state.bats[p] + state.bats_out[p] + on_grave != 2:
-            out.append(f"player {p}: {state.bats[p]} bats in hand, {state.bats_out[p]} out, "
+        on_grave = 1 if gp.bat is not None and gp.bat.owner == p and \
+            state.phase is GruftPhase.BAT else 0
+        if min(gp.bats[p], gp.bats_out[p]) < 0 or \
+                gp.bats[p] + gp.bats_out[p] + on_grave != 2:
+            out.append(f"player {p}: {gp.bats[p]} bats in hand, {gp.bats_out[p]} out, "
                        f"{on_grave} on a grave (want 2)")
-    if state.phase is Phase.BAT and state.bat is None:
+    if state.phase is GruftPhase.BAT and gp.bat is None:
         out.append("a bat is to be answered but none stands on a grave")
     return out
 
@@ -254,29 +256,30 @@ def count_consistent(state: State, totals: Totals) -> list[str]:
     the post's player, a grave nobody else has opened and nobody opens in a plague
     (gruft-en:components.count, gruft-en:prep.count, gruft-en:count.guard,
     gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open)."""
-    if not state.bats:
-        if state.post is not None or state.count_grave is not None or state.open_graves:
-            return ["expansion parts in a game without the expansion"]
+    gp = part(state)
+    if gp is None:
+        if isinstance(state.phase, GruftPhase):
+            return ["a phase of the expansion in a game without the expansion"]
         return []
     out = []
     n = state.config.players
-    if state.post is not None and not 0 <= state.post < n:
-        out.append(f"the post stands in front of {state.post}, not a player")
-    g = state.count_grave
+    if gp.post is not None and not 0 <= gp.post < n:
+        out.append(f"the post stands in front of {gp.post}, not a player")
+    g = gp.count_grave
     if g is not None:
-        if state.post is None:
+        if gp.post is None:
             out.append(f"the Count stands on grave {g} but the post is in the middle")
         if not 0 <= g < state.config.board.size or state.lids[g] is None:
             out.append(f"the Count stands on grave {g}, which is no closed grave")
         if state.plague is not None and g in state.plague.opened:
             out.append(f"the Count's grave {g} was opened in a plague")
-        holders_phase = state.phase in (Phase.PUT, Phase.COUNT_MOVE) and state.bat is None \
-            and state.pending == g and state.turn_player == state.post
-        if g in state.open_graves and not holders_phase and state.phase is not Phase.OVER:
+        holders_phase = state.phase in (GruftPhase.PUT, GruftPhase.COUNT_MOVE) \
+            and gp.bat is None and state.pending == g and state.turn_player == gp.post
+        if g in gp.open_graves and not holders_phase and state.phase is not Phase.OVER:
             out.append(f"the Count's grave {g} is open outside its holder's opening")
-    if len(set(state.open_graves)) != len(state.open_graves):
-        out.append(f"a grave is open twice: {state.open_graves}")
-    if state.phase is Phase.COUNT_OPEN and (g is None or state.turn_player != state.post):
+    if len(set(gp.open_graves)) != len(gp.open_graves):
+        out.append(f"a grave is open twice: {gp.open_graves}")
+    if state.phase is GruftPhase.COUNT_OPEN and (g is None or state.turn_player != gp.post):
         out.append("a Count opening without the Count on a grave of the player to move")
     return out
 
@@ -319,18 +322,19 @@ def transition_violations(before: State, events: tuple[Event, ...], after: State
     nobody but the post's player, and only through the Count's opening, never by turning its
     lid in a plague (gruft-en:count.guard, gruft-en:faq.count-plague,
     gruft-en:faq.rat-ignored); a player's used bats never come back (gruft-en:bats.once)."""
-    if not before.bats:
+    gb, ga = part(before), part(after)
+    if gb is None or ga is None:
         return []
     out = []
-    kept = before.count_grave
+    kept = gb.count_grave
     for e in events:
         if kept is not None and e.grave == kept and e.kind in (EventKind.REVEAL,
-                                                               EventKind.BAT_OPEN):
+                                                               GruftEvent.BAT_OPEN):
             out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
-                       f"player {before.post}")
-        if kept is not None and e.grave == kept and e.kind is EventKind.COUNT_OPEN \
-                and (e.player != before.post or before.plague is not None):
+                       f"player {gb.post}")
+        if kept is not None and e.grave == kept and e.kind is GruftEvent.COUNT_OPEN \
+                and (e.player != gb.post or before.plague is not None):
             out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
-    if any(a < b for a, b in zip(after.bats_out, before.bats_out, strict=True)):
+    if any(a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
         out.append("a used bat came back out of the box")
     return out

@@ -12,11 +12,7 @@ from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.render import play_random
 from ruleproof.model.dawn_under.state import (
     Action,
-    Believe,
-    CountTo,
-    Doubt,
     End,
-    GiftTo,
     GiveVampire,
     LeaveEmpty,
     OpenGrave,
@@ -24,12 +20,12 @@ from ruleproof.model.dawn_under.state import (
     Phase,
     PlaceGarlic,
     PlaceVampire,
-    PlayBat,
     ReceiveVampire,
     State,
     Stop,
     Vampire,
 )
+from ruleproof.model.gruft import Believe, CountTo, Doubt, GiftTo, PlayBat, part
 from ruleproof.spec import all_clause_ids
 
 
@@ -102,14 +98,15 @@ def candidate_actions(state: State, rng: random.Random) -> list[Action]:
 def _gruft_candidates(state: State, g: int, rng: random.Random) -> list[Action]:
     """The expansion's actions (gruft-en:bats.declare, gruft-en:bats.ask,
     gruft-en:count.place, gruft-en:bats.believed-vampire)."""
-    if not state.bats:
+    gp = part(state)
+    if gp is None:
         return []
     size = state.config.board.size
     out: list[Action] = [PlayBat(g), PlayBat(rng.randrange(size)), Believe(), Doubt(),
                          CountTo(g), CountTo(rng.randrange(size)),
                          GiftTo(rng.randrange(state.config.players))]
-    if state.count_grave is not None:
-        out += [OpenGrave(state.count_grave), PlayBat(state.count_grave)]
+    if gp.count_grave is not None:
+        out += [OpenGrave(gp.count_grave), PlayBat(gp.count_grave)]
     return out
 
 

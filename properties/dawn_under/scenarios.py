@@ -52,28 +52,22 @@ from ruleproof.model.dawn_under.render import event_text, player_name
 from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
-    Believe,
     Config,
     Content,
-    CountTo,
-    Doubt,
     End,
     GarlicIn,
-    GiftTo,
     GiveVampire,
     LeaveEmpty,
     OpenGrave,
-    Phase,
     PlaceGarlic,
     PlaceVampire,
-    PlayBat,
     ReceiveVampire,
     State,
     Stop,
     Vampire,
     VampireIn,
-    with_gruft,
 )
+from ruleproof.model.gruft import Believe, CountTo, Doubt, GiftTo, GruftPhase, PlayBat, part
 from ruleproof.properties.dawn_under.invariants import Totals, graves_consistent, rows_show_open, violations
 from ruleproof.properties.report import CheckResult
 from ruleproof.spec import _read_toml, all_clause_ids, line_of
@@ -389,7 +383,8 @@ def _gruft_setup(setup: dict[str, Any], start: State, player: Any, fail: Any) ->
     keys = {"post", "count", "bats"} & set(setup)
     if not keys:
         return start
-    if not start.bats:
+    gp = part(start)
+    if gp is None:
         raise fail(f"[setup] {sorted(keys)[0]} needs the expansion (expansion = \"gruft\" in "
                    "[options])", sorted(keys)[0])
     post = player(setup["post"], "post") if "post" in setup else None
@@ -400,9 +395,10 @@ def _gruft_setup(setup: dict[str, Any], start: State, player: Any, fail: Any) ->
     if (not isinstance(bats, list) or len(bats) != start.config.players
             or not all(isinstance(b, int) and 0 <= b <= 2 for b in bats)):
         raise fail(f"'bats' must list {start.config.players} counts of 0..2", "bats")
-    phase = Phase.COUNT_OPEN if count is not None and post == start.turn_player else start.phase
-    return with_gruft(replace(start, phase=phase), post=post, count_grave=count,
-                      bats=tuple(bats), bats_out=tuple(2 - b for b in bats))
+    phase = GruftPhase.COUNT_OPEN if count is not None and post == start.turn_player \
+        else start.phase
+    return replace(start, phase=phase, extension=replace(
+        gp, post=post, count_grave=count, bats=tuple(bats), bats_out=tuple(2 - b for b in bats)))
 
 
 def _grave(config: Config, key: object, fail: Any) -> int:
@@ -484,14 +480,15 @@ def fact(state: State, key: str, names: Sequence[str]) -> Any:
         return [str(a) for a in legal_actions(state)]
     if base == "barred":
         return list(state.barred)
+    gp = part(state)
     if base == "post":  # expansion facts
-        return "middle" if state.post is None else pl(state.post)
+        return "middle" if gp is None or gp.post is None else pl(gp.post)
     if base == "count":
-        return "post" if state.count_grave is None else state.count_grave
+        return "post" if gp is None or gp.count_grave is None else gp.count_grave
     if base == "bats":
-        return state.bats[who(arg)] if state.bats else 0
+        return gp.bats[who(arg)] if gp is not None else 0
     if base == "open":
-        return list(state.open_graves)
+        return list(gp.open_graves) if gp is not None else []
     raise KeyError(key)
 
 

@@ -224,9 +224,9 @@ def witness_scenario(ambiguity: str, title: str, preset: str, players: int, opti
 
 
 def _option_names() -> tuple[str, ...]:
-    from ruleproof.model.dawn_under.state import OPTION_VALUES
+    from ruleproof.model.dawn_under.config import option_values
 
-    return tuple(OPTION_VALUES)
+    return tuple(option_values())
 
 
 __all__ = ["RAT", "Divergence", "first_difference", "play_until_divergence", "search",

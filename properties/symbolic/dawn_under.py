@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 
 import z3
@@ -45,7 +46,7 @@ from ruleproof.model.dawn_under.state import (
 from ruleproof.properties.symbolic.core import Env, Kind, Law, System
 
 OPEN, PLACE, GIVE, RECEIVE, OVER = 0, 1, 2, 3, 4
-_PHASE = {Phase.OPEN: OPEN, Phase.PLACE: PLACE, Phase.GIVE: GIVE, Phase.RECEIVE: RECEIVE,
+_PHASE: dict[Enum, int] = {Phase.OPEN: OPEN, Phase.PLACE: PLACE, Phase.GIVE: GIVE, Phase.RECEIVE: RECEIVE,
           Phase.OVER: OVER}
 
 

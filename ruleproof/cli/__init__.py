@@ -41,10 +41,12 @@ def _game(name: str) -> str:
 
 def _expansion(name: str | None) -> list[str]:
     """``--expansion gruft`` as the rule option ``expansion=gruft``."""
+    from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
+
     if name is None:
         return []
-    if name != "gruft":
-        raise MalformedInput(f"unknown expansion {name!r}; known: gruft")
+    if name not in DAWN_UNDER_EXPANSIONS:
+        raise MalformedInput(f"unknown expansion {name!r}; known: {', '.join(DAWN_UNDER_EXPANSIONS)}")
     return [f"expansion={name}"]
 
 
