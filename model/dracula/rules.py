@@ -157,8 +157,12 @@ def life_after_gift(life: Any, cap: Any, ite: Ite = py_ite) -> Any:
 
 
 def _touches(a: Edge, b: Edge) -> int | None:
-    shared = set(a) & set(b)
-    return next(iter(shared)) if shared else None
+    """The location two different borders share, or None."""
+    if a[0] == b[0] or a[0] == b[1]:
+        return a[0]
+    if a[1] == b[0] or a[1] == b[1]:
+        return a[1]
+    return None
 
 
 def _horizontal_border(board: Board, e: Edge) -> bool:
@@ -180,15 +184,38 @@ def connected(board: Board, blocked: Iterable[Edge]) -> bool:
     """Whether every location can reach every other without crossing a barrier
     (dracula-en:pay.barrier-restrictions, dracula-en:pay.no-crossing)."""
     cut = set(blocked)
+    adjacency = board.adjacency
     seen = {0}
     todo = [0]
     while todo:
         loc = todo.pop()
-        for n in board.neighbours(loc):
-            if n not in seen and (min(loc, n), max(loc, n)) not in cut:
+        for n in adjacency[loc]:
+            if n not in seen and ((loc, n) if loc < n else (n, loc)) not in cut:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == board.size
+
+
+def still_joined(board: Board, blocked: Iterable[Edge], edge: Edge) -> bool:
+    """Whether the two locations of ``edge`` can still reach each other without crossing
+    ``blocked`` or ``edge`` itself. When the board is connected under ``blocked`` alone, this
+    equals ``connected(board, [*blocked, edge])`` (taking one border away can only split the
+    board into the part of one of its locations and the part of the other), and it usually
+    stops after a few locations (dracula-en:pay.barrier-restrictions)."""
+    cut = set(blocked)
+    cut.add(edge)
+    start, goal = edge
+    adjacency = board.adjacency
+    seen = {start}
+    queue = [start]  # breadth first: the way round a barrier is usually short
+    for loc in queue:
+        for n in adjacency[loc]:
+            if n not in seen and ((loc, n) if loc < n else (n, loc)) not in cut:
+                if n == goal:
+                    return True
+                seen.add(n)
+                queue.append(n)
+    return False
 
 
 def barrier_violation(board: Board, edges: Iterable[Edge], reading: str) -> str | None:
