@@ -4,6 +4,7 @@ grants it; ``str(action)`` is the action's notation (see :mod:`.notation`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .data import Side
 from .rules import Edge
@@ -205,3 +206,19 @@ class ChanceOutcome:
 
 Action = (ChooseCard | Move | Look | Stop | Meet | Place | PlayCard | TakeBack | Recall | TurnCard
           | Fly | Depths | Roar | PlaceBarrier | SkipBarrier | GiveTarget | Accept | ChanceOutcome)
+
+
+# Actions are immutable values, so the engine hands out one shared object per value instead of
+# building equal objects for every state (a bounded set: one per card id, location or border).
+choose_card = cache(ChooseCard)
+chance_outcome = cache(ChanceOutcome)
+place_card = cache(Place)
+play_card = cache(PlayCard)
+move_to = cache(Move)
+place_barrier = cache(PlaceBarrier)
+give_target = cache(GiveTarget)
+LOOK = Look()
+STOP = Stop()
+SKIP_BARRIER = SkipBarrier()
+ACCEPT = Accept()
+MEET_CHOICES = (Meet(True), Meet(False))

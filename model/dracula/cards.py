@@ -9,7 +9,7 @@ dracula-en:play.alternate, dracula-en:special.rebellion, dracula-en:special.vigi
 
 from __future__ import annotations
 
-from .actions import Action, PlayCard
+from .actions import Action, play_card
 from .rules import overpay
 from .state import (
     State,
@@ -49,9 +49,9 @@ def _pay_options(s: State, side: int) -> list[Action]:
     out: list[Action] = []
     blocked = side == 0 and s.vigilance
     for c in s.current[side]:
-        out.append(PlayCard(c, False))
+        out.append(play_card(c, False))
         if s.cards.act(c).special is not None and not blocked:
-            out.append(PlayCard(c, True))
+            out.append(play_card(c, True))
     return out
 
 

@@ -216,6 +216,12 @@ class Board:
         """:meth:`neighbours` of every location, indexed by location."""
         return _neighbours(self.rows, self.columns)
 
+    @property
+    def detours(self) -> dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]]:
+        """For each border, the other three borders of each 2 x 2 block of locations it lies
+        in: if none of them is blocked, the two locations of the border stay joined."""
+        return _detours(self.rows, self.columns)
+
     def neighbours(self, loc: int) -> tuple[int, ...]:
         """Orthogonal neighbours of ``loc`` (dracula-en:move.orthogonal), ascending."""
         return _neighbours(self.rows, self.columns)[loc]
@@ -253,6 +259,21 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
                 n.append(rr * cols + cc)
         out.append(tuple(sorted(n)))
     return tuple(out)
+
+
+@cache
+def _detours(rows: int, cols: int) -> dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each border, the other three borders of each 2 x 2 block of locations it lies in
+    (the short way round it)."""
+    out: dict[tuple[int, int], list[tuple[tuple[int, int], ...]]] = {e: [] for e in _edges(rows, cols)}
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            a, b = r * cols + c, r * cols + c + 1
+            d, e = a + cols, b + cols
+            square = ((a, b), (d, e), (a, d), (b, e))
+            for side in square:
+                out[side].append(tuple(x for x in square if x != side))
+    return {e: tuple(v) for e, v in out.items()}
 
 
 @cache

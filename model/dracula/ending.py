@@ -9,7 +9,7 @@ dracula-en:power.last-marker.
 
 from __future__ import annotations
 
-from .actions import Accept, Action, GiveTarget
+from .actions import ACCEPT, Action, give_target
 from .data import Side
 from .rules import life_after_gift
 from .state import (
@@ -61,7 +61,7 @@ def _check_captures(s: State, side: int) -> State:
 def _gifts(s: State, side: int) -> list[Action]:
     if s.life[side] >= s.board.life_markers:
         return []
-    return [GiveTarget(c) for c in s.hand[side] if _is_target(s, c)]
+    return [give_target(c) for c in s.hand[side] if _is_target(s, c)]
 
 
 def _give(s: State, side: int, card: str) -> State:
@@ -102,4 +102,4 @@ def _accept(s: State, side: int) -> State:
 def _rescue_options(s: State, side: int) -> tuple[Action, ...]:
     """Before the last life marker goes: give a target away, or accept the loss
     (dracula-en:early-end.give-target)."""
-    return (*[GiveTarget(c) for c in s.hand[side] if _is_target(s, c)], Accept())
+    return (*[give_target(c) for c in s.hand[side] if _is_target(s, c)], ACCEPT)

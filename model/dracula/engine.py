@@ -29,6 +29,8 @@ from ruleproof.errors import IllegalAction
 from ruleproof.model import CHANCE
 
 from .actions import (
+    MEET_CHOICES,
+    SKIP_BARRIER,
     Accept,
     Action,
     ChanceOutcome,
@@ -48,8 +50,11 @@ from .actions import (
     Stop,
     TakeBack,
     TurnCard,
+    chance_outcome,
+    choose_card,
     edge_name,
     loc_name,
+    place_card,
 )
 from .cards import _draw_action, _end_turn, _pay_options, _play, _set_aside
 from .data import COLOURS, Board, CardSet
@@ -181,19 +186,19 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
     k = head.kind
     side = head.player
     if k == "choose":
-        return tuple(ChooseCard(c) for c in s.hand[side])
+        return tuple(map(choose_card, s.hand[side]))
     if k == "draw-action":
-        return tuple(ChanceOutcome(c) for c in s.adiscard[side])
+        return tuple(map(chance_outcome, s.adiscard[side]))
     if k == "deal":
-        return tuple(ChanceOutcome(c) for c in sorted(set(s.pool)))
+        return tuple(map(chance_outcome, sorted(set(s.pool))))
     if k == "deception-draw":
-        return tuple(ChanceOutcome(c) for c in s.hand[0])
+        return tuple(map(chance_outcome, s.hand[0]))
     if k == "move":
         return (*_move_options(s), *_gifts(s, side))
     if k == "meet":
-        return (Meet(True), Meet(False))
+        return MEET_CHOICES
     if k in ("place", "depths-place"):
-        return tuple(Place(c) for c in s.hand[side])
+        return tuple(map(place_card, s.hand[side]))
     if k == "pay":
         return (*_pay_options(s, side), *_gifts(s, side))
     if k == "rescue":
@@ -203,7 +208,7 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
     if k == "barrier":
         out = _barrier_options(s, head.colours)
         if s.rules.barrier_optional or not out:
-            out.append(SkipBarrier())
+            out.append(SKIP_BARRIER)
         return tuple(out)
     return ()
 

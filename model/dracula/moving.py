@@ -10,7 +10,7 @@ dracula-en:pay.barrier-restrictions, dracula-en:empty.barrier-ends-turn.
 
 from __future__ import annotations
 
-from .actions import Action, Look, Move, PlaceBarrier, Stop, edge_name
+from .actions import LOOK, STOP, Action, edge_name, move_to, place_barrier
 from .data import COLOURS, Kind
 from .rules import Edge, barrier_violation, side_by_side, still_joined
 from .state import (
@@ -37,7 +37,7 @@ def _moves(s: State) -> list[int]:
     blocked = {e for e in s.barriers if e is not None}
     out = []
     for n in s.board.neighbours(here):
-        if (min(here, n), max(here, n)) in blocked:
+        if ((here, n) if here < n else (n, here)) in blocked:
             continue
         if side == 0 and s.turned == n:
             continue
@@ -111,10 +111,14 @@ def _barrier_options(s: State, colours: tuple[str, ...]) -> list[Action]:
     out: list[Action] = []
     board = s.board
     reading = s.rules.barrier_adjacency
+    placed = [e for e in s.barriers if e is not None]
+    # every subset of an allowed set of barriers is allowed, so the others need checking only
+    # when the barriers as they lie are not
+    all_fine = barrier_violation(board, placed, reading) is None
     for colour in colours:
         ci = COLOURS.index(colour)
         others = [e for i, e in enumerate(s.barriers) if i != ci and e is not None]
-        if barrier_violation(board, others, reading) is not None:
+        if not all_fine and barrier_violation(board, others, reading) is not None:
             continue
         at: dict[int, list[Edge]] = {}  # the other barriers on the borders of each location
         for o in others:
@@ -124,11 +128,11 @@ def _barrier_options(s: State, colours: tuple[str, ...]) -> list[Action]:
             if edge == s.barriers[ci] or edge in others:
                 continue
             # only barriers sharing a location can lie side by side
-            near = (*at.get(edge[0], ()), *at.get(edge[1], ()))
-            if any(side_by_side(board, edge, o, reading) for o in near):
+            near = at.get(edge[0], []) + at.get(edge[1], [])
+            if near and any(side_by_side(board, edge, o, reading) for o in near):
                 continue
             if still_joined(board, others, edge):
-                out.append(PlaceBarrier(colour, edge))
+                out.append(place_barrier(colour, edge))
     return out
 
 
@@ -167,11 +171,11 @@ def _move_options(s: State) -> list[Action]:
     moves = _moves(s)
     blocked_on = s.rules.no_look_ends_move and s.can_look and s.steps > 0
     if not blocked_on:
-        out += [Move(n) for n in moves]
+        out += map(move_to, moves)
     if s.can_look:
-        out.append(Look())
+        out.append(LOOK)
     if s.steps >= 1 or not moves:
-        out.append(Stop())
+        out.append(STOP)
     return out
 
 

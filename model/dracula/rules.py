@@ -7,7 +7,7 @@ proofs cover every admissible assignment of the unknown card values.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -196,14 +196,16 @@ def connected(board: Board, blocked: Iterable[Edge]) -> bool:
     return len(seen) == board.size
 
 
-def still_joined(board: Board, blocked: Iterable[Edge], edge: Edge) -> bool:
+def still_joined(board: Board, blocked: Collection[Edge], edge: Edge) -> bool:
     """Whether the two locations of ``edge`` can still reach each other without crossing
     ``blocked`` or ``edge`` itself. When the board is connected under ``blocked`` alone, this
     equals ``connected(board, [*blocked, edge])`` (taking one border away can only split the
     board into the part of one of its locations and the part of the other), and it usually
     stops after a few locations (dracula-en:pay.barrier-restrictions)."""
-    cut = set(blocked)
-    cut.add(edge)
+    for detour in board.detours[edge]:  # the short way round, through a 2 x 2 block
+        if detour[0] not in blocked and detour[1] not in blocked and detour[2] not in blocked:
+            return True
+    cut = {*blocked, edge}
     start, goal = edge
     adjacency = board.adjacency
     seen = {start}

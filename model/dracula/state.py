@@ -74,12 +74,10 @@ class Log(Sequence[Event]):
     _size: int
 
     def __init__(self, last: Event | None = None, before: Log | None = None) -> None:
-        object.__setattr__(self, "_last", last)
-        object.__setattr__(self, "_before", before)
-        object.__setattr__(self, "_size", 0 if before is None else before._size + 1)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Log is immutable")
+        # set once here and never again (no method changes them): the log is immutable
+        self._last = last
+        self._before = before
+        self._size = 0 if before is None else before._size + 1
 
     def add(self, event: Event) -> Log:
         """This log with ``event`` appended (O(1); ``self`` is unchanged)."""
@@ -226,12 +224,19 @@ def _with(s: State, **changes: Any) -> State:
     transition costs one copy, however many fields it changes). A draft is never seen outside
     the transition that made it, so every state anyone holds is immutable.
     """
-    if not s._draft:
-        s = State(*_field_values(s))
-        _set_field(s, "_draft", True)
+    s = _writable(s)
     for name, value in changes.items():
         _set_field(s, name, value)
     return s
+
+
+def _writable(s: State) -> State:
+    """``s`` itself if it is a draft, else a draft copy of it (see :func:`_with`)."""
+    if s._draft:
+        return s
+    new = State(*_field_values(s))
+    _set_field(new, "_draft", True)
+    return new
 
 
 def _publish(s: State) -> State:
@@ -279,7 +284,9 @@ def _log(s: State, full: str, dracula: str | None = None, helsing: str | None = 
     """Append an event; by default both sides see the full text (public)."""
     d = full if dracula is None else dracula
     h = full if helsing is None else helsing
-    return _with(s, log=s.log.add(Event(full, (d, h))))
+    s = _writable(s)
+    _set_field(s, "log", Log(Event(full, (d, h)), s.log))
+    return s
 
 
 def _private(s: State, side: int, full: str, other_sees: str = "") -> State:
@@ -288,8 +295,12 @@ def _private(s: State, side: int, full: str, other_sees: str = "") -> State:
     return _log(s, full, other_sees, full)
 
 
+_NAMES = (Side.DRACULA.label, Side.VAN_HELSING.label)
+
+
 def _name(side: int) -> str:
-    return Side(side).label
+    """``Dracula`` or ``Van Helsing`` for a side index."""
+    return _NAMES[side]
 
 
 def _is_target(s: State, card: str) -> bool:
@@ -304,15 +315,24 @@ def _remaining_targets(s: State, owner: int) -> tuple[str, ...]:
 
 
 def _push(s: State, *steps: Step) -> State:
-    return _with(s, agenda=(*steps, *s.agenda[1:]))
+    """Replace the head of the agenda by ``steps``."""
+    s = _writable(s)
+    _set_field(s, "agenda", (*steps, *s.agenda[1:]))
+    return s
 
 
 def _push_front(s: State, *steps: Step) -> State:
-    return _with(s, agenda=(*steps, *s.agenda))
+    """Put ``steps`` before the agenda."""
+    s = _writable(s)
+    _set_field(s, "agenda", (*steps, *s.agenda))
+    return s
 
 
 def _pop(s: State) -> State:
-    return _with(s, agenda=s.agenda[1:])
+    """Drop the head of the agenda."""
+    s = _writable(s)
+    _set_field(s, "agenda", s.agenda[1:])
+    return s
 
 
 def _special(s: State) -> str | None:
