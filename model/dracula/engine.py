@@ -24,6 +24,8 @@ import State, Move, ...`` keeps working.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ruleproof.errors import IllegalAction
 from ruleproof.model import CHANCE
@@ -293,38 +295,46 @@ def apply(s: State, a: Action) -> State:
     if a not in legal_actions(s):
         raise _illegal(s, a)
     s = _with(s, step=s.step + 1)
-    head = s.agenda[0]
-    side = head.player
-    if isinstance(a, GiveTarget):
-        s = _give(s, side, a.card)
-        if s.winner is None and head.kind == "rescue":
-            s = _push(s, Step("loss", side, head.n))
-        return _publish(_settle(s))
-    if isinstance(a, ChanceOutcome):
-        s = _chance(s, head, a.item)
-    elif isinstance(a, ChooseCard):
-        s = _choose(s, head, a.card)
-    elif isinstance(a, Move):
-        s = _move(s, a.to)
-    elif isinstance(a, Look):
-        s = _look(s)
-    elif isinstance(a, Stop):
-        s = _stop(s, side)
-    elif isinstance(a, Meet):
-        s = _pop(_meet(s, a.reveal))
-    elif isinstance(a, Place):
-        s = _pop(_place(s, side, head.n, a.card))
-    elif isinstance(a, PlayCard):
-        s = _play(s, a.card, a.special)
-    elif isinstance(a, Accept):
-        s = _accept(s, side)
-    elif isinstance(a, PlaceBarrier):
-        s = _pop(_barrier(s, side, a.colour, a.edge))
-    elif isinstance(a, SkipBarrier):
-        s = _pop(_log(s, f"{_name(side)} leaves the barriers where they are"))
-    else:
-        s = _do_special(_pop(s), a)
-    return _publish(_settle(s))
+    return _publish(_settle(_TRANSITIONS[type(a)](s, s.agenda[0], a)))
+
+
+def _give_target(s: State, head: Step, a: GiveTarget) -> State:
+    s = _give(s, head.player, a.card)
+    if s.winner is None and head.kind == "rescue":
+        s = _push(s, Step("loss", head.player, head.n))
+    return s
+
+
+def _skip_barrier(s: State, head: Step, a: SkipBarrier) -> State:
+    return _pop(_log(s, f"{_name(head.player)} leaves the barriers where they are"))
+
+
+def _special_choice(s: State, head: Step, a: Action) -> State:
+    return _do_special(_pop(s), a)
+
+
+# What each kind of action does, given the state (already counted as one more step), the
+# head of its agenda (the decision being taken) and the action.
+_TRANSITIONS: dict[type, Callable[[State, Step, Any], State]] = {
+    GiveTarget: _give_target,
+    ChanceOutcome: lambda s, head, a: _chance(s, head, a.item),
+    ChooseCard: lambda s, head, a: _choose(s, head, a.card),
+    Move: lambda s, head, a: _move(s, a.to),
+    Look: lambda s, head, a: _look(s),
+    Stop: lambda s, head, a: _stop(s, head.player),
+    Meet: lambda s, head, a: _pop(_meet(s, a.reveal)),
+    Place: lambda s, head, a: _pop(_place(s, head.player, head.n, a.card)),
+    PlayCard: lambda s, head, a: _play(s, a.card, a.special),
+    Accept: lambda s, head, a: _accept(s, head.player),
+    PlaceBarrier: lambda s, head, a: _pop(_barrier(s, head.player, a.colour, a.edge)),
+    SkipBarrier: _skip_barrier,
+    TakeBack: _special_choice,
+    Recall: _special_choice,
+    TurnCard: _special_choice,
+    Fly: _special_choice,
+    Roar: _special_choice,
+    Depths: _special_choice,
+}
 
 
 def _chance(s: State, head: Step, item: str) -> State:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import LOOK, STOP, Action, edge_name, move_to, place_barrier
 from .data import COLOURS, Kind
-from .rules import Edge, barrier_violation, side_by_side, still_joined
+from .rules import Edge, barrier_violation, beside, still_joined
 from .state import (
     State,
     Step,
@@ -105,8 +105,9 @@ def _barrier_options(s: State, colours: tuple[str, ...]) -> list[Action]:
     dracula-en:pay.barrier-restrictions).
 
     The same predicate, evaluated in parts: the other barriers are checked once, then each
-    candidate only against them (side by side) and for the board staying connected, which,
-    the board being connected under the others, is :func:`.rules.still_joined`.
+    candidate only against them (side by side, from the table :func:`.rules.beside`) and for
+    the board staying connected, which, the board being connected under the others, is
+    :func:`.rules.still_joined`.
     """
     out: list[Action] = []
     board = s.board
@@ -115,21 +116,16 @@ def _barrier_options(s: State, colours: tuple[str, ...]) -> list[Action]:
     # every subset of an allowed set of barriers is allowed, so the others need checking only
     # when the barriers as they lie are not
     all_fine = barrier_violation(board, placed, reading) is None
+    near = beside(board, reading)
     for colour in colours:
         ci = COLOURS.index(colour)
         others = [e for i, e in enumerate(s.barriers) if i != ci and e is not None]
         if not all_fine and barrier_violation(board, others, reading) is not None:
             continue
-        at: dict[int, list[Edge]] = {}  # the other barriers on the borders of each location
-        for o in others:
-            at.setdefault(o[0], []).append(o)
-            at.setdefault(o[1], []).append(o)
         for edge in board.edges:
             if edge == s.barriers[ci] or edge in others:
                 continue
-            # only barriers sharing a location can lie side by side
-            near = at.get(edge[0], []) + at.get(edge[1], [])
-            if near and any(side_by_side(board, edge, o, reading) for o in near):
+            if not near[edge].isdisjoint(others):  # side by side with another barrier
                 continue
             if still_joined(board, others, edge):
                 out.append(place_barrier(colour, edge))

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from ruleproof.errors import MalformedInput
 
-from .data import COLOURS, Board
+from .data import COLOURS, Board, _edges
 
 Edge = tuple[int, int]
 
@@ -165,19 +166,36 @@ def _touches(a: Edge, b: Edge) -> int | None:
     return None
 
 
-def _horizontal_border(board: Board, e: Edge) -> bool:
+def _horizontal_border(columns: int, e: Edge) -> bool:
     """True when the border separates two locations of one column (it runs left-right)."""
-    return e[1] - e[0] == board.columns
+    return e[1] - e[0] == columns
 
 
 def side_by_side(board: Board, a: Edge, b: Edge, reading: str) -> bool:
     """Whether barriers on borders ``a`` and ``b`` lie side by side at one location
     (dracula-en:barriers.side-by-side) under ``reading`` (``shared-location`` or ``corner``)."""
+    return _side_by_side(board.columns, a, b, reading)
+
+
+def _side_by_side(columns: int, a: Edge, b: Edge, reading: str) -> bool:
     if a == b or _touches(a, b) is None:
         return False
     if reading == "shared-location":
         return True
-    return _horizontal_border(board, a) != _horizontal_border(board, b)
+    return _horizontal_border(columns, a) != _horizontal_border(columns, b)
+
+
+def beside(board: Board, reading: str) -> dict[Edge, frozenset[Edge]]:
+    """For each border, the borders whose barrier would lie side by side with a barrier on it
+    (:func:`side_by_side`, tabulated once per board size and reading)."""
+    return _beside(board.rows, board.columns, reading)
+
+
+@cache
+def _beside(rows: int, columns: int, reading: str) -> dict[Edge, frozenset[Edge]]:
+    edges = _edges(rows, columns)
+    return {a: frozenset(b for b in edges if _side_by_side(columns, a, b, reading))
+            for a in edges}
 
 
 def connected(board: Board, blocked: Iterable[Edge]) -> bool:
