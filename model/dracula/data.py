@@ -15,7 +15,7 @@ Resistance's green bar from dracula-en:example.resistance-barrier) are marked ``
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cache
 from pathlib import Path
@@ -136,14 +136,22 @@ class CardSet:
     action: tuple[ActionCard, ...]
     values: tuple[Provenanced, ...]
     path: str
+    # Lookup tables by id, built once (hashing the whole card set on every lookup, as a
+    # functools.cache keyed on it did, was the engine's largest cost).
+    _enc: dict[str, EncounterCard] = field(init=False, repr=False, compare=False, hash=False)
+    _act: dict[str, ActionCard] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_enc", {c.id: c for c in self.encounter})
+        object.__setattr__(self, "_act", {c.id: c for c in self.action})
 
     def enc(self, card_id: str) -> EncounterCard:
         """The encounter card ``card_id`` (KeyError if unknown)."""
-        return _enc_index(self)[card_id]
+        return self._enc[card_id]
 
     def act(self, card_id: str) -> ActionCard:
         """The action card ``card_id`` (KeyError if unknown)."""
-        return _act_index(self)[card_id]
+        return self._act[card_id]
 
     def encounter_of(self, side: Side) -> tuple[str, ...]:
         """Ids of the 15 encounter cards of ``side``, in file order."""
@@ -152,16 +160,6 @@ class CardSet:
     def action_of(self, side: Side) -> tuple[str, ...]:
         """Ids of the 10 action cards of ``side``, in file order."""
         return tuple(c.id for c in self.action if c.owner is side)
-
-
-@cache
-def _enc_index(cards: CardSet) -> dict[str, EncounterCard]:
-    return {c.id: c for c in cards.encounter}
-
-
-@cache
-def _act_index(cards: CardSet) -> dict[str, ActionCard]:
-    return {c.id: c for c in cards.action}
 
 
 @dataclass(frozen=True)
@@ -213,6 +211,17 @@ class Board:
                 return loc
         raise ValueError(f"unknown location {text!r}")
 
+    @property
+    def adjacency(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`neighbours` of every location, indexed by location."""
+        return _neighbours(self.rows, self.columns)
+
+    @property
+    def detours(self) -> dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]]:
+        """For each border, the other three borders of each 2 x 2 block of locations it lies
+        in: if none of them is blocked, the two locations of the border stay joined."""
+        return _detours(self.rows, self.columns)
+
     def neighbours(self, loc: int) -> tuple[int, ...]:
         """Orthogonal neighbours of ``loc`` (dracula-en:move.orthogonal), ascending."""
         return _neighbours(self.rows, self.columns)[loc]
@@ -250,6 +259,21 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
                 n.append(rr * cols + cc)
         out.append(tuple(sorted(n)))
     return tuple(out)
+
+
+@cache
+def _detours(rows: int, cols: int) -> dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each border, the other three borders of each 2 x 2 block of locations it lies in
+    (the short way round it)."""
+    out: dict[tuple[int, int], list[tuple[tuple[int, int], ...]]] = {e: [] for e in _edges(rows, cols)}
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            a, b = r * cols + c, r * cols + c + 1
+            d, e = a + cols, b + cols
+            square = ((a, b), (d, e), (a, d), (b, e))
+            for side in square:
+                out[side].append(tuple(x for x in square if x != side))
+    return {e: tuple(v) for e, v in out.items()}
 
 
 @cache

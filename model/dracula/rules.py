@@ -7,13 +7,14 @@ proofs cover every admissible assignment of the unknown card values.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from ruleproof.errors import MalformedInput
 
-from .data import COLOURS, Board
+from .data import COLOURS, Board, _edges
 
 Edge = tuple[int, int]
 
@@ -171,38 +172,84 @@ def life_after_gift(life: Any, cap: Any, ite: Ite = py_ite) -> Any:
 
 
 def _touches(a: Edge, b: Edge) -> int | None:
-    shared = set(a) & set(b)
-    return next(iter(shared)) if shared else None
+    """The location two different borders share, or None."""
+    if a[0] == b[0] or a[0] == b[1]:
+        return a[0]
+    if a[1] == b[0] or a[1] == b[1]:
+        return a[1]
+    return None
 
 
-def _horizontal_border(board: Board, e: Edge) -> bool:
+def _horizontal_border(columns: int, e: Edge) -> bool:
     """True when the border separates two locations of one column (it runs left-right)."""
-    return e[1] - e[0] == board.columns
+    return e[1] - e[0] == columns
 
 
 def side_by_side(board: Board, a: Edge, b: Edge, reading: str) -> bool:
     """Whether barriers on borders ``a`` and ``b`` lie side by side at one location
     (dracula-en:barriers.side-by-side) under ``reading`` (``shared-location`` or ``corner``)."""
+    return _side_by_side(board.columns, a, b, reading)
+
+
+def _side_by_side(columns: int, a: Edge, b: Edge, reading: str) -> bool:
     if a == b or _touches(a, b) is None:
         return False
     if reading == "shared-location":
         return True
-    return _horizontal_border(board, a) != _horizontal_border(board, b)
+    return _horizontal_border(columns, a) != _horizontal_border(columns, b)
+
+
+def beside(board: Board, reading: str) -> dict[Edge, frozenset[Edge]]:
+    """For each border, the borders whose barrier would lie side by side with a barrier on it
+    (:func:`side_by_side`, tabulated once per board size and reading)."""
+    return _beside(board.rows, board.columns, reading)
+
+
+@cache
+def _beside(rows: int, columns: int, reading: str) -> dict[Edge, frozenset[Edge]]:
+    edges = _edges(rows, columns)
+    return {a: frozenset(b for b in edges if _side_by_side(columns, a, b, reading))
+            for a in edges}
 
 
 def connected(board: Board, blocked: Iterable[Edge]) -> bool:
     """Whether every location can reach every other without crossing a barrier
     (dracula-en:pay.barrier-restrictions, dracula-en:pay.no-crossing)."""
     cut = set(blocked)
+    adjacency = board.adjacency
     seen = {0}
     todo = [0]
     while todo:
         loc = todo.pop()
-        for n in board.neighbours(loc):
-            if n not in seen and (min(loc, n), max(loc, n)) not in cut:
+        for n in adjacency[loc]:
+            if n not in seen and ((loc, n) if loc < n else (n, loc)) not in cut:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == board.size
+
+
+def still_joined(board: Board, blocked: Collection[Edge], edge: Edge) -> bool:
+    """Whether the two locations of ``edge`` can still reach each other without crossing
+    ``blocked`` or ``edge`` itself. When the board is connected under ``blocked`` alone, this
+    equals ``connected(board, [*blocked, edge])`` (taking one border away can only split the
+    board into the part of one of its locations and the part of the other), and it usually
+    stops after a few locations (dracula-en:pay.barrier-restrictions)."""
+    for detour in board.detours[edge]:  # the short way round, through a 2 x 2 block
+        if detour[0] not in blocked and detour[1] not in blocked and detour[2] not in blocked:
+            return True
+    cut = {*blocked, edge}
+    start, goal = edge
+    adjacency = board.adjacency
+    seen = {start}
+    queue = [start]  # breadth first: the way round a barrier is usually short
+    for loc in queue:
+        for n in adjacency[loc]:
+            if n not in seen and ((loc, n) if loc < n else (n, loc)) not in cut:
+                if n == goal:
+                    return True
+                seen.add(n)
+                queue.append(n)
+    return False
 
 
 def barrier_violation(board: Board, edges: Iterable[Edge], reading: str) -> str | None:
