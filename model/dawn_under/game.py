@@ -110,9 +110,10 @@ def _options_from(value: Any) -> dict[str, str]:
         part = part.strip()
         if not part:
             continue
-        if "=" not in part:
-            raise MalformedInput(f"option {part!r} is not NAME=VALUE")
-        k, v = part.split("=", 1)
+        sep = "=" if "=" in part else ":"
+        if sep not in part:
+            raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
+        k, v = part.split(sep, 1)
         pairs[k.strip()] = v.strip()
     return pairs
 

@@ -120,9 +120,10 @@ def _rules_from(value: Any) -> DraculaRules:
         part = part.strip()
         if not part:
             continue
-        if "=" not in part:
-            raise MalformedInput(f"option {part!r} is not NAME=VALUE")
-        k, v = part.split("=", 1)
+        sep = "=" if "=" in part else ":"
+        if sep not in part:
+            raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
+        k, v = part.split(sep, 1)
         pairs[k.strip()] = v.strip()
     return rules_from_mapping(pairs)
 

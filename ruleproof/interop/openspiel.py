@@ -7,7 +7,8 @@ Importing this module registers both with ``pyspiel``::
     game = pyspiel.load_game("python_dawn_under", {"players": 4, "preset": "du-en"})
 
 Parameters: ``python_dawn_under``: ``players`` (2-6), ``preset`` (``du-en``/``du-cs``/``2p``;
-empty: du-en, or 2p with 2 players), ``options`` (``"name=value,name=value"``), ``expansion``
+empty: du-en, or 2p with 2 players), ``options``
+(``"name:value;name:value"``: an OpenSpiel game string cannot hold ``,`` in a value), ``expansion``
 (``""`` or ``"gruft"``), ``max_moves`` (truncation bound); ``python_dracula``: ``options``,
 ``max_moves``. Ids, chance outcomes, returns, tensors: docs/interop.md. The states wrap the
 frozen states of :mod:`ruleproof.model.api`; a clone shares them.

@@ -27,7 +27,7 @@ the form :func:`parallel_env` and PettingZoo's ``max_cycles_test`` need.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -48,7 +48,8 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         **params: game parameters (players, preset, options, expansion, max_moves).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "ruleproof_v0", "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ruleproof_v0",
+                                          "is_parallelizable": True}
 
     def __init__(self, game: str | RulesGame = "dawn-under", render_mode: str | None = None,
                  max_cycles: int | None = None, **params: Any) -> None:
