@@ -169,5 +169,10 @@ class RulesObserver:
 pyspiel.register_game(DAWN_UNDER_TYPE, DawnUnderSpielGame)
 pyspiel.register_game(DRACULA_TYPE, DraculaSpielGame)
 
-__all__ = ["DAWN_UNDER_PARAMS", "DRACULA_PARAMS", "DawnUnderSpielGame", "DraculaSpielGame",
+DAWN_UNDER_NAME = "python_dawn_under"
+"""The registered name (``conform-framework --openspiel
+ruleproof.interop.openspiel:DAWN_UNDER_NAME`` conforms our own game)."""
+DRACULA_NAME = "python_dracula"
+
+__all__ = ["DAWN_UNDER_NAME", "DAWN_UNDER_PARAMS", "DRACULA_NAME", "DRACULA_PARAMS", "DawnUnderSpielGame", "DraculaSpielGame",
            "RulesObserver", "RulesSpielGame", "RulesSpielState"]
