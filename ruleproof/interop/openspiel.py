@@ -174,5 +174,5 @@ DAWN_UNDER_NAME = "python_dawn_under"
 ruleproof.interop.openspiel:DAWN_UNDER_NAME`` conforms our own game)."""
 DRACULA_NAME = "python_dracula"
 
-__all__ = ["DAWN_UNDER_NAME", "DAWN_UNDER_PARAMS", "DRACULA_NAME", "DRACULA_PARAMS", "DawnUnderSpielGame", "DraculaSpielGame",
-           "RulesObserver", "RulesSpielGame", "RulesSpielState"]
+__all__ = ["DAWN_UNDER_NAME", "DAWN_UNDER_PARAMS", "DRACULA_NAME", "DRACULA_PARAMS",
+           "DawnUnderSpielGame", "DraculaSpielGame", "RulesObserver", "RulesSpielGame", "RulesSpielState"]
