@@ -6,17 +6,22 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # examples/ is not installed: import the mutants from the clone
+    sys.path.insert(0, str(ROOT))
+
 pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
 pytest.importorskip("pettingzoo", reason="needs the [pettingzoo] extra")
 
-from ruleproof.cli import app
-from ruleproof.interop.conform import conform_target
-from ruleproof.model.registry import make_game
+from ruleproof.cli import app  # noqa: E402
+from ruleproof.interop.conform import conform_target  # noqa: E402
+from ruleproof.model.registry import make_game  # noqa: E402
 
 MUTANTS = [
     ("openspiel", "examples.interop_mutants.du_turn_ends:GAME", "dawn-under", {"players": 4}),

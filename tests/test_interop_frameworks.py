@@ -115,3 +115,37 @@ def test_pettingzoo_env_plays_whole_games_to_the_models_returns() -> None:
         sum(final.returns()) == pytest.approx(0.0)
     text = e.render()
     assert text is not None and "phase over" in text
+
+
+@pytest.mark.parametrize(("name", "params"), [("dawn-under", {"players": 4}),
+                                              ("dawn-under", {"players": 2}),
+                                              ("dracula", {})])
+def test_pettingzoo_fast_observations_equal_the_models_tensors(
+        name: str, params: dict[str, Any]) -> None:
+    """The environment's cached sections give exactly the model's tensor and legal set."""
+    pytest.importorskip("pettingzoo", reason="needs the [pettingzoo] extra")
+    import numpy as np
+
+    from ruleproof.interop.pettingzoo import env
+
+    e = env(name, **params)
+    rng = np.random.default_rng(1)
+    compared = 0
+    for seed in (3, 4):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            seat = int(agent.split("_")[1])
+            state = e.state_
+            assert np.array_equal(obs["observation"],
+                                  np.array(state.observation_tensor(seat), np.float32))
+            assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions()
+            other = (seat + 1) % e.num_agents
+            assert np.array_equal(e.observe(f"player_{other}")["observation"],
+                                  np.array(state.observation_tensor(other), np.float32))
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            compared += 1
+    assert compared > 100

@@ -350,8 +350,15 @@ class DawnUnderState:
             return [o for o, _ in self.chance_outcomes()]
         if self.is_terminal():
             return []
+        return sorted(self.legal_ids_unsorted())
+
+    def legal_ids_unsorted(self) -> list[int]:
+        """The legal ids in the engine's order (for masks; :meth:`legal_actions` sorts).
+        ``open g`` has id ``g`` (the table's first block), read without hashing the action."""
+        if self.model is None or self.is_terminal():
+            return []
         ids = self.game.table._ids
-        return sorted([ids[a] for a in legal_actions(self.model)])
+        return [a.grave if type(a) is OpenGrave else ids[a] for a in legal_actions(self.model)]
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         if self.model is not None:
@@ -499,10 +506,21 @@ class DawnUnderState:
         """Same as :meth:`observation_tensor` (a Markov summary; the string has perfect recall)."""
         return self.observation_tensor(player)
 
-    def observation_indices(self, player: int) -> list[int]:
-        """The indices of the 1.0 entries of :meth:`observation_tensor` (fast path for numpy)."""
+    def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
+        """The indices of the 1.0 entries of :meth:`observation_tensor` (fast path for numpy).
+
+        ``memo``: a dict owned by the caller (an environment stepping through one game), in
+        which unchanged sections are remembered by the identity of the engine's tuples; the
+        result is the same with or without it."""
         self._check_player(player)
-        return self.game._layout.indices(self, player)
+        return self.game._layout.indices(self, player, memo)
+
+    def observation_index_parts(self, player: int,
+                                memo: dict[Any, Any] | None = None) -> list[list[int]]:
+        """:meth:`observation_indices` in sections; an unchanged section is the same list
+        object as in the previous call with the same ``memo`` (callers cache conversions)."""
+        self._check_player(player)
+        return self.game._layout.parts(self, player, memo)
 
     def _check_player(self, player: int) -> None:
         if not 0 <= player < self.game.config.players:
@@ -555,32 +573,63 @@ class _Layout:
         self.max_row = game.max_row
         self.stakes = c.stakes
 
-    def indices(self, state: DawnUnderState, player: int) -> list[int]:
+    def _lids(self, m: State) -> list[int]:
+        base = self.offset["lids"]
+        w = self.lid_width
+        return [base + g * w + (8 if lid is None else 0 if not k else 7 if lid == RAT else 1 + lid)
+                for g, (lid, k) in enumerate(zip(m.lids, m.known, strict=True))]
+
+    def _contents(self, m: State) -> list[int]:
+        base = self.offset["contents"]
+        w = self.content_width
+        return [base + g * w + (0 if x is None else 1 + x.colour if type(x) is VampireIn
+                                else 7 + x.owner)  # type: ignore[union-attr]
+                for g, x in enumerate(m.contents)]
+
+    def _row(self, q: int, row: tuple[Any, ...]) -> list[int]:
+        start = self.offset["rows"] + q * self.max_row * 7
+        return [start + i * 7 + (1 + v.colour if v.face_up else 0)
+                for i, v in enumerate(row[:self.max_row])]
+
+    def indices(self, state: DawnUnderState, player: int,
+                memo: dict[Any, Any] | None = None) -> list[int]:
+        """The 1.0 entries (see :meth:`parts`)."""
+        return [i for part in self.parts(state, player, memo) for i in part]
+
+    def parts(self, state: DawnUnderState, player: int,
+              memo: dict[Any, Any] | None = None) -> list[list[int]]:
+        """The 1.0 entries in sections: the small ones first, then the graves' lids, their
+        contents, and each row. ``memo`` (owned by the caller, e.g. an environment) reuses a
+        section (the same list object) while the engine keeps the same tuples (identity)."""
         o = self.offset
         out = [o["observer"] + player]
         m = state.model
         if m is None:
-            return out
+            return [out]
         cp = state.current_player()
         if cp >= 0:
             out.append(o["to_move"] + cp)
         out.append(o["phase"] + _PHASE_INDEX[m.phase])
         out.append(o["turn_player"] + m.turn_player)
-        base = o["lids"]
-        w = self.lid_width
-        out.extend([base + g * w + (8 if lid is None else 0 if not k else 7 if lid == RAT
-                                    else 1 + lid)
-                    for g, (lid, k) in enumerate(zip(m.lids, m.known, strict=True))])
-        base = o["contents"]
-        w = self.content_width
-        out.extend([base + g * w + (0 if x is None else 1 + x.colour if type(x) is VampireIn
-                                    else 7 + x.owner)  # type: ignore[union-attr]
-                    for g, x in enumerate(m.contents)])
-        base = o["rows"]
-        for q, row in enumerate(m.rows):
-            start = base + q * self.max_row * 7
-            out.extend([start + i * 7 + (1 + v.colour if v.face_up else 0)
-                        for i, v in enumerate(row[:self.max_row])])
+        parts: list[list[int]] = [out]
+        if memo is None:
+            parts.append(self._lids(m))
+            parts.append(self._contents(m))
+            parts.extend(self._row(q, row) for q, row in enumerate(m.rows))
+        else:
+            hit = memo.get("lids")
+            if hit is None or hit[0] is not m.lids or hit[1] is not m.known:
+                hit = memo["lids"] = (m.lids, m.known, self._lids(m))
+            parts.append(hit[2])
+            hit = memo.get("contents")
+            if hit is None or hit[0] is not m.contents:
+                hit = memo["contents"] = (m.contents, None, self._contents(m))
+            parts.append(hit[2])
+            for q, row in enumerate(m.rows):
+                hit = memo.get(q)
+                if hit is None or hit[0] is not row:
+                    hit = memo[q] = (row, None, self._row(q, row))
+                parts.append(hit[2])
         st = self.stakes + 1
         out.extend([o["stakes_held"] + q * st + min(n, self.stakes)
                     for q, n in enumerate(m.stakes_held)])
@@ -624,7 +673,7 @@ class _Layout:
                                 ("next_turn", x.next_turn)):
                 if value is not None:
                     out.append(o[name] + value)
-        return out
+        return parts
 
     @cached_property
     def names(self) -> list[tuple[str, int, int]]:

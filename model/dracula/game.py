@@ -314,6 +314,10 @@ class DraculaState:
         ids = self.game.table._ids
         return sorted({ids[a] for a in legal_actions(self.model)})
 
+    def legal_ids_unsorted(self) -> list[int]:
+        """The legal ids (for masks); same set as :meth:`legal_actions`."""
+        return self.legal_actions()
+
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         if self.is_terminal() or self.current_player() != CHANCE:
             return []
@@ -407,7 +411,8 @@ class DraculaState:
         string has perfect recall)."""
         return self.observation_tensor(player)
 
-    def observation_indices(self, player: int) -> list[int]:
+    def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
+        """The indices of the 1.0 entries of :meth:`observation_tensor` (``memo`` unused)."""
         self._check_player(player)
         return self.game._layout.indices(self, player)
 

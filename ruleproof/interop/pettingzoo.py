@@ -74,7 +74,12 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self.state_: RulesState = self.game.new_seeded_state(0)
         self._cycle_steps = 0
-        self._fast = hasattr(self.state_, "observation_indices")
+        self._memo: dict[Any, Any] = {}
+        self._rewarded = False
+        self._arrays: dict[int, tuple[list[int], np.ndarray[Any, Any]]] = {}
+        self._parts = hasattr(self.state_, "observation_index_parts")
+        self._fast = hasattr(self.state_, "observation_indices") and \
+            hasattr(self.state_, "legal_ids_unsorted")
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -97,6 +102,9 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cycle_steps = 0
+        self._memo = {}  # sections of the observation, by tuple identity
+        self._rewarded = False  # some reward is not zero (only at the end of a game)
+        self._arrays = {}  # section k -> (its list, as a numpy index array)
         self.state_ = self._settle(self.game.new_seeded_state(deal_seed))
         self.agent_selection = self._select()
 
@@ -119,13 +127,22 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         p = self._seat[agent]
         state = self.state_
         obs = np.zeros(self._obs_size, np.float32)
-        if self._fast:
-            obs[state.observation_indices(p)] = 1.0  # type: ignore[attr-defined]
+        if self._parts:
+            cache = self._arrays
+            for k, part in enumerate(state.observation_index_parts(  # type: ignore[attr-defined]
+                    p, self._memo)):
+                hit = cache.get(k)
+                if hit is None or hit[0] is not part:
+                    hit = cache[k] = (part, np.array(part, np.intp))
+                obs[hit[1]] = 1.0
+        elif self._fast:
+            obs[state.observation_indices(p, self._memo)] = 1.0  # type: ignore[attr-defined]
         else:
             obs[:] = state.observation_tensor(p)
         mask = np.zeros(self._n_actions, np.int8)
         if state.current_player() == p:
-            mask[state.legal_actions()] = 1
+            mask[state.legal_ids_unsorted() if self._fast  # type: ignore[attr-defined]
+                 else state.legal_actions()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -138,7 +155,17 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         if self.max_cycles is None:
             assert action is not None, "a live agent must act"
-            self.state_ = state = self._settle(state.apply(int(action)))
+            state = state.apply(int(action))
+            cp = state.current_player()
+            if cp == CHANCE:
+                state = self._settle(state)
+                cp = state.current_player()
+            self.state_ = state
+            if cp >= 0:  # the game goes on: no rewards before the end
+                if self._rewarded:
+                    self._clear_rewards()
+                self.agent_selection = self.possible_agents[cp]
+                return
         else:
             if state.current_player() == seat and action is not None \
                     and int(action) in state.legal_actions():
@@ -151,16 +178,20 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[a] = returns[self._seat[a]]
                 self.terminations[a] = not truncated
                 self.truncations[a] = truncated
-        elif self.max_cycles is not None and \
-                self._cycle_steps >= self.max_cycles * len(self.possible_agents):
-            for a in self.agents:
-                self.rewards[a] = 0.0
-                self.truncations[a] = True
+            self._rewarded = True
         else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
+            self._clear_rewards()
+            if self.max_cycles is not None and \
+                    self._cycle_steps >= self.max_cycles * len(self.possible_agents):
+                for a in self.agents:
+                    self.truncations[a] = True
         self.agent_selection = self._select()
         self._accumulate_rewards()
+
+    def _clear_rewards(self) -> None:
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._rewarded = False
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``): the observation of the agent selected."""
