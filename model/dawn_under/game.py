@@ -586,6 +586,15 @@ class _Layout:
                                 else 7 + x.owner)  # type: ignore[union-attr]
                 for g, x in enumerate(m.contents)]
 
+    def _holdings(self, m: State) -> list[int]:
+        o = self.offset
+        st = self.stakes + 1
+        gw = m.config.garlic + 1
+        out = [o["stakes_held"] + q * st + min(n, self.stakes)
+               for q, n in enumerate(m.stakes_held)]
+        out += [o["garlic"] + q * gw + min(n, gw - 1) for q, n in enumerate(m.garlic_hand)]
+        return out
+
     def _row(self, q: int, row: tuple[Any, ...]) -> list[int]:
         start = self.offset["rows"] + q * self.max_row * 7
         return [start + i * 7 + (1 + v.colour if v.face_up else 0)
@@ -599,8 +608,9 @@ class _Layout:
     def parts(self, state: DawnUnderState, player: int,
               memo: dict[Any, Any] | None = None) -> list[list[int]]:
         """The 1.0 entries in sections: the small ones first, then the graves' lids, their
-        contents, and each row. ``memo`` (owned by the caller, e.g. an environment) reuses a
-        section (the same list object) while the engine keeps the same tuples (identity)."""
+        contents, each row, and the stakes and garlic each player holds. ``memo`` (owned by
+        the caller, e.g. an environment) reuses a section (the same list object) while the
+        engine keeps the same tuples (identity)."""
         o = self.offset
         out = [o["observer"] + player]
         m = state.model
@@ -630,12 +640,14 @@ class _Layout:
                 if hit is None or hit[0] is not row:
                     hit = memo[q] = (row, None, self._row(q, row))
                 parts.append(hit[2])
-        st = self.stakes + 1
-        out.extend([o["stakes_held"] + q * st + min(n, self.stakes)
-                    for q, n in enumerate(m.stakes_held)])
+        if memo is None:
+            parts.append(self._holdings(m))
+        else:
+            hit = memo.get("holdings")
+            if hit is None or hit[0] is not m.stakes_held or hit[1] is not m.garlic_hand:
+                hit = memo["holdings"] = (m.stakes_held, m.garlic_hand, self._holdings(m))
+            parts.append(hit[2])
         out.append(o["stakes_path"] + min(m.stakes_path, self.stakes))
-        gw = m.config.garlic + 1
-        out.extend([o["garlic"] + q * gw + min(n, gw - 1) for q, n in enumerate(m.garlic_hand)])
         out.append(o["reserve"] + len(m.reserve))
         out.append(o["removed_rats"] + m.removed_rats)
         if m.may_stop:

@@ -77,6 +77,8 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self._memo: dict[Any, Any] = {}
         self._rewarded = False
         self._arrays: dict[int, tuple[list[int], np.ndarray[Any, Any]]] = {}
+        self._base: np.ndarray[Any, Any] = np.zeros(self._obs_size, np.float32)
+        self._masks: dict[tuple[int, ...], np.ndarray[Any, Any]] = {}  # legal ids -> mask
         self._parts = hasattr(self.state_, "observation_index_parts")
         self._fast = hasattr(self.state_, "observation_indices") and \
             hasattr(self.state_, "legal_ids_unsorted")
@@ -105,6 +107,7 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self._memo = {}  # sections of the observation, by tuple identity
         self._rewarded = False  # some reward is not zero (only at the end of a game)
         self._arrays = {}  # section k -> (its list, as a numpy index array)
+        self._base = np.zeros(self._obs_size, np.float32)  # the sections of self._arrays set
         self.state_ = self._settle(self.game.new_seeded_state(deal_seed))
         self.agent_selection = self._select()
 
@@ -126,23 +129,43 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         p = self._seat[agent]
         state = self.state_
-        obs = np.zeros(self._obs_size, np.float32)
         if self._parts:
+            # section 0 (counters, flags) is new each time; the others (graves, rows) are
+            # kept set in self._base and updated only where a section changed
+            parts = state.observation_index_parts(p, self._memo)  # type: ignore[attr-defined]
             cache = self._arrays
-            for k, part in enumerate(state.observation_index_parts(  # type: ignore[attr-defined]
-                    p, self._memo)):
+            if cache and len(cache) != len(parts) - 1:  # another shape of sections: start over
+                cache.clear()
+                self._base = np.zeros(self._obs_size, np.float32)
+            base = self._base
+            for k in range(1, len(parts)):
+                part = parts[k]
                 hit = cache.get(k)
                 if hit is None or hit[0] is not part:
+                    if hit is not None:
+                        base[hit[1]] = 0.0
                     hit = cache[k] = (part, np.array(part, np.intp))
-                obs[hit[1]] = 1.0
+                    base[hit[1]] = 1.0
+            obs = base.copy()
+            obs[parts[0]] = 1.0
         elif self._fast:
+            obs = np.zeros(self._obs_size, np.float32)
             obs[state.observation_indices(p, self._memo)] = 1.0  # type: ignore[attr-defined]
         else:
-            obs[:] = state.observation_tensor(p)
-        mask = np.zeros(self._n_actions, np.int8)
+            obs = np.array(state.observation_tensor(p), np.float32)
         if state.current_player() == p:
-            mask[state.legal_ids_unsorted() if self._fast  # type: ignore[attr-defined]
-                 else state.legal_actions()] = 1
+            ids = (state.legal_ids_unsorted() if self._fast  # type: ignore[attr-defined]
+                   else state.legal_actions())
+            key = tuple(ids)
+            cached = self._masks.get(key)
+            if cached is None:
+                if len(self._masks) > 4096:  # a bounded cache of the masks seen
+                    self._masks.clear()
+                cached = self._masks[key] = np.zeros(self._n_actions, np.int8)
+                cached[ids] = 1
+            mask = cached.copy()
+        else:
+            mask = np.zeros(self._n_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
