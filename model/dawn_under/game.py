@@ -15,7 +15,7 @@ lid, ``7`` no lid. ``new_seeded_state(seed)`` is ``new_game(config, seed)`` (sam
 deal); :meth:`DawnUnderGame.setup_outcomes` turns any set-up into its chance path.
 
 Truncation (``interop.truncation``, docs/interop.md): Dawn Under's rules do not bound a game's
-length (play can cycle forever, e.g. a grave opened and closed again and again); the game is
+length (play can cycle forever: a finding registered separately); the game is
 declared over without a winner after ``max_moves`` player decisions (default 3000; random games
 take a few hundred). Returns: the winner (du-en:aim.win, du-en:end.first-empty) +1, the others
 -1/(n-1); truncated: all 0.
