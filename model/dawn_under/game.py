@@ -71,7 +71,15 @@ from ruleproof.model.dawn_under import (
     step,
 )
 from ruleproof.model.dawn_under.config import preset_options
-from ruleproof.model.dawn_under.state import Believe, CountTo, Doubt, GiftTo, PlayBat
+from ruleproof.model.gruft.state import (
+    Believe,
+    CountTo,
+    Doubt,
+    GiftTo,
+    GruftPhase,
+    PlayBat,
+)
+from ruleproof.model.gruft.state import part as gruft_part
 
 GAME_NAME = "dawn-under"
 DEFAULT_MAX_MOVES = 3000
@@ -80,7 +88,7 @@ RAT_OUTCOME = 6
 NO_LID_OUTCOME = 7
 CHANCE_NAMES = ("colour", "rat", "no-lid")
 
-_PHASES: tuple[Phase, ...] = tuple(Phase)
+_PHASES: tuple[Any, ...] = (*Phase, *GruftPhase)
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
 
 
@@ -477,8 +485,8 @@ class DawnUnderState:
             p = m.plague
             lines.append(f"plague origin {p.origin} holder {p.holder} current {p.current} "
                          f"turns {p.turns} opened {list(p.opened)} idle {p.idle}")
-        if m.gruft is not None:
-            x = m.gruft
+        x = gruft_part(m)
+        if x is not None:
             lines.append(f"gruft count {x.count_grave} post {x.post} bats {list(x.bats)} "
                          f"out {list(x.bats_out)} open {list(x.open_graves)} "
                          f"bat {None if x.bat is None else (x.bat.grave, x.bat.owner, x.bat.believed)}"
@@ -667,7 +675,7 @@ class _Layout:
             out.append(o["winner"] + m.winner)
         if state.is_truncated():
             out.append(o["truncated"])
-        x = m.gruft
+        x = gruft_part(m)
         if x is not None and "count_grave" in o:
             if x.count_grave is not None:
                 out.append(o["count_grave"] + x.count_grave)

@@ -77,6 +77,7 @@ from ruleproof.model.dracula.engine import (
     TakeBack,
     TurnCard,
 )
+from ruleproof.model.dracula.state import EMPTY_LOG, Log
 
 GAME_NAME = "dracula"
 DEFAULT_MAX_MOVES = 1000
@@ -250,7 +251,8 @@ def new_game_unresolved(rules: DraculaRules, cards: CardSet, seed: int = 0) -> S
     for side in (0, 1):
         opening += [Step("draw-action", side)] * 5 + [Step("set-aside", side)]
     return replace(resolved, agenda=(*opening, *resolved.agenda), current=((), ()),
-                   aside=((), ()), adiscard=(acts[0], acts[1]), log=resolved.log[:1], step=0)
+                   aside=((), ()), adiscard=(acts[0], acts[1]),
+                   log=Log(resolved.log[0], EMPTY_LOG), step=0)
 
 
 def _rebuild(game: DraculaGame, base: State, moves: int, ids: tuple[int, ...]) -> DraculaState:
