@@ -580,6 +580,10 @@ class _Layout:
         self.size = at
         self.max_row = game.max_row
         self.stakes = c.stakes
+        o = self.offset
+        self.o_observer, self.o_to_move, self.o_phase = o["observer"], o["to_move"], o["phase"]
+        self.o_turn, self.o_path = o["turn_player"], o["stakes_path"]
+        self.o_reserve, self.o_rats = o["reserve"], o["removed_rats"]
 
     def _lids(self, m: State) -> list[int]:
         base = self.offset["lids"]
@@ -620,20 +624,21 @@ class _Layout:
         the caller, e.g. an environment) reuses a section (the same list object) while the
         engine keeps the same tuples (identity)."""
         o = self.offset
-        out = [o["observer"] + player]
         m = state.model
         if m is None:
-            return [out]
+            return [[o["observer"] + player]]
+        out = [self.o_observer + player, self.o_phase + _PHASE_INDEX[m.phase],
+               self.o_turn + m.turn_player, self.o_path + min(m.stakes_path, self.stakes),
+               self.o_reserve + len(m.reserve), self.o_rats + m.removed_rats]
         cp = state.current_player()
         if cp >= 0:
-            out.append(o["to_move"] + cp)
-        out.append(o["phase"] + _PHASE_INDEX[m.phase])
-        out.append(o["turn_player"] + m.turn_player)
+            out.append(self.o_to_move + cp)
         parts: list[list[int]] = [out]
         if memo is None:
             parts.append(self._lids(m))
             parts.append(self._contents(m))
             parts.extend(self._row(q, row) for q, row in enumerate(m.rows))
+            parts.append(self._holdings(m))
         else:
             hit = memo.get("lids")
             if hit is None or hit[0] is not m.lids or hit[1] is not m.known:
@@ -648,16 +653,10 @@ class _Layout:
                 if hit is None or hit[0] is not row:
                     hit = memo[q] = (row, None, self._row(q, row))
                 parts.append(hit[2])
-        if memo is None:
-            parts.append(self._holdings(m))
-        else:
             hit = memo.get("holdings")
             if hit is None or hit[0] is not m.stakes_held or hit[1] is not m.garlic_hand:
                 hit = memo["holdings"] = (m.stakes_held, m.garlic_hand, self._holdings(m))
             parts.append(hit[2])
-        out.append(o["stakes_path"] + min(m.stakes_path, self.stakes))
-        out.append(o["reserve"] + len(m.reserve))
-        out.append(o["removed_rats"] + m.removed_rats)
         if m.may_stop:
             out.append(o["may_stop"])
         if m.pending is not None:
