@@ -28,6 +28,9 @@ register_conformance(app)
 from ruleproof.cli.prove import register as register_prove  # noqa: E402
 
 register_prove(app)
+from ruleproof.cli.interop import register as register_interop  # noqa: E402
+
+register_interop(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)

@@ -1,0 +1,23 @@
+"""Mutant: a Dawn Under (du-en) OpenSpiel game that ends the turn after a vampire is put to
+rest (the du-cs reading, du-cs:prubeh.match-ends) although du-en lets the player go on
+(du-en:ch1.continue)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.interop.openspiel import DawnUnderSpielGame
+from ruleproof.model.api import RulesGame
+from ruleproof.model.registry import make_game
+
+CAUGHT_AS = ("player", "legal")
+
+
+class TurnEndsGame(DawnUnderSpielGame):
+    """Claims du-en, plays the turn-ends reading."""
+
+    def _make(self, params: dict[str, Any]) -> RulesGame:
+        return make_game("dawn-under", players=4, options={"after_match": "turn-ends"})
+
+
+GAME = TurnEndsGame({"players": 4})

@@ -1,0 +1,87 @@
+"""``ruleproof conform-framework``: conform an OpenSpiel game or a PettingZoo environment to
+the model (:mod:`ruleproof.interop.conform`).
+
+Exit codes as ``conform``: 0 no divergence found (with the number of games and steps
+compared), 1 a divergence (described in one line, its shrunk trace saved), 2 bad input (one
+line ``error: ...``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.errors import MalformedInput
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruleproof conform-framework`` to ``app``."""
+
+    @app.command("conform-framework")
+    @bad_input_exits_2
+    def conform_framework(
+        openspiel: Annotated[str | None, typer.Option(
+            "--openspiel", help="MODULE:GAME, an OpenSpiel game (or its name, or a factory)")]
+        = None,
+        pettingzoo: Annotated[str | None, typer.Option(
+            "--pettingzoo", help="MODULE:ENV, a PettingZoo AEC environment or factory")] = None,
+        game: Annotated[str, typer.Option(help="dawn-under or dracula")] = "dawn-under",
+        players: Annotated[int, typer.Option(help="Dawn Under: 2-6 players")] = 4,
+        preset: Annotated[str | None, typer.Option(help="Dawn Under: du-en, du-cs, 2p")] = None,
+        expansion: Annotated[str | None, typer.Option(help="Dawn Under: gruft")] = None,
+        option: Annotated[list[str] | None, typer.Option(
+            "--option", "-o", help="rule option NAME=VALUE")] = None,
+        games: Annotated[int, typer.Option(help="random games at most")] = 20,
+        seed: Annotated[int, typer.Option(help="seed of the search")] = 0,
+        budget: Annotated[float, typer.Option(help="seconds of search")] = 60.0,
+        shrink_budget: Annotated[float | None, typer.Option(
+            help="seconds spent shrinking (default: half the budget)")] = None,
+        max_steps: Annotated[int, typer.Option(help="actions per game at most")] = 3000,
+        out: Annotated[Path, typer.Option(help="where to save the divergence trace")]
+        = Path("ruleproof-divergence.jsonl"),
+        as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
+    ) -> None:
+        """Drive an OpenSpiel game or PettingZoo environment side by side with the model
+        through the documented action table (docs/interop.md): exit 0 conforms, 1 diverges."""
+        from ruleproof.interop.conform import conform_target
+        from ruleproof.model.registry import make_game
+
+        if (openspiel is None) == (pettingzoo is None):
+            raise MalformedInput("give exactly one of --openspiel MODULE:GAME and "
+                                 "--pettingzoo MODULE:ENV")
+        opts = option_pairs(option or [])
+        params: dict[str, Any] = {"options": opts}
+        if game == "dawn-under":
+            params.update(players=players, preset=preset, expansion=expansion)
+        elif preset is not None or expansion is not None:
+            raise MalformedInput(f"--preset and --expansion are Dawn Under parameters, not "
+                                 f"{game}'s")
+        model = make_game(game, **params)
+        framework, target = ("openspiel", openspiel) if openspiel else ("pettingzoo", pettingzoo)
+        assert target is not None
+        result = conform_target(model, framework, target, games=games, seed=seed,
+                                budget=budget, shrink_budget=shrink_budget,
+                                max_steps=max_steps, out=out)
+        d = result.divergence
+        if as_json:
+            typer.echo(json.dumps({
+                "target": target, "framework": framework, "conforms": d is None,
+                "games": result.games, "steps": result.steps, "unchecked": result.unchecked,
+                "divergence": None if d is None else {
+                    "step": d.step, "kind": d.kind, "model": d.model, "target": d.target,
+                    "actions": len(d.actions), "shrunk_from": result.shrunk_from},
+                "trace": None if result.trace is None else str(result.trace)}, indent=2))
+        elif d is None:
+            extra = f", {result.unchecked} cut at an environment's own draw" \
+                if result.unchecked else ""
+            typer.echo(f"{target}: conforms ({result.games} games, {result.steps} steps "
+                       f"compared{extra})")
+        else:
+            typer.echo(f"{target}: NONCONFORMING at {d.describe()}")
+            typer.echo(f"trace ({len(d.actions)} actions, shrunk from {result.shrunk_from}) "
+                       f"saved to {result.trace}")
+        raise typer.Exit(0 if d is None else 1)
