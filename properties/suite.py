@@ -193,6 +193,32 @@ def _symbolic(game: str, preset: str, players: int) -> Check:
                  run)
 
 
+def _interface(rule_set: RuleSet) -> Check:
+    """The one game interface (ids, chance odds, returns, tensors) for the rule set."""
+    from ruleproof.model.registry import make_game
+    from ruleproof.properties.interface import api_test
+
+    def run(profile: Profile) -> tuple[bool, int, str, int, int]:
+        games = max(2, profile.games // 4)
+        opts = {k: v for k, v in rule_set.options if k != "expansion"}
+        expansion = dict(rule_set.options).get("expansion")
+        total = [0, 0, 0]
+        details = []
+        for n in rule_set.players or (2,):
+            game = (make_game("dawn-under", players=n, preset=rule_set.preset, options=opts,
+                              expansion=expansion) if rule_set.game == "dawn-under"
+                    else make_game("dracula", options=opts))
+            ok, checked, detail, played, decisions = api_test(game, games)
+            total = [total[0] + checked, total[1] + played, total[2] + decisions]
+            details.append(detail)
+            if not ok:
+                return False, total[0], detail, total[1], total[2]
+        return True, total[0], "\n".join(details), total[1], total[2]
+
+    return Check("the game interface keeps its obligations (ids, chance odds, returns, tensors)",
+                 "replay", run, ())
+
+
 def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], list[Skipped]]:
     """The properties of a rule set, and those that do not apply to it with the reason.
 
@@ -213,6 +239,10 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
         opts = parse_options(dict(rule_set.options), base=preset_options(rule_set.preset))
         out = du_checks.rule_set_checks(rule_set.players, opts, loaded, rule_set.preset)
         skipped: list[Skipped] = []
+        if board is None:
+            out.append(_interface(rule_set))
+        else:
+            skipped.append(Skipped("the game interface", "its games use the shipped board"))
         symbolic = [(p, n) for p, n in CONFIGS if p == rule_set.preset and n in rule_set.players]
         if opts.expansion != "none":
             skipped.append(Skipped("symbolic layer (z3)", "its counts abstraction models the "
@@ -230,7 +260,7 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
     if rule_set.shared:
         return dracula_shared(), []
     rules = rules_from_mapping(dict(rule_set.options))
-    out = reading_checks(rules)
+    out = [*reading_checks(rules), _interface(rule_set)]
     if not rule_set.options:
         return [*out, _symbolic("dracula", "", 2)], []
     return out, [Skipped("symbolic layer (z3)", "its relations encode the default reading")]
