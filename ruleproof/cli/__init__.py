@@ -31,6 +31,12 @@ register_prove(app)
 from ruleproof.cli.interop import register as register_interop  # noqa: E402
 
 register_interop(app)
+from ruleproof.cli.render import register as register_render  # noqa: E402
+
+register_render(app)
+from ruleproof.cli.stats import register as register_stats  # noqa: E402
+
+register_stats(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
