@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
         (each player's view selectable for hidden information)."""
         from ruleproof.render.page import html_page
         from ruleproof.render.svg import document
-        from ruleproof.render.walk import Walk, walks_of
+        from ruleproof.render.walk import walks_of
 
         if html is None and svg is None:
             raise MalformedInput("give --html OUT and/or --svg OUT")

@@ -12,6 +12,7 @@ Exit codes: 0 (findings are reported, not failures), 2 bad input or no game fini
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -127,7 +128,7 @@ def register(app: typer.Typer) -> None:
         with progress("playing games", games * len(runners), quiet=as_json) as advance:
             for r in runners:
                 results.append(run(r, games, seed, max_steps, alpha,
-                                   lambda: advance(1, f"playing {r.label}")))
+                                   functools.partial(advance, 1, f"playing {r.label}")))
         if plot is not None:
             from ruleproof.properties.stats import plot as draw
 

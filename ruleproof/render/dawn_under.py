@@ -136,8 +136,7 @@ def _grave(board: Board, g: int, lid: int | None, lid_seen: bool, colours: Seque
     if "open" in marks:
         stroke, width = "#7fd3ff", 3
         tip.append("left open this turn")
-    if colours is None or (lid is None and not lid_seen and hidden_lid is None
-                           and "nolid" not in marks):
+    if colours is None:  # the empty board
         fill, label, ink = LID_BACK, "", "#fff"
     elif "nolid" in marks:
         fill, label, ink = HOLE, "", "#fff"

@@ -87,11 +87,8 @@ def state_picture(state: State, view: int | None = None, caption: str = "") -> P
         if card is None:
             continue
         x, y = _cell(board, loc)
-        shown: str | None
-        if view is None or loc in (state.revealed, state.turned):
-            shown = card
-        else:
-            shown = state.known[view][loc]
+        visible = view is None or loc in (state.revealed, state.turned)
+        shown: str | None = card if visible or view is None else state.known[view][loc]
         owner = state.cards.enc(card).owner if card in _ids(state) else None
         if shown is not None and owner is not None:
             fill, ink = ("#f7d9de", "#5a0f1c") if owner is Side.DRACULA else ("#d9e6f7", "#0f2f5a")

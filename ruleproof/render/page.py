@@ -55,8 +55,8 @@ h1{font-size:1.25em;margin:.2em 0} .notes{font-size:.85em;color:#555;margin:.2em
 #status{font-weight:bold;margin:.3em 0;min-height:1.3em}
 #main{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}
 #board svg{max-width:100%;height:auto;background:#fff;border:1px solid #ccc}
-#log{max-height:520px;overflow:auto;font-size:.8em;margin:0;padding:0 .4em;list-style:none;position:relative;min-width:18em;
-max-width:34em;border:1px solid #ddd;background:#fff}
+#log{max-height:520px;overflow:auto;font-size:.8em;margin:0;padding:0 .4em;list-style:none;
+position:relative;min-width:18em;max-width:34em;border:1px solid #ddd;background:#fff}
 #log li{cursor:pointer;padding:1px 2px} #log li.current{background:#ffe98a;font-weight:bold}
 """
 
@@ -133,8 +133,10 @@ $('last').addEventListener('click', () => go(steps() - 1));
 $('slider').addEventListener('input', e => go(e.target.value));
 $('walk').addEventListener('change', e => { cur.walk = clamp(e.target.value, 0, DATA.walks.length - 1);
   cur.view = Math.min(cur.view, walk().views.length - 1); go(Math.min(cur.step, steps() - 1)); });
-$('view').addEventListener('change', e => { cur.view = clamp(e.target.value, 0, walk().views.length - 1); go(cur.step); });
-document.addEventListener('keydown', e => { if (e.key === 'ArrowRight') forward(); if (e.key === 'ArrowLeft') back(); });
+$('view').addEventListener('change', e => {
+  cur.view = clamp(e.target.value, 0, walk().views.length - 1); go(cur.step); });
+document.addEventListener('keydown', e => {
+  if (e.key === 'ArrowRight') forward(); if (e.key === 'ArrowLeft') back(); });
 window.addEventListener('hashchange', () => { readHash(); render(); });
 const advance = readHash();
 render();

@@ -127,7 +127,7 @@ def dawn_under_random_walk(config: Any, seed: int, max_steps: int = 2000) -> Wal
     rng = random.Random(seed)
     state = new_game(config, seed)
     start = state
-    actions = []
+    actions: list[Any] = []
     while not is_terminal(state) and len(actions) < max_steps:
         legal = legal_actions(state)
         action = legal[rng.randrange(len(legal))]
@@ -282,6 +282,7 @@ def trace_walks(path: Path) -> list[Walk]:
     if h.note:
         notes.append(h.note)
     frame: Callable[[Any, tuple[str, ...]], Frame]
+    views: tuple[str, ...]
     if h.game == "dracula":
         frame, views, canvas = _dr_frame, dr_pic.VIEWS, dr_pic.canvas(state.board)
     else:
