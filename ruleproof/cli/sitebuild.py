@@ -6,6 +6,7 @@ every generated page (:mod:`ruleproof.cli.site`); ``--serve`` = ``mkdocs serve``
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +32,18 @@ def _config(config_file: Path, site_dir: str | None = None) -> MkDocsConfig:
     return load_config(str(config_file), strict=True, site_dir=site_dir)
 
 
+def _show_warnings() -> None:
+    """Print mkdocs' warnings (the reasons a strict build aborts) on stderr, once."""
+    log = logging.getLogger("mkdocs")
+    if not any(getattr(h, "_ruleproof", False) for h in log.handlers):
+        handler = logging.StreamHandler()
+        handler.setLevel(logging.WARNING)
+        handler.setFormatter(logging.Formatter("mkdocs %(levelname)s: %(message)s"))
+        handler._ruleproof = True  # type: ignore[attr-defined]
+        log.addHandler(handler)
+        log.setLevel(min(log.level or logging.INFO, logging.INFO))
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
     """A strict build into ``site_dir``.
 
@@ -42,6 +55,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
     from mkdocs.exceptions import Abort, MkDocsException
 
     config = _config(config_file, site_dir=str(site_dir.resolve()))
+    _show_warnings()
     try:
         build(config)
     except (Abort, MkDocsException) as exc:
