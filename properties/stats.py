@@ -101,15 +101,16 @@ class DawnUnderRunner:
 
     def play(self, seed: int, max_steps: int) -> GameRecord:
         """One game; counts stakes, garlic, gifts, plagues and the expansion's events."""
-        from ruleproof.model.dawn_under import EventKind, is_terminal, legal_actions, new_game, step
+        from ruleproof.model.dawn_under import is_terminal, legal_actions, new_game, step
 
         rng = random.Random(seed)
         state = new_game(self.config, seed)
-        counted = {EventKind.STAKE: "stakes taken", EventKind.PLACE_GARLIC: "garlic placed",
-                   EventKind.GARLIC_BACK: "garlic taken back", EventKind.GIVE: "vampires given",
-                   EventKind.PLAGUE_START: "rat plagues", EventKind.STAKES_BACK: "stake gifts",
-                   EventKind.PLACE_VAMPIRE: "vampires placed", EventKind.BAT: "bats used",
-                   EventKind.COUNT_GET: "Count Rucola gained", EventKind.DOUBT: "bats doubted"}
+        # Event kinds by their value (the base game's and the expansion's enums share these).
+        counted = {"stake": "stakes taken", "place-garlic": "garlic placed",
+                   "garlic-back": "garlic taken back", "give": "vampires given",
+                   "plague-start": "rat plagues", "stakes-back": "stake gifts",
+                   "place-vampire": "vampires placed", "bat": "bats used",
+                   "count-get": "Count Rucola gained", "doubt": "bats doubted"}
         counts: Counter[str] = Counter({name: 0 for name in counted.values()
                                         if self.config.options.expansion != "none"
                                         or name not in ("bats used", "Count Rucola gained",
@@ -121,15 +122,15 @@ class DawnUnderRunner:
             state, last = step(state, legal[rng.randrange(len(legal))])
             steps += 1
             for e in last:
-                if e.kind in counted:
-                    counts[counted[e.kind]] += 1
+                if e.kind.value in counted:
+                    counts[counted[e.kind.value]] += 1
         if state.winner is None:
             return GameRecord(seed, None, steps, f"no winner within {max_steps} actions", counts)
-        kinds = {e.kind for e in last}
-        ending = ("row emptied by placing" if EventKind.PLACE_VAMPIRE in kinds else
-                  "row emptied by giving" if EventKind.GIVE in kinds else
-                  "row emptied by putting into a grave" if EventKind.PUT in kinds else
-                  "row emptied: " + "/".join(sorted(k.value for k in kinds)))
+        kinds = {e.kind.value for e in last}
+        ending = ("row emptied by placing" if "place-vampire" in kinds else
+                  "row emptied by giving" if "give" in kinds else
+                  "row emptied by putting into a grave" if "put" in kinds else
+                  "row emptied: " + "/".join(sorted(kinds)))
         return GameRecord(seed, state.winner, steps, ending, counts)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.state import RAT, GarlicIn, Phase, State, Vampire, VampireIn
@@ -196,7 +197,7 @@ def state_picture(state: State, view: int | None = None,
         observation(state, view)  # raises ValueError for a seat the game does not have
     pending = state.pending
     plague_origin = state.plague.origin if state.plague else None
-    gruft = state.gruft
+    gruft = _expansion_part(state)
     for g in range(board.size):
         marks: list[str] = []
         if g == pending:
@@ -227,6 +228,13 @@ def state_picture(state: State, view: int | None = None,
     return pic
 
 
+def _expansion_part(state: State) -> Any:
+    """The expansion's pieces on the table (Count Rucola, post, bats, graves left open, a bat
+    claim), read by attribute so any expansion offering these names is drawn; None without."""
+    part = getattr(state, "extension", None)
+    return part if part is not None and hasattr(part, "open_graves") else None
+
+
 def _to_move(state: State) -> int:
     from ruleproof.model.dawn_under.engine import current_player
 
@@ -246,7 +254,7 @@ def _name(p: int, names: Sequence[str] | None) -> str:
 def _player(state: State, p: int, x: float, y: float, view: int | None,
             names: Sequence[str] | None, to_move: int) -> str:
     cfg = state.config
-    gr = state.gruft
+    gr = _expansion_part(state)
     return _player_cached(cfg.colours, state.rows[p], p, x, y, view, tuple(names or ()),
                           to_move, state.turn_player if state.phase is not Phase.OVER else -1,
                           state.winner, state.stakes_held[p], state.garlic_hand[p],
