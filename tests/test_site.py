@@ -87,3 +87,14 @@ def test_progress_is_silent_off_a_terminal(capsys: pytest.CaptureFixture[str]) -
             seen.append(1)
     out = capsys.readouterr()
     assert seen == [1, 1, 1] and out.out == "" and out.err == ""
+
+
+def test_docs_build_needs_a_configuration(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ruleproof.cli import app
+
+    res = CliRunner().invoke(app, ["docs", str(tmp_path), "--build", "--config-file",
+                                   str(tmp_path / "none.yml")])
+    assert res.exit_code == 2 and "no mkdocs configuration" in res.output
+    assert (tmp_path / "ambiguities.md").is_file()  # the old behaviour still runs first
