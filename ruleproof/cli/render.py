@@ -99,8 +99,7 @@ def register(app: typer.Typer) -> None:
             if not 0 <= view < len(chosen.views):
                 raise MalformedInput(f"--view {view}: views are " + ", ".join(
                     f"{i} {v}" for i, v in enumerate(chosen.views)))
-            frame = chosen.frames[k]
-            _write(svg, document(frame.pictures[view], chosen.canvas, frame.captions[view]))
+            _write(svg, document(chosen.picture(k, view), chosen.canvas, chosen.caption(k, view)))
 
 
 def _board_svg(board: str) -> str:

@@ -215,9 +215,9 @@ def board_pages() -> Pages:
     frame = du_walk.frames[-1]
     from ruleproof.render.svg import document
 
-    for v, name in enumerate(du_walk.views):
+    for i, name in enumerate(("everything", "every player (all see the same)")):
         lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
-                  + document(frame.pictures[v], du_walk.canvas, name) + "</div>", ""]
+                  + document(frame.pictures[i], du_walk.canvas, name) + "</div>", ""]
     lines += ["## Dracula", "",
               "The 3 x 4 board: harbour and carriage station in opposite corners (which corners "
               "is assumed), borders for the barriers.", "",
@@ -228,7 +228,8 @@ def board_pages() -> Pages:
     frame = dr_walk.frames[-1]
     for v, name in enumerate(dr_walk.views):
         lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
-                  + document(frame.pictures[v], dr_walk.canvas, name) + "</div>", ""]
+                  + document(dr_walk.picture(len(dr_walk.frames) - 1, v), dr_walk.canvas, name)
+                  + "</div>", ""]
     return {"gen/boards.md": "\n".join(lines)}
 
 

@@ -35,7 +35,7 @@ def _deltas(pictures: Sequence[Picture]) -> list[dict[str, str | None]]:
 
 def walk_data(walk: Walk) -> dict[str, Any]:
     """The JSON object of one walk as the page's script reads it."""
-    views = len(walk.views)
+    pictures = len(walk.frames[0].pictures)
     captions: list[Any] = []
     for f in walk.frames:
         captions.append(f.captions[0] if len(set(f.captions)) == 1 else list(f.captions))
@@ -43,7 +43,8 @@ def walk_data(walk: Walk) -> dict[str, Any]:
         "title": walk.title, "game": walk.game, "views": list(walk.views),
         "notes": list(walk.notes), "open": walk.canvas.open_tag(walk.title),
         "captions": captions,
-        "deltas": [_deltas([f.pictures[v] for f in walk.frames]) for v in range(views)],
+        "shows": [walk.picture_index(v) for v in range(len(walk.views))],
+        "deltas": [_deltas([f.pictures[i] for f in walk.frames]) for i in range(pictures)],
     }
 
 
@@ -68,11 +69,11 @@ const cur = {walk: 0, view: 0, step: 0};
 function walk(){ return DATA.walks[cur.walk]; }
 function steps(){ return walk().captions.length; }
 function clamp(v, lo, hi){ v = parseInt(v, 10); return isNaN(v) ? lo : Math.max(lo, Math.min(hi, v)); }
-function caption(w, v, k){ const c = w.captions[k]; return Array.isArray(c) ? c[v] : c; }
+function caption(w, v, k){ const c = w.captions[k]; return Array.isArray(c) ? c[w.shows[v]] : c; }
 function picture(w, v, k){
   const m = new Map();
   for (let i = 0; i <= k; i++) {
-    const d = w.deltas[v][i];
+    const d = w.deltas[w.shows[v]][i];
     for (const key in d) { if (d[key] === null) m.delete(key); else m.set(key, d[key]); }
   }
   const keys = Array.from(m.keys()).sort();

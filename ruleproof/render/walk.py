@@ -27,7 +27,8 @@ from ruleproof.render.svg import Canvas, Picture
 
 @dataclass(frozen=True)
 class Frame:
-    """One step: ``captions[v]`` and ``pictures[v]`` for each view ``v``."""
+    """One step: ``captions[i]`` and ``pictures[i]`` for each distinct picture ``i`` (views
+    that know the same share a picture, see :attr:`Walk.shows`)."""
 
     captions: tuple[str, ...]
     pictures: tuple[Picture, ...]
@@ -44,6 +45,7 @@ class Walk:
         canvas: picture size (the same for every frame).
         frames: frame 0 is the start position; frame ``k`` follows the ``k``-th action.
         notes: lines shown under the page heading (clauses, rule set, result).
+        shows: the picture index each view shows (empty: view ``v`` shows picture ``v``).
     """
 
     title: str
@@ -52,13 +54,31 @@ class Walk:
     canvas: Canvas
     frames: tuple[Frame, ...]
     notes: tuple[str, ...] = ()
+    shows: tuple[int, ...] = ()
+
+    def picture_index(self, view: int) -> int:
+        """The picture ``view`` shows (raises IndexError for an unknown view)."""
+        if not 0 <= view < len(self.views):
+            raise IndexError(f"no view {view}")
+        return self.shows[view] if self.shows else view
+
+    def picture(self, step: int, view: int) -> Picture:
+        """The picture of ``view`` at ``step``."""
+        return self.frames[step].pictures[self.picture_index(view)]
+
+    def caption(self, step: int, view: int) -> str:
+        """The caption of ``view`` at ``step``."""
+        return self.frames[step].captions[self.picture_index(view)]
 
 
 # ----------------------------------------------------------------------------- Dawn Under
 
-DU_VIEWS = ("everything", "any player (all see the same)")
-"""Dawn Under's views: everything is shown to all players, so one player view serves all
-(du-en:ch1.open; face-down vampires are unknown even to their owner, du-en:prep.row)."""
+def _du_views(players: int, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """View labels (everything, then each player) and the picture each shows: every player's
+    view shows the same picture, because everything is shown to all players (du-en:ch1.open)
+    and face-down vampires are unknown even to their owner (du-en:prep.row)."""
+    labels = [names[p] if p < len(names) else f"P{p + 1}" for p in range(players)]
+    return ("everything", *labels), (0, *([1] * players))
 
 
 def _du_frame(state: Any, caption: str, names: Sequence[str]) -> Frame:
@@ -93,8 +113,9 @@ def dawn_under_walk(title: str, start: Any, actions: Sequence[Any],
         frames.append(_du_frame(state, caption, names))
         if on_step:
             on_step()
-    return Walk(title, "dawn-under", DU_VIEWS, du_pic.canvas(start.config.board, players),
-                tuple(frames), tuple(notes))
+    views, shows = _du_views(players, names)
+    return Walk(title, "dawn-under", views, du_pic.canvas(start.config.board, players),
+                tuple(frames), tuple(notes), shows)
 
 
 def dawn_under_scenario_walks(path: Path) -> list[Walk]:
@@ -283,13 +304,14 @@ def trace_walks(path: Path) -> list[Walk]:
         notes.append(h.note)
     frame: Callable[[Any, tuple[str, ...]], Frame]
     views: tuple[str, ...]
+    shows: tuple[int, ...] = ()
     if h.game == "dracula":
         frame, views, canvas = _dr_frame, dr_pic.VIEWS, dr_pic.canvas(state.board)
     else:
         def frame(s: Any, c: tuple[str, ...]) -> Frame:
             return _du_frame(s, c[0], ())
 
-        views = DU_VIEWS
+        views, shows = _du_views(h.players, ())
         canvas = du_pic.canvas(state.config.board, h.players)
     n = len(views)
     frames = [frame(state, (f"start: {title}",) * n)]
@@ -305,7 +327,7 @@ def trace_walks(path: Path) -> list[Walk]:
         except ValueError as err:
             raise MalformedInput(str(err), file=str(path), line=st.line) from None
         frames.append(frame(state, (caption,) * n))
-    return [Walk(title, h.game, views, canvas, tuple(frames), tuple(notes))]
+    return [Walk(title, h.game, views, canvas, tuple(frames), tuple(notes), shows)]
 
 
 def walks_of(path: Path) -> list[Walk]:
