@@ -32,8 +32,10 @@ CLAUSE_ID_RE = re.compile(r"\b(?:du-en|du-cs|gruft-en|dracula-en):[a-z0-9]+(?:[.
 
 def spec_path(*parts: str) -> Path:
     """Absolute path of a file shipped in ``spec/`` (works from a wheel or a checkout)."""
-    root = resources.files("spec")
-    return Path(str(root.joinpath(*parts)))
+    # This package's own files: ``ruleproof.spec`` when installed (there is no top-level
+    # ``spec`` then); resolved, so a checkout reports the real ``spec/`` folder, not the link.
+    root = Path(str(resources.files(__name__))).resolve()
+    return root.joinpath(*parts)
 
 
 def _read_toml(path: Path) -> tuple[dict[str, Any], str]:

@@ -7,6 +7,7 @@ wrong player count, malformed file), reported in one line with file:line where t
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +32,12 @@ register_prove(app)
 from ruleproof.cli.interop import register as register_interop  # noqa: E402
 
 register_interop(app)
+from ruleproof.cli.render import register as register_render  # noqa: E402
+
+register_render(app)
+from ruleproof.cli.stats import register as register_stats  # noqa: E402
+
+register_stats(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
@@ -416,15 +423,39 @@ def ambiguities(
 
 @app.command()
 @bad_input_exits_2
-def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Path("docs")
+def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Path("docs"),
+         build: Annotated[bool, typer.Option(
+             "--build", help="build the whole site strictly (regenerating every generated "
+                             "page) with mkdocs into --site-dir")] = False,
+         serve: Annotated[bool, typer.Option(
+             "--serve", help="serve the site locally with live reload (mkdocs serve)")] = False,
+         site_dir: Annotated[Path, typer.Option(help="--build: output directory")] = Path("site"),
+         config_file: Annotated[Path, typer.Option(help="mkdocs configuration")] = Path(
+             "mkdocs.yml"),
+         games: Annotated[int | None, typer.Option(
+             help="games per rule set on the statistics page (default 30)")] = None,
          ) -> None:
-    """Regenerate the documentation pages made from the spec (ambiguity catalogue, clauses)."""
+    """Regenerate the documentation pages made from the spec (ambiguity catalogue, clauses);
+    --build builds the whole site (mkdocs-material, strict), --serve previews it."""
     from ruleproof.cli.docgen import write_docs
 
     if not directory.is_dir():
         raise MalformedInput("not a directory", file=str(directory))
     for path in write_docs(directory):
         out.print(f"wrote {path}")
+    if not (build or serve):
+        return
+    from ruleproof.cli.sitebuild import build_site, serve_site
+
+    if games is not None:
+        if games < 1:
+            raise MalformedInput(f"--games must be at least 1, got {games}")
+        os.environ["RULEPROOF_DOCS_GAMES"] = str(games)
+    if build:
+        build_site(config_file, site_dir)
+        out.print(f"site built in {site_dir}")
+    if serve:
+        serve_site(config_file)
 
 
 def main() -> None:

@@ -1,0 +1,483 @@
+"""Play statistics over many random legal games: what the rules do in practice.
+
+For a rule set (Dawn Under: preset, options, expansion, players; Dracula: options) this plays
+``games`` games of uniformly random legal actions (Dracula: the model's sensible random player)
+from explicit seeds and reports, per seat, the win rate with a Wilson score interval; the game
+length distribution; how games end; and per-game counts of rule events (Dawn Under: stakes,
+garlic, gifts, rat plagues, bats; Dracula: enemies beaten, life markers lost, targets captured).
+
+Seat advantage: a chi-square goodness-of-fit test of the winners' seats against equal win rates
+(significance level ``alpha``, default 0.05); a *finding* is reported when the test rejects, and
+each seat whose interval excludes the equal share 1/seats is named. Two rule sets are compared
+with a two-proportion z-test on each seat's win rate and a Welch z-test on the mean length.
+
+Random play is not good play: a seat advantage under random play says something about the rules'
+structure (turn order, tie rules), not about skilled games. A run with no finished game is an
+error (:class:`NoGames`), never an empty pass.
+
+All coupling to the game engines sits in :class:`DawnUnderRunner` and :class:`DraculaRunner`
+(public functions only), so the game interface ``ruleproof.model.api`` can replace them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import statistics
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ruleproof.errors import MalformedInput
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95% interval."""
+
+
+class NoGames(MalformedInput):
+    """No game finished (zero games asked for, or every game hit the step cap)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One played game.
+
+    Attributes:
+        seed: the game's seed.
+        winner_seat: the winner's seat (0 = the player who moves first), None if unfinished.
+        length: player actions taken (chance outcomes not counted).
+        ending: how it ended (a short label, Dracula: the clause id of the ending rule).
+        counts: rule events counted in the game (name -> number).
+    """
+
+    seed: int
+    winner_seat: int | None
+    length: int
+    ending: str
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+
+class Runner(Protocol):
+    """Plays one game of one rule set (the adapter to a game engine)."""
+
+    @property
+    def label(self) -> str:
+        """The rule set in words, e.g. ``dawn-under du-en 4p``."""
+        ...
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Seat names in seat order (seat 0 moves first)."""
+        ...
+
+    def play(self, seed: int, max_steps: int) -> GameRecord:
+        """Play one random legal game from ``seed`` (deterministic)."""
+        ...
+
+
+@dataclass(frozen=True)
+class DawnUnderRunner:
+    """Random legal play of Dawn Under under ``config`` (uniform over legal actions)."""
+
+    config: Any
+
+    @property
+    def label(self) -> str:
+        """``dawn-under PRESET NP`` plus options differing from the preset."""
+        from ruleproof.model.dawn_under.config import preset_options
+
+        base = preset_options(self.config.preset)
+        changed = [f"{k}={getattr(self.config.options, k)}" for k in base.__dataclass_fields__
+                   if getattr(self.config.options, k) != getattr(base, k)]
+        return (f"dawn-under {self.config.preset} {self.config.players}p"
+                + "".join(f" {c}" for c in changed))
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """``P1``.. (P1 starts)."""
+        return tuple(f"P{p + 1}" for p in range(self.config.players))
+
+    def play(self, seed: int, max_steps: int) -> GameRecord:
+        """One game; counts stakes, garlic, gifts, plagues and the expansion's events."""
+        from ruleproof.model.dawn_under import is_terminal, legal_actions, new_game, step
+
+        rng = random.Random(seed)
+        state = new_game(self.config, seed)
+        # Event kinds by their value (the base game's and the expansion's enums share these).
+        counted = {"stake": "stakes taken", "place-garlic": "garlic placed",
+                   "garlic-back": "garlic taken back", "give": "vampires given",
+                   "plague-start": "rat plagues", "stakes-back": "stake gifts",
+                   "place-vampire": "vampires placed", "bat": "bats used",
+                   "count-get": "Count Rucola gained", "doubt": "bats doubted"}
+        counts: Counter[str] = Counter({name: 0 for name in counted.values()
+                                        if self.config.options.expansion != "none"
+                                        or name not in ("bats used", "Count Rucola gained",
+                                                        "bats doubted")})
+        steps = 0
+        last: tuple[Any, ...] = ()
+        while not is_terminal(state) and steps < max_steps:
+            legal = legal_actions(state)
+            state, last = step(state, legal[rng.randrange(len(legal))])
+            steps += 1
+            for e in last:
+                if e.kind.value in counted:
+                    counts[counted[e.kind.value]] += 1
+        if state.winner is None:
+            return GameRecord(seed, None, steps, f"no winner within {max_steps} actions", counts)
+        kinds = {e.kind.value for e in last}
+        ending = ("row emptied by placing" if "place-vampire" in kinds else
+                  "row emptied by giving" if "give" in kinds else
+                  "row emptied by putting into a grave" if "put" in kinds else
+                  "row emptied: " + "/".join(sorted(kinds)))
+        return GameRecord(seed, state.winner, steps, ending, counts)
+
+
+@dataclass(frozen=True)
+class DraculaRunner:
+    """Random play of Dracula (``sensible_choice``: random legal actions without pointless
+    overpaying); chance outcomes come from the state's seed."""
+
+    rules: Any
+
+    @property
+    def label(self) -> str:
+        """``dracula`` plus options differing from the defaults."""
+        from dataclasses import fields
+
+        from ruleproof.model.dracula.rules import DraculaRules
+
+        base = DraculaRules()
+        changed = [f"{f.name}={getattr(self.rules, f.name)}" for f in fields(DraculaRules)
+                   if getattr(self.rules, f.name) != getattr(base, f.name)]
+        return "dracula" + "".join(f" {c}" for c in changed)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The side moving first, then the other (dracula-en:play.first-player)."""
+        first = "Dracula" if self.rules.first_player == "dracula" else "Van Helsing"
+        other = "Van Helsing" if first == "Dracula" else "Dracula"
+        return (f"{first} (first)", other)
+
+    def play(self, seed: int, max_steps: int) -> GameRecord:
+        """One game; battles are read off the public state: enemies beaten (a discard pile
+        grows), life markers lost, targets captured."""
+        from ruleproof.model import CHANCE
+        from ruleproof.model.dracula import (
+            apply,
+            current_player,
+            is_terminal,
+            new_game,
+            resolve_chance,
+            sensible_choice,
+        )
+
+        rng = random.Random(seed)
+        state = new_game(seed, self.rules)
+        counts: Counter[str] = Counter({"enemies beaten": 0, "life markers lost": 0,
+                                        "targets captured": 0, "battles": 0})
+        steps = 0
+        while not is_terminal(state) and steps < max_steps:
+            if current_player(state) == CHANCE:
+                state = resolve_chance(state)
+                continue
+            before = state
+            state = apply(state, sensible_choice(state, rng))
+            steps += 1
+            beaten = sum(map(len, state.enc_discard)) - sum(map(len, before.enc_discard))
+            lost = sum(before.life) - sum(state.life)
+            counts["enemies beaten"] += max(beaten, 0)
+            counts["life markers lost"] += max(lost, 0)
+            counts["targets captured"] += max(sum(map(len, state.captured))
+                                              - sum(map(len, before.captured)), 0)
+            counts["battles"] += int(beaten > 0 or lost > 0)
+        if state.winner is None:
+            return GameRecord(seed, None, steps, f"no winner within {max_steps} actions", counts)
+        first = 0 if self.rules.first_player == "dracula" else 1
+        seat = 0 if int(state.winner) == first else 1
+        found = re.search(r"\((dracula-en:[a-z0-9.-]+)\)", state.reason)
+        return GameRecord(seed, seat, steps, found.group(1) if found else state.reason, counts)
+
+
+# ----------------------------------------------------------------------------- statistics
+
+@dataclass(frozen=True)
+class Interval:
+    """A proportion with its Wilson score interval."""
+
+    successes: int
+    trials: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        """successes / trials (0 for no trials)."""
+        return self.successes / self.trials if self.trials else 0.0
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
+    """Wilson score interval of a binomial proportion (two-sided, ``z`` = normal quantile).
+
+    Raises:
+        ValueError: ``trials`` < 1 or ``successes`` outside 0..trials.
+    """
+    if trials < 1 or not 0 <= successes <= trials:
+        raise ValueError(f"wilson({successes}, {trials}): need 0 <= successes <= trials, "
+                         "trials >= 1")
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return Interval(successes, trials, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def normal_sf(x: float) -> float:
+    """P(Z > x) for a standard normal Z."""
+    return 0.5 * math.erfc(x / math.sqrt(2))
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X > x) for X chi-square with ``df`` >= 1 degrees of freedom (exact closed forms).
+
+    Raises:
+        ValueError: df < 1.
+    """
+    if df < 1:
+        raise ValueError("df must be at least 1")
+    if x <= 0:
+        return 1.0
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= (x / 2) / i
+            total += term
+        return math.exp(-x / 2) * total
+    root = math.sqrt(x)
+    total = 2 * normal_sf(root)
+    term = root * math.exp(-x / 2) / math.sqrt(2 * math.pi) * 2
+    for r in range(1, (df - 1) // 2 + 1):
+        total += term
+        term *= x / (2 * r + 1)
+    return min(1.0, total)
+
+
+def chi_square_uniform(counts: Sequence[int]) -> tuple[float, int, float]:
+    """Chi-square goodness of fit of ``counts`` against equal shares: (statistic, df, p)."""
+    n = sum(counts)
+    k = len(counts)
+    if n == 0 or k < 2:
+        return 0.0, max(k - 1, 1), 1.0
+    expected = n / k
+    stat = sum((c - expected) ** 2 / expected for c in counts)
+    return stat, k - 1, chi2_sf(stat, k - 1)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Statistics of one rule set.
+
+    Attributes:
+        label, seats: from the runner.
+        games: games played; finished: games with a winner.
+        seat_wins: a Wilson interval per seat (over finished games).
+        lengths: actions per finished game.
+        endings: ending label -> games (unfinished games included).
+        counts: event name -> per-game counts (all games).
+        chi2, df, p_value: the seat test; alpha: its significance level.
+        findings: seat advantages found (empty if none).
+    """
+
+    label: str
+    seats: tuple[str, ...]
+    games: int
+    finished: int
+    seat_wins: tuple[Interval, ...]
+    lengths: tuple[int, ...]
+    endings: dict[str, int]
+    counts: dict[str, tuple[int, ...]]
+    chi2: float
+    df: int
+    p_value: float
+    alpha: float
+    findings: tuple[str, ...]
+
+    def length_summary(self) -> dict[str, float]:
+        """mean, sd, min, quartiles, max of the game length (finished games)."""
+        xs = sorted(self.lengths)
+        q = statistics.quantiles(xs, n=4) if len(xs) >= 2 else [xs[0]] * 3
+        return {"mean": statistics.fmean(xs), "sd": statistics.pstdev(xs), "min": xs[0],
+                "q1": q[0], "median": q[1], "q3": q[2], "max": xs[-1]}
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "rule_set": self.label, "games": self.games, "finished": self.finished,
+            "seats": [{"seat": s, "wins": i.successes, "rate": round(i.rate, 4),
+                       "ci95": [round(i.low, 4), round(i.high, 4)],
+                       "equal_share_outside_ci": not i.low <= 1 / len(self.seats) <= i.high}
+                      for s, i in zip(self.seats, self.seat_wins, strict=True)],
+            "seat_test": {"test": "chi-square goodness of fit against equal win rates",
+                          "statistic": round(self.chi2, 4), "df": self.df,
+                          "p_value": self.p_value, "alpha": self.alpha},
+            "length": {k: round(v, 2) for k, v in self.length_summary().items()},
+            "endings": self.endings,
+            "per_game": {k: {"mean": round(statistics.fmean(v), 3), "total": sum(v)}
+                         for k, v in self.counts.items()},
+            "findings": list(self.findings),
+        }
+
+
+def summarise(runner_label: str, seats: tuple[str, ...], records: Sequence[GameRecord],
+              alpha: float = 0.05) -> Stats:
+    """Statistics of ``records``.
+
+    Raises:
+        NoGames: no record, or no game finished.
+    """
+    if not records:
+        raise NoGames("no games were played (--games must be at least 1)")
+    done = [r for r in records if r.winner_seat is not None]
+    if not done:
+        raise NoGames(f"none of {len(records)} games finished within the step cap; raise "
+                      "--max-steps")
+    wins = [sum(1 for r in done if r.winner_seat == s) for s in range(len(seats))]
+    intervals = tuple(wilson(w, len(done)) for w in wins)
+    stat, df, p = chi_square_uniform(wins)
+    findings: list[str] = []
+    share = 1 / len(seats)
+    outside = [f"{s} {i.rate:.1%} [{i.low:.1%}, {i.high:.1%}]"
+               for s, i in zip(seats, intervals, strict=True) if not i.low <= share <= i.high]
+    if p < alpha:
+        findings.append(
+            f"seat advantage in {runner_label}: win rates differ from an equal {share:.1%} "
+            f"(chi-square {stat:.2f}, df {df}, p = {p:.2g} < {alpha}); "
+            + (f"outside their 95% interval: {', '.join(outside)}" if outside else
+               "no single seat's interval excludes the equal share"))
+    elif outside:
+        findings.append(
+            f"possible seat advantage in {runner_label}: equal share {share:.1%} outside the 95% "
+            f"interval of {', '.join(outside)}, but the seat test does not reject "
+            f"(p = {p:.2g} >= {alpha}); play more games")
+    names = sorted({k for r in records for k in r.counts})
+    counts = {k: tuple(r.counts.get(k, 0) for r in records) for k in names}
+    return Stats(runner_label, seats, len(records), len(done), intervals,
+                 tuple(r.length for r in done), dict(Counter(r.ending for r in records)
+                                                     .most_common()),
+                 counts, stat, df, p, alpha, tuple(findings))
+
+
+def play_games(runner: Runner, games: int, seed: int, max_steps: int,
+               on_game: Callable[[], None] | None = None) -> list[GameRecord]:
+    """Play ``games`` games with seeds ``seed * 1_000_003 + i`` (the same deals for every rule
+    set, so two readings are compared on the same seeds)."""
+    out = []
+    for i in range(games):
+        out.append(runner.play(seed * 1_000_003 + i, max_steps))
+        if on_game is not None:
+            on_game()
+    return out
+
+
+def run(runner: Runner, games: int, seed: int = 0, max_steps: int = 5000, alpha: float = 0.05,
+        on_game: Callable[[], None] | None = None) -> Stats:
+    """Play and summarise (see :func:`summarise`; raises NoGames)."""
+    return summarise(runner.label, runner.seats, play_games(runner, games, seed, max_steps,
+                                                            on_game), alpha)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two rule sets side by side: per-seat win-rate differences and the length difference,
+    each with a two-sided p-value; ``findings`` name the significant ones."""
+
+    a: Stats
+    b: Stats
+    seat_p: tuple[float, ...]
+    length_diff: float
+    length_p: float
+    findings: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"a": self.a.to_json(), "b": self.b.to_json(),
+                "seat_difference_p": [round(p, 6) for p in self.seat_p],
+                "mean_length_difference": round(self.length_diff, 3),
+                "length_p": self.length_p, "findings": list(self.findings)}
+
+
+def compare(a: Stats, b: Stats) -> Comparison:
+    """Compare two rule sets of the same seats (two-proportion z-tests, Welch z-test).
+
+    Raises:
+        ValueError: different seat counts.
+    """
+    if len(a.seats) != len(b.seats):
+        raise ValueError("rule sets with different player counts cannot be compared per seat")
+    ps = []
+    findings: list[str] = []
+    alpha = min(a.alpha, b.alpha)
+    for s, x, y in zip(a.seats, a.seat_wins, b.seat_wins, strict=True):
+        pooled = (x.successes + y.successes) / (x.trials + y.trials)
+        se = math.sqrt(pooled * (1 - pooled) * (1 / x.trials + 1 / y.trials))
+        p = 1.0 if se == 0 else 2 * normal_sf(abs(x.rate - y.rate) / se)
+        ps.append(p)
+        if p < alpha:
+            findings.append(f"{s} wins {x.rate:.1%} under {a.label} but {y.rate:.1%} under "
+                            f"{b.label} (two-proportion z-test p = {p:.2g} < {alpha})")
+    ma, mb = statistics.fmean(a.lengths), statistics.fmean(b.lengths)
+    va = statistics.pvariance(a.lengths) / len(a.lengths)
+    vb = statistics.pvariance(b.lengths) / len(b.lengths)
+    lp = 1.0 if va + vb == 0 else 2 * normal_sf(abs(ma - mb) / math.sqrt(va + vb))
+    if lp < alpha:
+        findings.append(f"games last {ma:.1f} actions on average under {a.label} but {mb:.1f} "
+                        f"under {b.label} (Welch z-test p = {lp:.2g} < {alpha})")
+    return Comparison(a, b, tuple(ps), mb - ma, lp, tuple(findings))
+
+
+def plot(stats: Sequence[Stats], path: str, title: str | None = None) -> None:
+    """Draw win rates per seat (with 95% intervals and the equal share), the game-length
+    distribution and the endings of one or two rule sets into ``path`` (.png or .svg), with
+    matplotlib's Agg backend.
+
+    Raises:
+        ImportError: matplotlib is not installed (the ``docs`` extra).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    width = 0.8 / len(stats)
+    colours = ("#3b6ea5", "#c0504d")
+    seats = stats[0].seats
+    for j, st in enumerate(stats):
+        xs = [i + (j - (len(stats) - 1) / 2) * width for i in range(len(seats))]
+        rates = [iv.rate for iv in st.seat_wins]
+        err = [[iv.rate - iv.low for iv in st.seat_wins], [iv.high - iv.rate for iv in st.seat_wins]]
+        axes[0].bar(xs, rates, width, yerr=err, capsize=3, label=st.label, color=colours[j % 2])
+        axes[1].hist(st.lengths, bins=30, alpha=0.6, label=st.label, color=colours[j % 2])
+    axes[0].axhline(1 / len(seats), color="#444", linestyle="--", linewidth=1, label="equal share")
+    axes[0].set_xticks(range(len(seats)), [s.split(" (")[0] for s in seats])
+    axes[0].set_ylabel("win rate (95% Wilson interval)")
+    axes[0].set_title("wins per seat")
+    axes[0].legend(fontsize=7)
+    axes[1].set_xlabel("player actions per game")
+    axes[1].set_title("game length")
+    axes[1].legend(fontsize=7)
+    names = sorted({e for st in stats for e in st.endings})
+    for j, st in enumerate(stats):
+        ys = [i + (j - (len(stats) - 1) / 2) * width for i in range(len(names))]
+        axes[2].barh(ys, [st.endings.get(n, 0) / st.games for n in names], width,
+                     color=colours[j % 2], label=st.label)
+    axes[2].set_yticks(range(len(names)), [n if len(n) < 34 else n[:32] + "…" for n in names],
+                       fontsize=7)
+    axes[2].set_xlabel("share of games")
+    axes[2].set_title("endings")
+    fig.suptitle(title or " vs ".join(st.label for st in stats) + f" ({stats[0].games} games)",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

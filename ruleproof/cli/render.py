@@ -1,0 +1,136 @@
+"""The ``render`` command: pictures of boards and positions (SVG) and step-through pages (HTML).
+
+Examples::
+
+    ruleproof render spec/scenarios/dawn-under/ch3-garlic.toml --html ch3.html
+    ruleproof render spec/traces/dracula-conforming.jsonl --html trace.html
+    ruleproof render spec/scenarios/dracula/example-turn.toml --svg pos.svg --step 5 --view 2
+    ruleproof render --board dawn-under --svg board.svg        # or --board FILE (a board file)
+    ruleproof render --random dracula --seed 3 --html game.html
+
+Exit codes: 0 written, 2 bad input (one line ``error: FILE:LINE: what``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.errors import MalformedInput
+
+if TYPE_CHECKING:
+    from ruleproof.render.walk import Walk
+
+
+def _write(path: Path, text: str) -> None:
+    if path.parent and not path.parent.is_dir():
+        raise MalformedInput("the directory does not exist", file=str(path.parent))
+    path.write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {path}", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruleproof render`` to ``app``."""
+
+    @app.command()
+    @bad_input_exits_2
+    def render(
+        files: Annotated[list[Path] | None, typer.Argument(
+            help="scenario files (.toml, either game) or traces (.jsonl)")] = None,
+        html: Annotated[Path | None, typer.Option(help="write a self-contained step-through "
+                                                       "page (HTML) here")] = None,
+        svg: Annotated[Path | None, typer.Option(help="write one picture (SVG) here")] = None,
+        step: Annotated[int | None, typer.Option(help="--svg: the step to draw (default: the "
+                                                      "last)")] = None,
+        view: Annotated[int, typer.Option(help="--svg: 0 everything, 1.. a player's view "
+                                               "(Dracula: 1 Dracula, 2 Van Helsing)")] = 0,
+        walk: Annotated[int, typer.Option(help="--svg: which reading of a multi-reading "
+                                               "scenario (0-based)")] = 0,
+        board: Annotated[str | None, typer.Option(help="draw a board: dawn-under, dracula or a "
+                                                       "Dawn Under board FILE")] = None,
+        random_game: Annotated[str | None, typer.Option(
+            "--random", help="play a random game of this game (dawn-under or dracula)")] = None,
+        seed: Annotated[int, typer.Option(help="--random: the seed")] = 0,
+        players: Annotated[int | None, typer.Option(help="--random dawn-under: players")] = None,
+        preset: Annotated[str, typer.Option(help="--random dawn-under: rule set")] = "du-en",
+    ) -> None:
+        """Draw boards and positions, and write step-through pages of scenarios and traces
+        (each player's view selectable for hidden information)."""
+        from ruleproof.render.page import html_page
+        from ruleproof.render.svg import document
+        from ruleproof.render.walk import walks_of
+
+        if html is None and svg is None:
+            raise MalformedInput("give --html OUT and/or --svg OUT")
+        if board is not None:
+            if files or random_game:
+                raise MalformedInput("--board draws a board alone; drop the files/--random")
+            if svg is None or html is not None:
+                raise MalformedInput("--board writes an SVG: give --svg OUT (not --html)")
+            _write(svg, _board_svg(board))
+            return
+        walks: list[Walk] = []
+        if random_game is not None:
+            if files:
+                raise MalformedInput("give files or --random, not both")
+            if seed < 0:
+                raise MalformedInput(f"--seed must be 0 or more, got {seed}")
+            walks.append(_random_walk(random_game, seed, players, preset))
+        for path in files or []:
+            walks.extend(walks_of(path))
+        if not walks:
+            raise MalformedInput("nothing to draw: give scenario or trace files, --random GAME "
+                                 "or --board")
+        if html is not None:
+            title = walks[0].title if len(walks) == 1 else \
+                ", ".join(str(p.name) for p in files or []) or walks[0].title
+            _write(html, html_page(walks, title))
+        if svg is not None:
+            if not 0 <= walk < len(walks):
+                raise MalformedInput(f"--walk {walk}: there are {len(walks)} walk(s)")
+            chosen = walks[walk]
+            last = len(chosen.frames) - 1
+            k = last if step is None else step
+            if not 0 <= k <= last:
+                raise MalformedInput(f"--step {k}: the walk has steps 0..{last}")
+            if not 0 <= view < len(chosen.views):
+                raise MalformedInput(f"--view {view}: views are " + ", ".join(
+                    f"{i} {v}" for i, v in enumerate(chosen.views)))
+            _write(svg, document(chosen.picture(k, view), chosen.canvas, chosen.caption(k, view)))
+
+
+def _board_svg(board: str) -> str:
+    if board == "dracula":
+        from ruleproof.model.dracula.data import default_board as dracula_board
+        from ruleproof.render.dracula import board_svg as dracula_svg
+
+        return dracula_svg(dracula_board())
+    from ruleproof.render.dawn_under import board_svg
+    from ruleproof.spec.boards import default_board, load_board
+
+    if board == "dawn-under":
+        return board_svg(default_board())
+    path = Path(board)
+    if not path.is_file():
+        raise MalformedInput("expected dawn-under, dracula or a board file; no such file",
+                             file=board)
+    return board_svg(load_board(path))
+
+
+def _random_walk(game: str, seed: int, players: int | None, preset: str) -> Walk:
+    from ruleproof.render.walk import dawn_under_random_walk, dracula_random_walk
+
+    if game == "dracula":
+        if players not in (None, 2) or preset != "du-en":
+            raise MalformedInput("dracula is played by 2 players and has no presets")
+        return dracula_random_walk(seed)
+    if game != "dawn-under":
+        raise MalformedInput(f"unknown game {game!r}; known games: dawn-under, dracula")
+    from ruleproof.model.dawn_under.config import make_config, preset_options
+
+    count = players if players is not None else (2 if preset == "2p" else 4)
+    return dawn_under_random_walk(make_config(count, preset_options(preset), preset=preset),
+                                  seed)

@@ -1,0 +1,123 @@
+"""Play statistics: intervals and tests against known values, planted seat bias found, an
+unbiased sample not flagged, zero work refused, and the stats command for both games."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+
+import pytest
+from typer.testing import CliRunner
+
+from ruleproof.cli import app
+from ruleproof.properties.stats import (
+    GameRecord,
+    NoGames,
+    chi2_sf,
+    chi_square_uniform,
+    compare,
+    run,
+    summarise,
+    wilson,
+)
+
+runner = CliRunner()
+
+
+def test_wilson_known_values() -> None:
+    iv = wilson(5, 10)  # textbook: 0.2366 .. 0.7634
+    assert math.isclose(iv.low, 0.2366, abs_tol=1e-4)
+    assert math.isclose(iv.high, 0.7634, abs_tol=1e-4)
+    none = wilson(0, 10)  # upper end z^2 / (n + z^2)
+    assert none.low == 0.0 and math.isclose(none.high, 1.96**2 / (10 + 1.96**2), abs_tol=1e-4)
+    full = wilson(10, 10)
+    assert math.isclose(full.high, 1.0) and full.low < 1.0
+    with pytest.raises(ValueError):
+        wilson(1, 0)
+
+
+def test_chi2_tail_known_values() -> None:
+    # Critical values at 5%: df 1 -> 3.841, df 3 -> 7.815, df 4 -> 9.488, df 5 -> 11.070
+    for df, x in ((1, 3.841459), (3, 7.814728), (4, 9.487729), (5, 11.070498)):
+        assert math.isclose(chi2_sf(x, df), 0.05, abs_tol=1e-5)
+    assert chi2_sf(0, 2) == 1.0
+    assert chi_square_uniform([10, 10, 10])[2] == 1.0
+
+
+@dataclass(frozen=True)
+class FakeRunner:
+    """A game whose seat 0 wins with probability ``bias`` (others share the rest)."""
+
+    bias: float
+    seats_n: int = 4
+
+    @property
+    def label(self) -> str:
+        return f"fake bias {self.bias}"
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(f"P{i + 1}" for i in range(self.seats_n))
+
+    def play(self, seed: int, max_steps: int) -> GameRecord:
+        rng = random.Random(seed)
+        seat = 0 if rng.random() < self.bias else rng.randrange(1, self.seats_n)
+        return GameRecord(seed, seat, rng.randrange(10, 20), "fake end", {"x": 1})
+
+
+def test_planted_seat_bias_is_a_finding() -> None:
+    st = run(FakeRunner(0.6), 400)
+    assert st.p_value < 1e-6
+    assert st.findings and "P1" in st.findings[0] and "seat advantage" in st.findings[0]
+
+
+def test_fair_game_has_no_finding() -> None:
+    st = run(FakeRunner(0.25), 400, seed=1)
+    assert st.p_value > 0.05
+    assert not st.findings
+
+
+def test_comparison_finds_a_changed_reading() -> None:
+    a, b = run(FakeRunner(0.25), 400), run(FakeRunner(0.6), 400)
+    cmp = compare(a, b)
+    assert cmp.seat_p[0] < 1e-6 and any("P1 wins" in f for f in cmp.findings)
+
+
+def test_no_work_is_not_a_pass() -> None:
+    with pytest.raises(NoGames):
+        summarise("x", ("P1", "P2"), [])
+    unfinished = [GameRecord(0, None, 5, "cap")]
+    with pytest.raises(NoGames):
+        summarise("x", ("P1", "P2"), unfinished)
+
+
+def test_stats_command_dawn_under_json() -> None:
+    res = runner.invoke(app, ["stats", "dawn-under", "--games", "6", "--players", "3",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["games"] == 6 and len(data["seats"]) == 3
+    assert sum(s["wins"] for s in data["seats"]) == data["finished"] > 0
+    assert data["per_game"]["stakes taken"]["total"] > 0
+
+
+def test_stats_command_compare_and_dracula() -> None:
+    res = runner.invoke(app, ["stats", "dawn-under", "--preset", "2p", "--games", "4",
+                              "--compare", "reopen_rule=forbidden"])
+    assert res.exit_code == 0, res.output
+    assert "reopen_rule=forbidden" in res.output and "comparison:" in res.output
+    res = runner.invoke(app, ["stats", "dracula", "--games", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert [s["seat"] for s in data["seats"]] == ["Dracula (first)", "Van Helsing"]
+    assert "battles" in data["per_game"]
+
+
+def test_stats_bad_input() -> None:
+    assert runner.invoke(app, ["stats", "chess"]).exit_code == 2
+    assert runner.invoke(app, ["stats", "dawn-under", "--games", "0"]).exit_code == 2
+    assert runner.invoke(app, ["stats", "dracula", "--preset", "du-cs"]).exit_code == 2
+    res = runner.invoke(app, ["stats", "dawn-under", "--compare", "nosuch=1", "-n", "1"])
+    assert res.exit_code == 2 and "unknown rule option" in res.output
