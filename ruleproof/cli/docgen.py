@@ -21,15 +21,15 @@ def _witness_section(entry: Ambiguity) -> list[str]:
     sc = load_scenario(path)
     lines = [f"**Witness** (`spec/{entry.witness}`, found by `ruleproof ambiguities --search "
              f"--write`): {sc.config.players} players, preset `{entry.preset}`, deal seed "
-             f"{_seed(sc.text)}, then {len(sc.actions)} action(s):", ""]
+             f"{_seed(sc.doc.text)}, then {len(sc.actions)} action(s):", ""]
     if sc.actions:
         lines.append("    " + ", ".join(str(a) for a, _actor, _line in sc.actions))
         lines.append("")
     for reading in sc.readings:
-        facts = "; ".join(f"`{k}` = {v!r}" for k, v in reading.expect.items() if k != "legal")
-        errors = "".join(f" Action {n} is rejected ({c})." for n, c in
-                         sorted(reading.expect_errors.items()))
-        legal = reading.expect.get("legal")
+        facts = "; ".join(f"`{e.key}` = {e.want!r}" for e in reading.expect if e.key != "legal")
+        errors = "".join(f" Action {n} is rejected ({', '.join(c)})." for n, c in
+                         sorted(reading.refusals.items()))
+        legal = next((e.want for e in reading.expect if e.key == "legal"), None)
         shown = f" Legal next: {', '.join(legal[:8])}{' …' if len(legal) > 8 else ''}." \
             if isinstance(legal, list) else ""
         lines.append(f"* reading `{reading.name}`:{errors} {facts}.{shown}")
