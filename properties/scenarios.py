@@ -210,19 +210,20 @@ def _expectations(plugin: GamePlugin, config: Any, names: Sequence[str],
         fact = facts.get(base)
         if fact is None:
             problems.add(path, f"unknown fact {show(base)}; {plugin.game} facts: "
-                               f"{', '.join(sorted(facts))} (docs/scenarios.md)")
+                               f"{', '.join(sorted(facts))} (docs/scenarios.md)", at_key=True)
             continue
         if (fact.arg is None) != (not dot):
             problems.add(path, f"fact {base} " + (f"takes no argument, got {show(name)}"
                                                   if fact.arg is None else
-                                                  f"needs an argument: {base}.{fact.arg.upper()}"))
+                                                  f"needs an argument: {base}.{fact.arg.upper()}"),
+                         at_key=True)
             continue
         arg = None
         if fact.arg is not None:
             try:
                 arg = plugin.parse_arg(config, fact.arg, arg_text, names)
             except ValueError as exc:
-                problems.add(path, f"fact {show(name)}: {exc}")
+                problems.add(path, f"fact {show(name)}: {exc}", at_key=True)
                 continue
         if op is not None and not isinstance(want, (str, list)):
             problems.add(path, f"{show(key)} needs a text or a list, got {show(want)}")
@@ -268,9 +269,9 @@ def load(path: Path, *, preset: str | None = None,
     top = validate(ScenarioTop, doc.data, problems)
     if top is None:
         game = doc.data.get("game")
-        if game not in plugins():
-            problems.found = [p for p in problems.found if p[0][:1] == ("game",)] or \
-                problems.found
+        if isinstance(game, str) and game in plugins():
+            validate(plugins()[game].setup_model, doc.data.get("setup", {}), problems,
+                     ("setup",))
         problems.raise_if_any()
     assert top is not None
     plugin = plugins()[top.game]
@@ -317,17 +318,19 @@ def load(path: Path, *, preset: str | None = None,
         try:
             actions.append((plugin.parse_action(config, body, names), actor, raw))
         except ValueError as exc:
-            problems.add(("actions", index), f"action {show(raw)}: {exc}")
+            problems.add(("actions", index), str(exc) if show(body) in str(exc)
+                         else f"action {show(raw)}: {exc}")
     readings: list[Reading] = []
     for (name, _opts, expect, refused, check, at), rconfig in zip(raw_readings, configs,
                                                                   strict=True):
         readings.append(_reading(plugin, rconfig, names, name, expect, refused, check, at,
                                  len(top.actions), problems))
-    if not top.actions and not any(r.expect or r.checks or r.refusals for r in readings):
-        problems.add((), "the scenario has no actions and expects nothing: nothing to check")
     problems.raise_if_any()
     assert setup is not None
     started = [replace_start(r, plugin.start(r.config, setup, names, doc)) for r in readings]
+    if not top.actions and not any(r.expect or r.checks or r.refusals for r in readings):
+        problems.add((), "the scenario has no actions and expects nothing: nothing to check")
+        problems.raise_if_any()
     return LoadedScenario(doc.file, top.title, top.game, names, tuple(top.clauses),
                           tuple(actions), tuple(started), top.ambiguity, doc, plugin)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -114,13 +115,15 @@ class TomlFile:
         """Key positions (computed once, on first use)."""
         return Positions(self.text)
 
-    def where(self, path: Sequence[str | int]) -> tuple[int, int]:
-        """(line, column) of the value at ``path`` (or of its nearest parent)."""
-        return self.positions.where(path)
+    def where(self, path: Sequence[str | int], at_key: bool = False) -> tuple[int, int]:
+        """(line, column) of the value at ``path`` (of its key with ``at_key``; or of its
+        nearest parent)."""
+        return self.positions.where(path, at_key)
 
-    def error(self, path: Sequence[str | int], what: str) -> MalformedInput:
+    def error(self, path: Sequence[str | int], what: str, at_key: bool = False
+              ) -> MalformedInput:
         """A MalformedInput at ``path``."""
-        line, col = self.where(path)
+        line, col = self.where(path, at_key)
         return MalformedInput(what, file=self.file, line=line, col=col)
 
     def problems(self) -> Problems:
@@ -149,8 +152,6 @@ def parse_toml(text: str, file: str, depth: int = MAX_DEPTH) -> TomlFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        import re
-
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         what = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg) or "syntax error"
@@ -194,9 +195,12 @@ class Problems:
 
     doc: TomlFile
     found: list[tuple[KeyPath, str]] = field(default_factory=list)
+    at_keys: set[int] = field(default_factory=set)
 
-    def add(self, path: Sequence[str | int], what: str) -> None:
-        """Record a problem with the value at ``path``."""
+    def add(self, path: Sequence[str | int], what: str, at_key: bool = False) -> None:
+        """Record a problem with the value at ``path`` (with its key if ``at_key``)."""
+        if at_key:
+            self.at_keys.add(len(self.found))
         self.found.append((tuple(path), what))
 
     def __bool__(self) -> bool:
@@ -208,8 +212,8 @@ class Problems:
     def errors(self) -> list[MalformedInput]:
         """Each problem as a MalformedInput, in file order."""
         made = []
-        for path, what in self.found:
-            line, col = self.doc.where(path)
+        for index, (path, what) in enumerate(self.found):
+            line, col = self.doc.where(path, index in self.at_keys)
             made.append(MalformedInput(what, file=self.doc.file, line=line, col=col))
         made.sort(key=lambda e: (e.line or 0, e.col or 0))
         return made
@@ -235,10 +239,32 @@ def validate(model: type[M], data: object, problems: Problems,
     try:
         return model.model_validate(data)
     except ValidationError as exc:
+        groups: dict[KeyPath, list[tuple[str, Any]]] = {}
         for err in exc.errors(include_url=False):
             loc = tuple(err["loc"])
-            problems.add((*prefix, *loc), _message(loc, err))
+            cut = next((i for i, part in enumerate(loc) if isinstance(part, str)
+                        and _UNION_TAG.fullmatch(part)), None)
+            key = loc if cut is None else loc[:cut]
+            groups.setdefault(key, []).append(("" if cut is None else str(loc[cut]), err))
+        for loc, errs in groups.items():
+            tags = [tag for tag, _ in errs if tag]
+            err = errs[0][1]
+            if len(errs) > 1 and tags:
+                kinds = sorted({_TAG_WORDS.get(t.split("[")[0], t.split("[")[0]) for t in tags})
+                what = ".".join(str(p) for p in loc) or "file"
+                message = f"{what}: expected {' or '.join(kinds)}, got {show(err.get('input'))}"
+            else:
+                message = _message(loc, err)
+            problems.add((*prefix, *loc), message,
+                         at_key=err.get("type") in ("extra_forbidden", "missing"))
         return None
+
+
+_UNION_TAG = re.compile(r"(str|int|bool|float|list\[.*\]|dict\[.*\]|function-[a-z]+\[.*\]|"
+                        r"constrained-str|literal\[.*\]|[A-Z][A-Za-z]+)")
+_TAG_WORDS = {"str": "text", "int": "an integer", "bool": "a boolean", "list": "a list",
+              "dict": "a table", "float": "a number", "function-after": "text",
+              "constrained-str": "text", "literal": "one of the listed words"}
 
 
 def _message(loc: KeyPath, err: Any) -> str:
@@ -253,7 +279,7 @@ def _message(loc: KeyPath, err: Any) -> str:
                                                    if len(loc) > 1 else "")
     msg = str(err.get("msg", "invalid value"))
     if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
+        return f"{where}: {msg[len('Value error, '):]}"
     if isinstance(got, float) and not math.isfinite(got):
         msg = "must be a finite number"
     return f"{where}: {msg}, got {show(got)}"

@@ -43,6 +43,7 @@ class Positions:
             if ch == "\n":
                 self._starts.append(i + 1)
         self.offsets: dict[Path, int] = {}
+        self.key_offsets: dict[Path, int] = {}
         self._aot: dict[Path, int] = {}
         self._i = 0
         with contextlib.suppress(_Stop, IndexError):
@@ -55,9 +56,12 @@ class Positions:
         line = bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
 
-    def where(self, path: Sequence[str | int]) -> tuple[int, int]:
-        """(line, column) of ``path`` or of its nearest recorded ancestor; (1, 1) if none."""
+    def where(self, path: Sequence[str | int], at_key: bool = False) -> tuple[int, int]:
+        """(line, column) of the value at ``path`` (of its key with ``at_key``) or of its
+        nearest recorded ancestor; (1, 1) if none."""
         key = tuple(path)
+        if at_key and key in self.key_offsets:
+            return self.line_col(self.key_offsets[key])
         while key:
             if key in self.offsets:
                 return self.line_col(self.offsets[key])
@@ -123,7 +127,9 @@ class Positions:
         parts = self._key()
         path = (*table, *parts)
         for k in range(1, len(parts) + 1):
-            self.offsets.setdefault((*table, *parts[:k]), at)
+            self.key_offsets.setdefault((*table, *parts[:k]), at)
+            if k < len(parts):
+                self.offsets.setdefault((*table, *parts[:k]), at)
         self._skip_ws(False)
         if self._peek() != "=":
             raise _Stop
