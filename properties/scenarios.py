@@ -331,7 +331,7 @@ def load(path: Path, *, preset: str | None = None,
     if not top.actions and not any(r.expect or r.checks or r.refusals for r in readings):
         problems.add((), "the scenario has no actions and expects nothing: nothing to check")
         problems.raise_if_any()
-    return LoadedScenario(doc.file, top.title, top.game, names, tuple(top.clauses),
+    return LoadedScenario(doc.file, top.title or Path(doc.file).stem, top.game, names, tuple(top.clauses),
                           tuple(actions), tuple(started), top.ambiguity, doc, plugin)
 
 

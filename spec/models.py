@@ -142,7 +142,7 @@ class Scenario(_Strict):
     """
 
     game: Literal["dawn-under", "dracula"]
-    title: Text
+    title: Text | None = Field(None, description="default: the file name")
     description: Text | None = None
     clauses: list[ClauseId] = Field(default_factory=list, max_length=200)
     players: int | None = Field(None, ge=2, le=6, description="dawn-under: 2-6; dracula: 2")

@@ -41,7 +41,7 @@ def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> 
     (["check", "dawn-under", "--option", "after_match=sometimes"], "after_match"),
     (["check", "go"], "unknown game 'go'"),
     (["clauses", "xx-yy"], "unknown document"),
-    (["scenario", "does-not-exist.toml"], "does-not-exist.toml: no such file"),
+    (["scenario", "does-not-exist.toml"], "does-not-exist.toml: cannot read file"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
@@ -66,7 +66,7 @@ def test_malformed_scenario_reports_line(tmp_path: Path) -> None:
     bad = tmp_path / "s.toml"
     bad.write_text('game = "dawn-under"\nplayers = 3\nactions = ["open x"]\n')
     result = runner.invoke(app, ["scenario", str(bad)])
-    assert result.exit_code == 2 and f"{bad}:3: unknown action 'open x'" in result.output
+    assert result.exit_code == 2 and f"{bad}:3:12: unknown action 'open x'" in result.output
 
 
 def test_check_json_lists_results() -> None:
@@ -117,4 +117,5 @@ def test_scenario_options_do_not_apply_to_dracula_files() -> None:
 
     path = dracula_scenarios()[0]
     result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])
-    assert result.exit_code == 2 and "dawn-under scenarios only" in result.output
+    assert result.exit_code == 2 and "unknown preset 'du-cs'" in result.output
+    assert "known: dracula-en" in result.output

@@ -402,7 +402,7 @@ class DawnUnderPlugin:
         try:
             base = preset_options(chosen)
         except MalformedInput as err:
-            problems.add(("preset",), err.what)
+            problems.add(("preset",), ("--preset: " if preset else "") + err.what)
             return None
         text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
         ok = True

@@ -242,8 +242,8 @@ class DraculaPlugin:
             problems.add(("players",), f"dracula is played by 2 players; got {top.players}")
         chosen = preset or top.preset or "dracula-en"
         if chosen not in presets():
-            problems.add(("preset",), f"unknown preset {show(chosen)}; known: "
-                                      f"{', '.join(presets())}")
+            problems.add(("preset",), f"{'--preset: ' if preset else ''}unknown preset "
+                                      f"{show(chosen)}; known: {', '.join(presets())}")
             return None
         ok = True
         for key, value in options.items():

@@ -305,7 +305,9 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
         failed += not result.passed
         worst = max(worst, 0 if result.passed else 1)
     if failed or malformed:
-        out.print(f"[red]{failed} of {len(files)} scenarios failed, {malformed} malformed[/]")
+        if len(files) > 1 or failed:
+            out.print(f"[red]{failed} of {len(files)} scenarios failed, {malformed} "
+                      "malformed[/]")
         raise typer.Exit(worst)
     out.print(f"[green]{len(files)} scenario(s) passed[/]")
 
