@@ -242,8 +242,7 @@ def validate(model: type[M], data: object, problems: Problems,
         groups: dict[KeyPath, list[tuple[str, Any]]] = {}
         for err in exc.errors(include_url=False):
             loc = tuple(err["loc"])
-            cut = next((i for i, part in enumerate(loc) if isinstance(part, str)
-                        and _UNION_TAG.fullmatch(part)), None)
+            cut = _tag_index(data, loc)
             key = loc if cut is None else loc[:cut]
             groups.setdefault(key, []).append(("" if cut is None else str(loc[cut]), err))
         for loc, errs in groups.items():
@@ -260,8 +259,22 @@ def validate(model: type[M], data: object, problems: Problems,
         return None
 
 
-_UNION_TAG = re.compile(r"(str|int|bool|float|list\[.*\]|dict\[.*\]|function-[a-z]+\[.*\]|"
-                        r"constrained-str|literal\[.*\]|[A-Z][A-Za-z]+)")
+def _tag_index(data: object, loc: KeyPath) -> int | None:
+    """Index of the first element of a pydantic error location that is not a key or index of
+    ``data`` (a union member's tag such as ``str`` or ``list[...]``), or None."""
+    here = data
+    for i, part in enumerate(loc):
+        if isinstance(here, dict) and isinstance(part, str) and part in here:
+            here = here[part]
+        elif isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here):
+            here = here[part]
+        elif isinstance(part, str) and ("[" in part or part in _TAG_WORDS or part[:1].isupper()):
+            return i
+        else:
+            return None
+    return None
+
+
 _TAG_WORDS = {"str": "text", "int": "an integer", "bool": "a boolean", "list": "a list",
               "dict": "a table", "float": "a number", "function-after": "text",
               "constrained-str": "text", "literal": "one of the listed words"}
@@ -274,7 +287,7 @@ def _message(loc: KeyPath, err: Any) -> str:
     got = err.get("input")
     if kind == "missing":
         return f"{where}: missing (required)"
-    if kind == "extra_forbidden":
+    if kind == "extra_forbidden" and loc:
         return f"unknown key {str(loc[-1])!r}" + (f" in {'.'.join(map(str, loc[:-1]))}"
                                                    if len(loc) > 1 else "")
     msg = str(err.get("msg", "invalid value"))

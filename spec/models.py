@@ -96,7 +96,7 @@ class Reading(_Strict):
 class DawnUnderSetup(_Strict):
     """Dawn Under start position on top of a seeded deal (players by name)."""
 
-    seed: NonNegative = 0
+    seed: NonNegative = Field(0, description="the deal everything not given comes from")
     start: Name | None = Field(None, description="who moves first")
     lids: dict[str, Name] = Field(default_factory=dict,
                                   description="grave -> colour or 'rat' (swapped into place)")
@@ -104,11 +104,15 @@ class DawnUnderSetup(_Strict):
         None, max_length=6, description="per player; 'colour?' marks a face-down vampire")
     contents: dict[str, Name] = Field(
         default_factory=dict, description="grave -> 'vampire COLOUR' or 'garlic PLAYER'")
-    stakes: list[NonNegative] | None = Field(None, max_length=6)
-    garlic: list[NonNegative] | None = Field(None, max_length=6)
+    stakes: list[NonNegative] | None = Field(None, max_length=6,
+                                             description="stakes held, per player")
+    garlic: list[NonNegative] | None = Field(
+        None, max_length=6, description="garlic in hand, per player (default: 3 minus those "
+                                        "in graves)")
     post: Name | None = Field(None, description="expansion: who holds the post")
     count: NonNegative | None = Field(None, description="expansion: Count Rucola's grave")
-    bats: list[Annotated[int, Field(ge=0, le=2)]] | None = Field(None, max_length=6)
+    bats: list[Annotated[int, Field(ge=0, le=2)]] | None = Field(
+        None, max_length=6, description="expansion: bats in hand per player (0..2)")
 
 
 PerSide = dict[str, Annotated[list[Name], Field(max_length=MAX_LIST)]]
@@ -117,21 +121,26 @@ PerSide = dict[str, Annotated[list[Name], Field(max_length=MAX_LIST)]]
 class DraculaSetup(_Strict):
     """Dracula start: ``seed`` alone for a seeded game, or an explicit ``board``."""
 
-    seed: NonNegative | None = None
+    seed: NonNegative | None = Field(None, description="a seeded new game (alone), or the "
+                                                       "seed of later chance steps")
     board: list[Annotated[str, StringConstraints(max_length=80)]] | None = Field(
         None, max_length=12, description="12 card ids ('' = empty), order a1 b1 c1 d1 a2 ... d3")
-    to_move: Name | None = None
+    to_move: Name | None = Field(None, description="side to move first (default: the "
+                                                   "rules' first player)")
     dracula: Name | None = Field(None, description="Dracula's location")
     van_helsing: Name | None = Field(None, description="Van Helsing's location")
-    life: dict[str, Annotated[int, Field(ge=1, le=100)]] = Field(default_factory=dict)
-    captured: PerSide = Field(default_factory=dict)
-    discard: PerSide = Field(default_factory=dict)
-    current: PerSide = Field(default_factory=dict)
+    life: dict[str, Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=dict, description="side -> life markers")
+    captured: PerSide = Field(default_factory=dict, description="side -> targets won")
+    discard: PerSide = Field(default_factory=dict,
+                             description="side -> its encounter discard pile")
+    current: PerSide = Field(default_factory=dict,
+                             description="side -> its five current action cards")
     barriers: dict[str, Name] = Field(default_factory=dict, description="colour -> 'a1-b1'")
-    breath: bool = False
-    whisper: bool = False
-    vigilance: bool = False
-    turned: Name | None = None
+    breath: bool = Field(False, description="Breath of Night acts in this first turn")
+    whisper: bool = Field(False, description="Whisper of Night acts in this first turn")
+    vigilance: bool = Field(False, description="Vigilance is in force")
+    turned: Name | None = Field(None, description="location of a turned card")
 
 
 class Scenario(_Strict):

@@ -67,7 +67,16 @@ def presets() -> dict[str, dict[str, object]]:
     Raises:
         MalformedInput: for a malformed preset file or an unknown option in it.
     """
-    doc = read_toml(spec_path("presets", "dracula.toml"))
+    return load_presets(spec_path("presets", "dracula.toml"))
+
+
+def load_presets(path: Path) -> dict[str, dict[str, object]]:
+    """Dracula presets from a preset file (format ``presets``): name -> options.
+
+    Raises:
+        MalformedInput: at the offending value: bad structure or an unknown option.
+    """
+    doc = read_toml(path)
     problems = doc.problems()
     model = validate(PresetFile, doc.data, problems)
     problems.raise_if_any()

@@ -28,6 +28,9 @@ register_conformance(app)
 from ruleproof.cli.prove import register as register_prove  # noqa: E402
 
 register_prove(app)
+from ruleproof.cli.schema import register as register_schema  # noqa: E402
+
+register_schema(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
