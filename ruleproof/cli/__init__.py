@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import bad_input_exits_2, int_in_range, option_pairs
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.report import PROFILES
 
@@ -189,8 +189,13 @@ def simulate(
     """Play a random legal game from a seed and print its log, ending with the winner."""
     option = [*(option or []), *_expansion(expansion)]
     _game(game)
-    if seed < 0:
-        raise MalformedInput(f"--seed must be 0 or more, got {seed}")
+    int_in_range(seed, "--seed", 0, 2**63 - 1)
+    int_in_range(max_steps, "--max-steps", 1, 10_000_000)
+    if players is not None:
+        int_in_range(players, "--players", 2, 6)
+    if game == "dawn-under" and (cards is not None or full_view):
+        raise MalformedInput("--cards and --full-view are for dracula; dawn-under takes "
+                             "--board, --preset, --expansion and --option")
     if game == "dracula":
         from ruleproof.model.dracula import load_cards, rules_from_mapping
         from ruleproof.model.dracula import simulate as dracula_simulate
