@@ -70,11 +70,25 @@ class ActionForm:
 class GamePlugin(Protocol):
     """What a game supplies to the scenario runner (see the module docstring)."""
 
-    game: str
-    setup_model: type[BaseModel]
-    facts: Mapping[str, Fact]
-    actions: Sequence[ActionForm]
-    arg_kinds: Mapping[str, str]
+    @property
+    def game(self) -> str:
+        """The game's name (``game = ...`` in a file)."""
+
+    @property
+    def setup_model(self) -> type[BaseModel]:
+        """The pydantic model of its ``[setup]`` table."""
+
+    @property
+    def facts(self) -> Mapping[str, Fact]:
+        """Its facts by name."""
+
+    @property
+    def actions(self) -> Sequence[ActionForm]:
+        """Its action notation (for the docs)."""
+
+    @property
+    def arg_kinds(self) -> Mapping[str, str]:
+        """What each fact argument kind may be (for the docs)."""
 
     def configure(self, top: ScenarioTop, preset: str | None,
                   options: Mapping[str, object], problems: Problems,
@@ -277,6 +291,8 @@ def load(path: Path, *, preset: str | None = None,
     plugin = plugins()[top.game]
     setup = validate(plugin.setup_model, top.setup, problems, ("setup",))
     overrides = dict(options or {})
+    raw_readings: list[tuple[str, dict[str, Any], Mapping[str, Any], Sequence[Refusal],
+                             Sequence[Checkpoint], tuple[str | int, ...]]]
     if top.reading is not None:
         for key in ("expect", "refused", "check"):
             if key in doc.data:

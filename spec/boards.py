@@ -96,19 +96,19 @@ def load_board(path: Path, graves: int = 60) -> Board:
     problems.raise_if_any()
 
     for gid, (index, q, nbrs, _xy) in sorted(by_id.items()):
-        at = ("grave", index, "neighbours")
+        where = ("grave", index, "neighbours")
         if len(set(nbrs)) != len(nbrs):
-            problems.add(at, f"grave {gid}: a neighbour is listed twice")
+            problems.add(where, f"grave {gid}: a neighbour is listed twice")
         for k, n in enumerate(nbrs):
             if n == gid:
-                problems.add((*at, k), f"grave {gid}: a grave cannot be its own neighbour")
+                problems.add((*where, k), f"grave {gid}: a grave cannot be its own neighbour")
             elif n not in by_id:
-                problems.add((*at, k), f"grave {gid}: neighbour {n} does not exist")
+                problems.add((*where, k), f"grave {gid}: neighbour {n} does not exist")
             elif by_id[n][1] != q:
-                problems.add((*at, k), f"grave {gid}: neighbour {n} lies in another quarter "
+                problems.add((*where, k), f"grave {gid}: neighbour {n} lies in another quarter "
                              f"({quarters[by_id[n][1]]}); no neighbours across a path")
             elif gid not in by_id[n][2]:
-                problems.add((*at, k), f"grave {gid}: neighbour {n} does not list {gid} back "
+                problems.add((*where, k), f"grave {gid}: neighbour {n} does not list {gid} back "
                              "(neighbours must be symmetric)")
     sizes = [sum(1 for v in by_id.values() if v[1] == q) for q in range(QUARTER_COUNT)]
     if 0 in sizes:

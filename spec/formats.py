@@ -264,10 +264,10 @@ def _tag_index(data: object, loc: KeyPath) -> int | None:
     ``data`` (a union member's tag such as ``str`` or ``list[...]``), or None."""
     here = data
     for i, part in enumerate(loc):
-        if isinstance(here, dict) and isinstance(part, str) and part in here:
-            here = here[part]
-        elif isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here):
-            here = here[part]
+        is_key = isinstance(here, dict) and isinstance(part, str) and part in here
+        is_index = isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here)
+        if is_key or is_index:
+            here = here[part]  # type: ignore[index]
         elif isinstance(part, str) and ("[" in part or part in _TAG_WORDS or part[:1].isupper()):
             return i
         else:

@@ -163,7 +163,7 @@ class Scenario(_Strict):
         default_factory=list, max_length=MAX_ACTIONS,
         description="'NAME: action' or 'action', in the game's notation")
     options: dict[str, OptionValue] = Field(default_factory=dict)
-    setup: DawnUnderSetup | DraculaSetup = Field(default_factory=DawnUnderSetup)
+    setup: DawnUnderSetup | DraculaSetup = Field(default_factory=lambda: DawnUnderSetup.model_validate({}))
     expect: Facts = Field(default_factory=dict)
     refused: list[Refusal] = Field(default_factory=list, max_length=MAX_ACTIONS)
     check: list[Checkpoint] = Field(default_factory=list, max_length=MAX_ACTIONS)
@@ -219,7 +219,7 @@ class DawnUnderBoard(_Strict):
 
 def _sourced(value_type: Any, description: str) -> Any:
     class Sourced(_Strict):
-        value: value_type  # type: ignore[valid-type]
+        value: value_type
         provenance: PROVENANCE
         source: Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT,
                                                  pattern=r"\S")]

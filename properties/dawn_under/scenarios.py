@@ -178,18 +178,18 @@ class _Setup:
         for key, value in su.lids.items():
             g = self.grave(key, ("lids", key))
             wanted[g] = RAT if value == "rat" else self.colour(value, ("lids", key))
-        for g, value in wanted.items():
-            if lids[g] == value:
+        for g, want in wanted.items():
+            if lids[g] == want:
                 continue
-            donor = next((h for h, lid in enumerate(lids) if lid == value and h not in wanted),
+            donor = next((h for h, lid in enumerate(lids) if lid == want and h not in wanted),
                          None)
             if donor is not None:
-                lids[donor], lids[g] = lids[g], value
-            elif value != RAT and value in reserve and lids[g] is not None:
+                lids[donor], lids[g] = lids[g], want
+            elif want != RAT and want in reserve and lids[g] is not None:
                 displaced = lids[g]
                 assert displaced is not None
-                reserve[reserve.index(value)] = displaced
-                lids[g] = value
+                reserve[reserve.index(want)] = displaced
+                lids[g] = want
             else:
                 raise self.fail(("lids", str(g)), f"lids.{g}: no such lid left to move there")
         contents: list[Content] = [None] * cfg.board.size

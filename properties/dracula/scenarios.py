@@ -192,10 +192,10 @@ class _Setup:
         pos = (self.loc(su.dracula or "harbour", ("dracula",)),
                self.loc(su.van_helsing or "carriage-station", ("van_helsing",)))
         life = [c.board.life_markers, c.board.life_markers]
-        for name, v in su.life.items():
-            if v > c.board.life_markers:
+        for name, markers in su.life.items():
+            if markers > c.board.life_markers:
                 raise self.fail(("life", name), f"life: at most {c.board.life_markers}")
-            life[self.side(name, ("life", name))] = v
+            life[self.side(name, ("life", name))] = markers
         current = self.pair(su.current, "current", True)
         if current is not None:
             current = (current[0] or c.cards.action_of(Side.DRACULA)[:5],
