@@ -172,16 +172,17 @@ def parse_toml(text: str, file: str, depth: int = MAX_DEPTH) -> TomlFile:
 
 
 def _too_deep(data: object, limit: int) -> KeyPath | None:
-    """The path of the first value nested deeper than ``limit`` (iterative, no recursion)."""
+    """The path of the first value nested deeper than ``limit`` (iterative, no recursion;
+    scalars are not visited, so a long flat list costs one pass of ``isinstance``)."""
     stack: list[tuple[object, KeyPath]] = [(data, ())]
     while stack:
         value, path = stack.pop()
-        if len(path) > limit:
+        if len(path) >= limit:
             return path
-        if isinstance(value, dict):
-            stack.extend((v, (*path, k)) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, (*path, i)) for i, v in enumerate(value))
+        items = value.items() if isinstance(value, dict) else enumerate(value)  # type: ignore
+        for k, v in items:
+            if isinstance(v, (dict, list)):
+                stack.append((v, (*path, k)))
     return None
 
 
