@@ -294,11 +294,11 @@ def load(path: Path, *, preset: str | None = None,
     if overrides or preset:  # command-line errors are reported as such, not at a file position
         cli = doc.problems()
         plugin.configure(top, preset, overrides, cli, ("--option",))
-        for path, what in cli:
-            if path[:1] == ("--option",):
+        for where, what in cli:
+            if where[:1] == ("--option",):
                 raise MalformedInput(f"--{what}" if what.startswith("option ") else
-                                     f"--option {path[1] if len(path) > 1 else ''}: {what}")
-            if path[:1] == ("preset",) and preset:
+                                     f"--option {where[1] if len(where) > 1 else ''}: {what}")
+            if where[:1] == ("preset",) and preset:
                 raise MalformedInput(what)
     raw_readings: list[tuple[str, dict[str, Any], Mapping[str, Any], Sequence[Refusal],
                              Sequence[Checkpoint], tuple[str | int, ...]]]

@@ -191,8 +191,6 @@ def simulate(
     _game(game)
     int_in_range(seed, "--seed", 0, 2**63 - 1)
     int_in_range(max_steps, "--max-steps", 1, 10_000_000)
-    if players is not None:
-        int_in_range(players, "--players", 2, 6)
     if game == "dawn-under" and (cards is not None or full_view):
         raise MalformedInput("--cards and --full-view are for dracula; dawn-under takes "
                              "--board, --preset, --expansion and --option")
