@@ -539,6 +539,6 @@ def shipped(game: str | None = None) -> list[Path]:
     return [f for f in files if read_toml(f).data.get("game") == game]
 
 
-__all__ = ["ActionForm", "Fact", "GamePlugin", "LoadedScenario", "MalformedInput", "Reading",
+__all__ = ["ActionForm", "Fact", "GamePlugin", "LoadedScenario", "Reading",
            "RunContext", "game_of", "grave_number", "load", "player_of", "plugins", "run",
            "run_reading", "run_scenario", "shipped"]

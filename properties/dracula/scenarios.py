@@ -26,7 +26,7 @@ from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.model.dracula.observe import observation
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
 from ruleproof.properties.report import CheckResult
-from ruleproof.properties.scenarios import ActionForm, Fact, LoadedScenario, RunContext, load, player_of, run
+from ruleproof.properties.scenarios import ActionForm, Fact, LoadedScenario, load, player_of, run
 from ruleproof.spec import spec_path
 from ruleproof.spec.formats import Problems, TomlFile, read_toml, show, validate
 from ruleproof.spec.models import DraculaSetup, PresetFile, ScenarioTop
@@ -353,5 +353,5 @@ def run_scenario(path: Path | str, *, preset: str | None = None,
     return run(load_scenario(path, preset=preset, options=options))
 
 
-__all__ = ["FACTS", "PLUGIN", "RunContext", "ScenarioTop", "load_scenario", "run_scenario",
+__all__ = ["FACTS", "PLUGIN", "load_presets", "load_scenario", "presets", "run_scenario",
            "scenario_dir", "shipped_scenarios"]
