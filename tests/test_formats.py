@@ -113,3 +113,24 @@ def test_data_files_are_refused_at_the_value(tmp_path: Path, src: tuple[str, str
 def test_readers_are_device_safe(reader: object) -> None:
     with pytest.raises(MalformedInput, match="larger than"):
         reader(Path("/dev/zero"))  # type: ignore[operator]
+
+
+def test_shipped_files_validate_against_their_exported_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the test extra")
+    import tomllib
+
+    from ruleproof.properties.scenarios import shipped
+
+    cases = [("scenario", p) for p in shipped()] + [
+        ("dawn-under-board", spec_path("boards", "dawn-under-default.toml")),
+        ("dracula-cards", spec_path("dracula", "cards.toml")),
+        ("dracula-board", spec_path("dracula", "board.toml")),
+        ("presets", spec_path("presets", "dawn-under.toml")),
+        ("presets", spec_path("presets", "dracula.toml"))]
+    for name, path in cases:
+        schema = json.loads(spec_path("schemas", f"{name}.json").read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        jsonschema.validate(data, schema)
+    schema = json.loads(spec_path("schemas", "scenario.json").read_text(encoding="utf-8"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"game": "dawn-under", "setup": {"seed": 1.9}}, schema)
