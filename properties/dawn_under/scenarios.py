@@ -285,8 +285,13 @@ def _to_move(state: State, ctx: RunContext) -> str:
 
 
 def _gruft(state: State, what: str, ctx: RunContext) -> Any:
-    """The expansion's post holder ('middle') or Count's grave ('post') (gruft-en:prep.count)."""
+    """The expansion's post holder ('middle'), Count's grave ('post'), bats per player or
+    graves left open (gruft-en:prep.count, gruft-en:prep.bats)."""
     gp = part(state)
+    if what == "bats":
+        return list(gp.bats) if gp is not None else [0] * state.config.players
+    if what == "open":
+        return list(gp.open_graves) if gp is not None else []
     if what == "post":
         return "middle" if gp is None or gp.post is None else _name(gp.post, ctx)
     return "post" if gp is None or gp.count_grave is None else gp.count_grave
@@ -337,9 +342,9 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("count", None, "expansion: Count Rucola's grave, or 'post'",
          lambda s, a, c: _gruft(s, "count", c)),
     Fact("bats", "player", "expansion: bats in PLAYER's hand",
-         lambda s, a, c: gp.bats[a] if (gp := part(s)) is not None else 0),
+         lambda s, a, c: _gruft(s, "bats", c)[a]),
     Fact("open", None, "expansion: graves left open this turn (list)",
-         lambda s, a, c: list(gp.open_graves) if (gp := part(s)) is not None else []),
+         lambda s, a, c: _gruft(s, "open", c)),
 )}
 
 
