@@ -174,3 +174,12 @@ def test_forty_thousand_actions_parse_and_run(tmp_path: Path) -> None:
     path = _write(tmp_path, body)
     sc = load(path)
     assert len(sc.actions) == 40_000 and actions
+
+
+def test_every_problem_of_a_set_up_is_collected(tmp_path: Path) -> None:
+    path = _write(tmp_path, DU_HEAD + 'actions = ["stop"]\n[setup]\nstart = "Zed"\n'
+                  'lids = { 70 = "red", 3 = "mauve" }\ncontents = { 4 = "ghost" }\n')
+    with pytest.raises(MalformedInput) as info:
+        load(path)
+    assert "Zed" in info.value.what and info.value.line == 6
+    assert len(info.value.more) == 3, info.value.more

@@ -148,26 +148,33 @@ class _Setup:
     def __init__(self, config: Config, setup: DawnUnderSetup, names: Sequence[str],
                  doc: TomlFile) -> None:
         self.config, self.setup, self.names, self.doc = config, setup, names, doc
+        self.problems = doc.problems()
 
     def fail(self, path: tuple[str | int, ...], what: str) -> MalformedInput:
         return self.doc.error(("setup", *path), what)
+
+    def note(self, path: tuple[str | int, ...], what: str) -> int:
+        """Record a problem (all are reported together) and go on with a stand-in value."""
+        self.problems.add(("setup", *path), what)
+        return 0
 
     def player(self, value: str, path: tuple[str | int, ...]) -> int:
         try:
             return player_of(value, self.names)
         except ValueError as exc:
-            raise self.fail(path, f"{'.'.join(map(str, path))}: {exc}") from None
+            return self.note(path, f"{'.'.join(map(str, path))}: {exc}")
 
     def colour(self, name: str, path: tuple[str | int, ...]) -> int:
         if name in self.config.colours:
             return self.config.colours.index(name)
-        raise self.fail(path, f"{show(name)} is not a colour ({', '.join(self.config.colours)})")
+        return self.note(path, f"{show(name)} is not a colour "
+                               f"({', '.join(self.config.colours)})")
 
     def grave(self, key: str, path: tuple[str | int, ...]) -> int:
         try:
             return grave_number(key, self.config.board.size)
         except ValueError as exc:
-            raise self.fail(path, str(exc)) from None
+            return self.note(path, str(exc))
 
     def build(self) -> State:
         cfg, su = self.config, self.setup
@@ -178,6 +185,25 @@ class _Setup:
         for key, value in su.lids.items():
             g = self.grave(key, ("lids", key))
             wanted[g] = RAT if value == "rat" else self.colour(value, ("lids", key))
+        contents: list[Content] = [None] * cfg.board.size
+        for key, value in su.contents.items():
+            g = self.grave(key, ("contents", key))
+            words = value.split(" ")
+            if len(words) == 2 and words[0] == "vampire":
+                contents[g] = VampireIn(self.colour(words[1], ("contents", key)))
+            elif len(words) == 2 and words[0] == "garlic":
+                contents[g] = GarlicIn(self.player(words[1], ("contents", key)))
+            else:
+                self.note(("contents", key), f"contents.{key}: expected 'vampire COLOUR' "
+                                             f"or 'garlic PLAYER', got {show(value)}")
+        rows = state.rows
+        if su.rows is not None:
+            if len(su.rows) != cfg.players:
+                self.note(("rows",), f"'rows' must list {cfg.players} rows")
+            rows = tuple(tuple(Vampire(self.colour(v.removesuffix("?"), ("rows", i, k)),
+                                       not v.endswith("?")) for k, v in enumerate(row))
+                         for i, row in enumerate(su.rows))
+        self.problems.raise_if_any()
         for g, want in wanted.items():
             if lids[g] == want:
                 continue
@@ -192,24 +218,6 @@ class _Setup:
                 lids[g] = want
             else:
                 raise self.fail(("lids", str(g)), f"lids.{g}: no such lid left to move there")
-        contents: list[Content] = [None] * cfg.board.size
-        for key, value in su.contents.items():
-            g = self.grave(key, ("contents", key))
-            words = value.split(" ")
-            if len(words) == 2 and words[0] == "vampire":
-                contents[g] = VampireIn(self.colour(words[1], ("contents", key)))
-            elif len(words) == 2 and words[0] == "garlic":
-                contents[g] = GarlicIn(self.player(words[1], ("contents", key)))
-            else:
-                raise self.fail(("contents", key), f"contents.{key}: expected 'vampire COLOUR' "
-                                                   f"or 'garlic PLAYER', got {show(value)}")
-        rows = state.rows
-        if su.rows is not None:
-            if len(su.rows) != cfg.players:
-                raise self.fail(("rows",), f"'rows' must list {cfg.players} rows")
-            rows = tuple(tuple(Vampire(self.colour(v.removesuffix("?"), ("rows", i, k)),
-                                       not v.endswith("?")) for k, v in enumerate(row))
-                         for i, row in enumerate(su.rows))
         held = list(su.stakes) if su.stakes is not None else [0] * cfg.players
         if len(held) != cfg.players or sum(held) > cfg.stakes:
             raise self.fail(("stakes",), f"'stakes' must list {cfg.players} counts, at most "
@@ -247,6 +255,7 @@ class _Setup:
                                         "(expansion = \"gruft\" in [options])")
         post = self.player(su.post, ("post",)) if su.post is not None else None
         count = self.grave(str(su.count), ("count",)) if su.count is not None else None
+        self.problems.raise_if_any()
         if count is not None and post is None:
             raise self.fail(("count",), "[setup] count: a Count on a grave needs 'post' "
                                         "(its holder)")
