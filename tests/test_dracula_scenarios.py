@@ -109,3 +109,15 @@ def test_toml_syntax_error_has_line(tmp_path: Path) -> None:
     with pytest.raises(MalformedInput) as err:
         run_scenario(p)
     assert err.value.line is not None
+
+
+def test_every_problem_of_a_dracula_set_up_is_collected(tmp_path: Path) -> None:
+    src = (scenario_dir() / "end-all-five.toml").read_text(encoding="utf-8")
+    assert "captured = {" in src
+    bad = src.replace('"coffin1", "victim5"', '"coffinX", "victim5"').replace(
+        "captured = {", 'life = { nobody = 2 }\nturned = "z9"\ncaptured = {')
+    p = tmp_path / "bad.toml"
+    p.write_text(bad, encoding="utf-8")
+    with pytest.raises(MalformedInput) as err:
+        run_scenario(p)
+    assert "coffinX" in err.value.what and len(err.value.more) == 2, err.value.more

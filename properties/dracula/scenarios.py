@@ -137,21 +137,27 @@ class _Setup:
     def __init__(self, config: DraculaConfig, setup: DraculaSetup, names: Sequence[str],
                  doc: TomlFile) -> None:
         self.c, self.su, self.names, self.doc = config, setup, names, doc
+        self.problems = doc.problems()
 
     def fail(self, path: tuple[str | int, ...], what: str) -> MalformedInput:
         return self.doc.error(("setup", *path), what)
+
+    def note(self, path: tuple[str | int, ...], what: str) -> int:
+        """Record a problem (all are reported together) and go on with a stand-in value."""
+        self.problems.add(("setup", *path), what)
+        return 0
 
     def side(self, key: str, path: tuple[str | int, ...]) -> int:
         try:
             return player_of(key, self.names)
         except ValueError as exc:
-            raise self.fail(path, str(exc)) from None
+            return self.note(path, str(exc))
 
     def loc(self, value: str, path: tuple[str | int, ...]) -> int:
         try:
             return self.c.board.parse(value)
         except ValueError as exc:
-            raise self.fail(path, str(exc)) from None
+            return self.note(path, str(exc))
 
     def cards(self, values: Sequence[str], path: tuple[str | int, ...], action: bool = False
               ) -> tuple[str, ...]:
@@ -159,7 +165,7 @@ class _Setup:
             try:
                 self.c.cards.act(v) if action else self.c.cards.enc(v)
             except KeyError:
-                raise self.fail((*path, i), f"unknown card {show(v)}") from None
+                self.note((*path, i), f"unknown card {show(v)}")
         return tuple(values)
 
     def pair(self, table: Mapping[str, Sequence[str]], key: str, action: bool = False
@@ -194,7 +200,7 @@ class _Setup:
         life = [c.board.life_markers, c.board.life_markers]
         for name, markers in su.life.items():
             if markers > c.board.life_markers:
-                raise self.fail(("life", name), f"life: at most {c.board.life_markers}")
+                self.note(("life", name), f"life: at most {c.board.life_markers}")
             life[self.side(name, ("life", name))] = markers
         current = self.pair(su.current, "current", True)
         if current is not None:
@@ -203,19 +209,22 @@ class _Setup:
         barriers: list[tuple[int, int] | None] = [None] * len(COLOURS)
         for colour, edge in su.barriers.items():
             if colour not in COLOURS:
-                raise self.fail(("barriers", colour), f"unknown colour {show(colour)} "
-                                                      f"({', '.join(COLOURS)})")
+                self.note(("barriers", colour), f"unknown colour {show(colour)} "
+                                                f"({', '.join(COLOURS)})")
+                continue
             try:
                 barriers[COLOURS.index(colour)] = c.board.parse_edge(edge)
             except ValueError as exc:
-                raise self.fail(("barriers", colour), str(exc)) from None
+                self.note(("barriers", colour), str(exc))
         turned = self.loc(su.turned, ("turned",)) if su.turned is not None else None
+        captured = self.pair(su.captured, "captured") or ((), ())
+        discard = self.pair(su.discard, "discard") or ((), ())
+        self.problems.raise_if_any()
         try:
             return engine.custom_start(
                 c.rules, c.cards, c.board, board_cards=tuple(v or None for v in su.board),
                 to_move=to_move, pos=pos, life=(life[0], life[1]),
-                captured=self.pair(su.captured, "captured") or ((), ()),
-                enc_discard=self.pair(su.discard, "discard") or ((), ()), current=current,
+                captured=captured, enc_discard=discard, current=current,
                 barriers=tuple(barriers), breath=su.breath, whisper=su.whisper,
                 vigilance=su.vigilance, turned=turned, seed=su.seed or 0)
         except (ValueError, KeyError) as exc:
