@@ -24,21 +24,41 @@ class MalformedInput(RuleproofError):
         what: one line saying what is wrong and what was expected.
         file: path of the offending file, if any.
         line: 1-based line number in ``file``, if known.
+        col: 1-based column in ``line``, if known.
+        more: further problems found in the same pass (each ``file:line:col: what``), so a
+            reader can report every problem of a file at once (python-chess status style).
     """
 
-    def __init__(self, what: str, *, file: str | None = None, line: int | None = None) -> None:
+    def __init__(self, what: str, *, file: str | None = None, line: int | None = None,
+                 col: int | None = None, more: Sequence[str] = ()) -> None:
         self.what = what
         self.file = file
         self.line = line
+        self.col = col if line is not None else None
+        self.more = tuple(more)
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
-        """``file:line: what`` (the parts that are known)."""
+        """``file:line:col: what`` (the parts that are known) on ONE line: newlines and other
+        control characters are escaped and an over-long message is cut."""
         where = ""
         if self.file is not None:
-            where = self.file if self.line is None else f"{self.file}:{self.line}"
+            where = _printable(self.file, 200)
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.col is not None:
+                    where += f":{self.col}"
             where += ": "
-        return f"{where}{self.what}"
+        what = _printable(self.what, 400)
+        if self.more:
+            what += f" (and {len(self.more)} more problem{'s' if len(self.more) > 1 else ''})"
+        return f"{where}{what}"
+
+
+def _printable(text: str, limit: int) -> str:
+    """``text`` with control characters escaped (``\\n``) and cut to ``limit`` characters."""
+    out = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+    return out if len(out) <= limit else out[:limit - 1] + "…"
 
 
 class IllegalAction(RuleproofError):

@@ -14,7 +14,6 @@ Provenance values (see ``docs/provenance.md``):
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -39,23 +38,12 @@ def spec_path(*parts: str) -> Path:
 
 
 def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
-    """Parse a TOML file; a syntax error becomes MalformedInput with file and line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MalformedInput(f"cannot read file: {exc.strerror}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise MalformedInput("file is not UTF-8 text", file=str(path)) from None
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
-        if m:
-            what += f" (column {m.group(2)})"
-        raise MalformedInput(f"invalid TOML: {what}", file=str(path), line=line) from None
+    """Parse a TOML file within the size and nesting limits of :mod:`ruleproof.spec.formats`;
+    any problem becomes MalformedInput with file, line and column."""
+    from ruleproof.spec.formats import read_toml
+
+    doc = read_toml(path)
+    return doc.data, doc.text
 
 
 def line_of(text: str, needle: str, start: int = 1) -> int | None:

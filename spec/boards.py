@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ruleproof.errors import MalformedInput
-from ruleproof.spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
+from ruleproof.spec import spec_path
 
 MAX_NEIGHBOURS = 8
 QUARTER_COUNT = 4
@@ -63,83 +62,65 @@ def load_board(path: Path, graves: int = 60) -> Board:
     Raises:
         MalformedInput: naming file, line, grave and the broken constraint.
     """
-    data, text = _read_toml(path)
-    file = str(path)
+    from ruleproof.spec.formats import read_toml, validate
+    from ruleproof.spec.models import DawnUnderBoard
 
-    def fail(what: str, line: int | None = None) -> MalformedInput:
-        return MalformedInput(what, file=file, line=line)
-
-    prov = data.get("provenance")
-    if prov not in PROVENANCES:
-        got = "nothing (the key is missing)" if prov is None else repr(prov)
-        raise fail(f"'provenance' must be one of {', '.join(PROVENANCES)}, got {got}",
-                   line_of(text, "provenance") or 1)
-    quarters = data.get("quarters")
-    if (not isinstance(quarters, list) or len(quarters) != QUARTER_COUNT
-            or not all(isinstance(q, str) for q in quarters) or len(set(quarters)) != QUARTER_COUNT):
-        raise fail("'quarters' must list 4 distinct quarter names in clockwise order",
-                   line_of(text, "quarters"))
-    raw = data.get("grave")
-    if not isinstance(raw, list):
-        raise fail("expected [[grave]] tables")
-    lines = table_lines(text, "grave")
-    if len(raw) != graves:
-        raise fail(f"board has {len(raw)} graves, the game needs exactly {graves}")
+    doc = read_toml(path)
+    problems = doc.problems()
+    model = validate(DawnUnderBoard, doc.data, problems)
+    problems.raise_if_any()
+    assert model is not None
+    quarters = list(model.quarters)
+    if len(set(quarters)) != QUARTER_COUNT:
+        problems.add(("quarters",), "'quarters' must list 4 distinct quarter names in "
+                                    "clockwise order")
+    if len(model.grave) != graves:
+        problems.add(("grave",), f"board has {len(model.grave)} graves, the game needs "
+                                 f"exactly {graves}")
     by_id: dict[int, tuple[int, int, list[int], tuple[int, int]]] = {}
-    for index, entry in enumerate(raw):
-        line = lines[index] if index < len(lines) else None
-        gid = entry.get("id") if isinstance(entry, dict) else None
-        if not isinstance(gid, int) or isinstance(gid, bool) or not 0 <= gid < graves:
-            raise fail(f"grave id {gid!r} must be an integer in 0..{graves - 1}", line)
+    for index, entry in enumerate(model.grave):
+        at = ("grave", index)
+        gid = entry.id
+        if not 0 <= gid < graves:
+            problems.add((*at, "id"), f"grave id {gid} must be an integer in 0..{graves - 1}")
+            continue
         if gid in by_id:
-            raise fail(f"grave {gid}: duplicate id", line)
-        unknown = set(entry) - {"id", "quarter", "neighbours", "x", "y"}
-        if unknown:
-            raise fail(f"grave {gid}: unknown field(s) {', '.join(sorted(unknown))} (expected id, "
-                       "quarter, neighbours, x, y)", line)
-        quarter = entry.get("quarter")
-        if quarter not in quarters:
-            raise fail(f"grave {gid}: quarter {quarter!r} is not one of {quarters}", line)
-        nbrs = entry.get("neighbours")
-        if not isinstance(nbrs, list) or not all(
-                isinstance(n, int) and not isinstance(n, bool) for n in nbrs):
-            raise fail(f"grave {gid}: 'neighbours' must be a list of grave ids", line)
-        x, y = entry.get("x", 0), entry.get("y", 0)
-        if not isinstance(x, int) or not isinstance(y, int):
-            raise fail(f"grave {gid}: x and y must be integers", line)
-        by_id[gid] = (index, quarters.index(quarter), nbrs, (x, y))
+            problems.add((*at, "id"), f"grave {gid}: duplicate id")
+            continue
+        if entry.quarter not in quarters:
+            problems.add((*at, "quarter"), f"grave {gid}: quarter {entry.quarter!r} is not one "
+                                           f"of {quarters}")
+            continue
+        by_id[gid] = (index, quarters.index(entry.quarter), list(entry.neighbours),
+                      (entry.x, entry.y))
+    problems.raise_if_any()
 
-    def gline(gid: int) -> int | None:
-        index = by_id[gid][0]
-        return lines[index] if index < len(lines) else None
-
-    for gid, (_, q, nbrs, _xy) in sorted(by_id.items()):
+    for gid, (index, q, nbrs, _xy) in sorted(by_id.items()):
+        where = ("grave", index, "neighbours")
         if len(set(nbrs)) != len(nbrs):
-            raise fail(f"grave {gid}: a neighbour is listed twice", gline(gid))
-        if len(nbrs) > MAX_NEIGHBOURS:
-            raise fail(f"grave {gid}: {len(nbrs)} neighbours, at most {MAX_NEIGHBOURS} allowed",
-                       gline(gid))
-        for n in nbrs:
+            problems.add(where, f"grave {gid}: a neighbour is listed twice")
+        for k, n in enumerate(nbrs):
             if n == gid:
-                raise fail(f"grave {gid}: a grave cannot be its own neighbour", gline(gid))
-            if n not in by_id:
-                raise fail(f"grave {gid}: neighbour {n} does not exist", gline(gid))
-            if by_id[n][1] != q:
-                raise fail(f"grave {gid}: neighbour {n} lies in another quarter "
-                           f"({quarters[by_id[n][1]]}); no neighbours across a path", gline(gid))
-            if gid not in by_id[n][2]:
-                raise fail(f"grave {gid}: neighbour {n} does not list {gid} back "
-                           "(neighbours must be symmetric)", gline(gid))
+                problems.add((*where, k), f"grave {gid}: a grave cannot be its own neighbour")
+            elif n not in by_id:
+                problems.add((*where, k), f"grave {gid}: neighbour {n} does not exist")
+            elif by_id[n][1] != q:
+                problems.add((*where, k), f"grave {gid}: neighbour {n} lies in another quarter "
+                             f"({quarters[by_id[n][1]]}); no neighbours across a path")
+            elif gid not in by_id[n][2]:
+                problems.add((*where, k), f"grave {gid}: neighbour {n} does not list {gid} back "
+                             "(neighbours must be symmetric)")
     sizes = [sum(1 for v in by_id.values() if v[1] == q) for q in range(QUARTER_COUNT)]
     if 0 in sizes:
-        raise fail(f"quarter {quarters[sizes.index(0)]} has no graves")
-    if len(set(sizes)) != QUARTER_COUNT:
-        raise fail(f"quarter sizes {sizes} must all differ (the paths split the graveyard "
-                   "into four parts of different sizes)")
+        problems.add(("quarters",), f"quarter {quarters[sizes.index(0)]} has no graves")
+    elif len(set(sizes)) != QUARTER_COUNT:
+        problems.add(("quarters",), f"quarter sizes {sizes} must all differ (the paths split "
+                     "the graveyard into four parts of different sizes)")
+    problems.raise_if_any()
     ids = range(graves)
     return Board(
-        name=str(data.get("name", path.stem)),
-        provenance=str(prov),
+        name=model.name or path.stem,
+        provenance=model.provenance,
         quarters=tuple(quarters),
         quarter_of=tuple(by_id[g][1] for g in ids),
         neighbours=tuple(tuple(sorted(by_id[g][2])) for g in ids),

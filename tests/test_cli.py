@@ -41,7 +41,7 @@ def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> 
     (["check", "dawn-under", "--option", "after_match=sometimes"], "after_match"),
     (["check", "go"], "unknown game 'go'"),
     (["clauses", "xx-yy"], "unknown document"),
-    (["scenario", "does-not-exist.toml"], "does-not-exist.toml: no such file"),
+    (["scenario", "does-not-exist.toml"], "does-not-exist.toml: cannot read file"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
@@ -66,7 +66,7 @@ def test_malformed_scenario_reports_line(tmp_path: Path) -> None:
     bad = tmp_path / "s.toml"
     bad.write_text('game = "dawn-under"\nplayers = 3\nactions = ["open x"]\n')
     result = runner.invoke(app, ["scenario", str(bad)])
-    assert result.exit_code == 2 and f"{bad}:3: unknown action 'open x'" in result.output
+    assert result.exit_code == 2 and f"{bad}:3:12: unknown action 'open x'" in result.output
 
 
 def test_check_json_lists_results() -> None:
@@ -119,4 +119,55 @@ def test_scenario_options_do_not_apply_to_dracula_files() -> None:
 
     path = dracula_scenarios()[0]
     result = runner.invoke(app, ["scenario", str(path), "--preset", "du-cs"])
-    assert result.exit_code == 2 and "dawn-under scenarios only" in result.output
+    assert result.exit_code == 2 and "unknown preset 'du-cs'" in result.output
+    assert "known: dracula-en" in result.output
+
+
+def test_scenario_batch_goes_on_and_exits_with_the_worst(tmp_path: Path) -> None:
+    from ruleproof.properties.scenarios import shipped
+
+    good = str(shipped()[0])
+    bad = tmp_path / "bad.toml"
+    bad.write_text('title = "t"\ngame = "dawn-under"\nplayers = 3\nactions = ["open ²"]\n',
+                   encoding="utf-8")
+    result = runner.invoke(app, ["scenario", str(bad), good, "/dev/zero"])
+    assert result.exit_code == 2
+    assert f"error: {bad}:4:12:" in result.output and "pass " in result.output
+    assert "error: /dev/zero: file is larger than" in result.output
+    assert "0 of 3 scenarios failed, 2 malformed" in result.output
+
+
+def test_dracula_scenarios_take_presets_options_and_print_their_log() -> None:
+    from ruleproof.properties.dracula.scenarios import scenario_dir
+
+    path = scenario_dir() / "amb-crucifix-breath.toml"
+    result = runner.invoke(app, ["scenario", "-v", str(path), "--preset", "dracula-en"])
+    assert result.exit_code == 0, result.output
+    assert "Dracula" in result.output.split("\n", 1)[1]  # the game log follows the verdict
+    other = runner.invoke(app, ["scenario", str(path), "--option",
+                                "crucifix_exception=dark-of-night"])
+    assert other.exit_code == 1  # the file's expectations hold only under its own reading
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "dawn-under", "--max-steps", "-5"], "--max-steps must be"),
+    (["simulate", "dawn-under", "--seed", "99999999999999999999999"], "--seed must be"),
+    (["simulate", "dawn-under", "--cards", "x.toml"], "--cards and --full-view are for dracula"),
+    (["simulate", "dawn-under", "--board", "/dev/zero"], "file is larger than"),
+    (["simulate", "dracula", "--cards", "/dev/zero"], "file is larger than"),
+    (["check", "dawn-under", "--players", "1000"], "got 1000"),
+    (["prove", "--jobs", "1000"], "--jobs must be"),
+    (["prove", "--jobs", "0"], "--jobs must be"),
+])
+def test_numbers_and_files_out_of_range_are_refused(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["simulate", "dawn-under", "--max-steps", "nan"],
+                                  ["prove", "--jobs", "inf"],
+                                  ["simulate", "dawn-under", "--seed", "1.5"]])
+def test_non_integers_are_refused_by_the_option_parser(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and "Traceback" not in result.output

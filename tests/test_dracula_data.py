@@ -84,7 +84,7 @@ def test_enemy_strength_nine_is_rejected_naming_file_line_card_field(tmp_path: P
     assert "vampire1" in e.what and "'strength'" in e.what and "9" in e.what
     bad_line = p.read_text(encoding="utf-8").splitlines()[(e.line or 0) - 1]
     assert "value = 9" in bad_line
-    assert re.match(rf"{re.escape(str(p))}:\d+: ", str(e))
+    assert re.match(rf"{re.escape(str(p))}:\d+:\d+: ", str(e))
 
 
 @pytest.mark.parametrize(("old", "new", "field"), [
@@ -102,8 +102,8 @@ def test_bad_action_card_values(tmp_path: Path, old: str, new: str, field: str) 
     p = _with(CARDS.read_text(encoding="utf-8"), old, new, tmp_path)
     with pytest.raises(MalformedInput) as err:
         load_cards(p)
-    assert f"'{field}'" in err.value.what
-    assert err.value.line is not None
+    assert f"'{field}'" in err.value.what or f".{field}." in err.value.what
+    assert err.value.line is not None and err.value.col is not None
 
 
 def test_wrong_deck_composition_is_rejected(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ def test_ambiguity_register_is_complete_and_witnessed() -> None:
         # same moves, different option, different expected outcome
         assert a["actions"] == b["actions"]
         assert a.get("options", {}) != b.get("options", {})
-        assert a["expect"] != b["expect"]
+        assert a.get("expect") != b.get("expect") or a.get("refused") != b.get("refused")
         assert run_scenario(witnesses[0]).passed and run_scenario(witnesses[1]).passed
 
 
@@ -75,8 +75,8 @@ def test_a_wrong_expectation_fails_with_detail(tmp_path: Path) -> None:
 def test_wrong_expected_error_clause_fails(tmp_path: Path) -> None:
     src = (scenario_dir() / "rule-no-crossing.toml").read_text(encoding="utf-8")
     p = tmp_path / "wrong.toml"
-    p.write_text(src.replace('"dracula-en:pay.no-crossing"\n', '"dracula-en:move.minimum"\n'),
-                 encoding="utf-8")
+    head, _, tail = src.rpartition('"dracula-en:pay.no-crossing"]')  # the [[refused]] clause
+    p.write_text(head + '"dracula-en:move.minimum"]' + tail, encoding="utf-8")
     result = run_scenario(p)
     assert not result.passed and "dracula-en:pay.no-crossing" in result.detail
 
@@ -84,10 +84,12 @@ def test_wrong_expected_error_clause_fails(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('"move b1"', '"jump b1"', "unknown action word"),
     ('"move b1"', '"move z9"', "unknown location"),
-    ('[expect]', '[expect]\nsmell = "garlic"', "unknown key"),
-    ('[start]', '[options]\ncrucifix_exception = "garlic"\n\n[start]', "crucifix_exception"),
+    ('[expect]', '[expect]\nsmell = "garlic"', "unknown fact"),
+    ('[setup]', '[options]\ncrucifix_exception = "garlic"\n\n[setup]', "crucifix_exception"),
     ('board = [', 'bored = true\nboard = [', "unknown key"),
-    ('game = "dracula"', 'game = "dawn-under"', "game must be"),
+    ('game = "dracula"', 'game = "dawn-under"', "players"),
+    ('[expect]', '[expect]\n"life.nobody" = 1', "not a player"),
+    ('[expect]', '[expect]\n"board.e9" = ""', "not a location"),
 ])
 def test_malformed_scenarios_raise_with_file_and_line(tmp_path: Path, old: str, new: str,
                                                       message: str) -> None:
@@ -98,7 +100,7 @@ def test_malformed_scenarios_raise_with_file_and_line(tmp_path: Path, old: str, 
     with pytest.raises(MalformedInput) as err:
         run_scenario(p)
     assert message in err.value.what
-    assert err.value.file == str(p) and err.value.line is not None
+    assert err.value.file == str(p) and err.value.line is not None and err.value.col is not None
 
 
 def test_toml_syntax_error_has_line(tmp_path: Path) -> None:
@@ -107,3 +109,15 @@ def test_toml_syntax_error_has_line(tmp_path: Path) -> None:
     with pytest.raises(MalformedInput) as err:
         run_scenario(p)
     assert err.value.line is not None
+
+
+def test_every_problem_of_a_dracula_set_up_is_collected(tmp_path: Path) -> None:
+    src = (scenario_dir() / "end-all-five.toml").read_text(encoding="utf-8")
+    assert "captured = {" in src
+    bad = src.replace('"coffin1", "victim5"', '"coffinX", "victim5"').replace(
+        "captured = {", 'life = { nobody = 2 }\nturned = "z9"\ncaptured = {')
+    p = tmp_path / "bad.toml"
+    p.write_text(bad, encoding="utf-8")
+    with pytest.raises(MalformedInput) as err:
+        run_scenario(p)
+    assert "coffinX" in err.value.what and len(err.value.more) == 2, err.value.more

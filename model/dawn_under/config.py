@@ -10,7 +10,7 @@ from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.expansion import load_expansion
 from ruleproof.model.dawn_under.state import OPTION_VALUES, Config, Options
 from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
-from ruleproof.spec import _read_toml, line_of, manifest, spec_path, table_lines
+from ruleproof.spec import line_of, manifest, spec_path
 from ruleproof.spec.boards import Board, default_board, load_board
 
 GAME = "dawn-under"
@@ -38,19 +38,36 @@ class Preset:
 @cache
 def presets() -> dict[str, Preset]:
     """The shipped presets (``spec/presets/dawn-under.toml``), by name."""
-    path = spec_path("presets", "dawn-under.toml")
-    data, text = _read_toml(path)
-    lines = table_lines(text, "preset")
+    return load_presets(spec_path("presets", "dawn-under.toml"))
+
+
+def load_presets(path: Path) -> dict[str, Preset]:
+    """Presets from a preset file (format ``presets``: ``ruleproof schema presets``).
+
+    Raises:
+        MalformedInput: at the offending value: bad structure, unknown option or value.
+    """
+    from ruleproof.spec.formats import read_toml, validate
+    from ruleproof.spec.models import PresetFile
+
+    doc = read_toml(path)
+    problems = doc.problems()
+    model = validate(PresetFile, doc.data, problems)
+    problems.raise_if_any()
+    assert model is not None
     out: dict[str, Preset] = {}
-    for index, entry in enumerate(data.get("preset", [])):
-        line = lines[index] if index < len(lines) else None
-        opts = {str(k): str(v).lower() for k, v in entry.get("options", {}).items()}
-        try:
-            parse_options(opts)
-        except MalformedInput as err:
-            raise MalformedInput(err.what, file=str(path), line=line) from None
-        out[entry["name"]] = Preset(entry["name"], entry["source"], tuple(entry["players"]),
-                                    tuple(sorted(opts.items())), entry.get("description", ""))
+    for index, entry in enumerate(model.preset):
+        opts = {str(k): str(v).lower() for k, v in entry.options.items()}
+        for key, value in opts.items():
+            try:
+                parse_options({key: value})
+            except MalformedInput as err:
+                problems.add(("preset", index, "options", key), err.what)
+        if entry.name in out:
+            problems.add(("preset", index, "name"), f"duplicate preset {entry.name!r}")
+        out[entry.name] = Preset(entry.name, entry.source, tuple(entry.players),
+                                 tuple(sorted(opts.items())), entry.description)
+    problems.raise_if_any()
     return out
 
 

@@ -59,7 +59,8 @@ def event_text(state: State, event: Event, names: Sequence[str] | None = None) -
     cfg = state.config
     who = player_name(event.player, names)
     g = event.grave
-    colour = cfg.colours[event.value] if event.value is not None and event.value >= 0 else ""
+    colour = cfg.colours[event.value] if event.value is not None and \
+        0 <= event.value < len(cfg.colours) else ""  # stake events carry a count, not a colour
     k = event.kind
     if cfg.expansion is not None:
         text = cfg.expansion.event_text(state, event, names)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.spec import PROVENANCES, _read_toml, line_of, spec_path, table_lines
+from ruleproof.spec import PROVENANCES, spec_path
 
 
 class Side(IntEnum):
@@ -315,17 +315,21 @@ def load_cards(path: Path | str) -> CardSet:
             dracula-en:setup.van-helsing-kit, dracula-en:cards.strength,
             dracula-en:barriers.grey, dracula-en:pay.specials-count).
     """
+    from ruleproof.spec.formats import read_toml, validate
+    from ruleproof.spec.models import DraculaCards
+
     p = Path(path)
-    data, text = _read_toml(p)
+    doc = read_toml(p)
+    problems = doc.problems()
+    validate(DraculaCards, doc.data, problems)
+    problems.raise_if_any()
+    data = doc.data
     file = str(p)
     values: list[Provenanced] = []
 
-    def failer(header_line: int | None) -> Any:
+    def failer(at: tuple[str, int]) -> Any:
         def fail(what: str, fieldname: str | None = None) -> MalformedInput:
-            line = header_line
-            if header_line is not None and fieldname is not None:
-                line = line_of(text, f"{fieldname} ", header_line) or header_line
-            return MalformedInput(what, file=file, line=line)
+            return doc.error(at if fieldname is None else (*at, fieldname), what)
         return fail
 
     def side_of(entry: dict[str, Any], what: str, fail: Any) -> Side:
@@ -340,9 +344,8 @@ def load_cards(path: Path | str) -> CardSet:
     raw_enc = data.get("encounter")
     if not isinstance(raw_enc, list):
         raise MalformedInput("expected [[encounter]] tables", file=file)
-    lines = table_lines(text, "encounter")
     for i, entry in enumerate(raw_enc):
-        fail = failer(lines[i] if i < len(lines) else None)
+        fail = failer(("encounter", i))
         cid = entry.get("id")
         if not isinstance(cid, str) or not cid:
             raise fail("encounter card without a string 'id'", "id")
@@ -382,9 +385,8 @@ def load_cards(path: Path | str) -> CardSet:
     raw_act = data.get("action")
     if not isinstance(raw_act, list):
         raise MalformedInput("expected [[action]] tables", file=file)
-    lines = table_lines(text, "action")
     for i, entry in enumerate(raw_act):
-        fail = failer(lines[i] if i < len(lines) else None)
+        fail = failer(("action", i))
         cid = entry.get("id")
         if not isinstance(cid, str) or not cid:
             raise fail("action card without a string 'id'", "id")
@@ -446,7 +448,7 @@ def load_cards(path: Path | str) -> CardSet:
 
 def _plain(data: dict[str, Any], key: str, file: str, text: str) -> tuple[Any, Provenanced]:
     raw = data.get(key)
-    line = line_of(text, f"[{key}]")
+    line = None
     if not isinstance(raw, dict) or "value" not in raw:
         raise MalformedInput(f"board: missing table [{key}] with a value", file=file, line=line)
     prov = raw.get("provenance")
@@ -466,8 +468,15 @@ def load_board(path: Path | str) -> Board:
             and carriage station are not opposite corners, adjacency is not orthogonal
             (dracula-en:move.orthogonal) or there are not 4 barrier colours.
     """
+    from ruleproof.spec.formats import read_toml, validate
+    from ruleproof.spec.models import DraculaBoard
+
     p = Path(path)
-    data, text = _read_toml(p)
+    doc = read_toml(p)
+    problems = doc.problems()
+    validate(DraculaBoard, doc.data, problems)
+    problems.raise_if_any()
+    data, text = doc.data, doc.text
     file = str(p)
     vals: list[Provenanced] = []
     got: dict[str, Any] = {}
@@ -479,30 +488,25 @@ def load_board(path: Path | str) -> Board:
     rows, cols = got["rows"], got["columns"]
     if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols == 12
             and rows > 1 and cols > 1):
-        raise MalformedInput("board must be a grid of 12 locations (dracula-en:setup.board)",
-                             file=file, line=line_of(text, "[rows]"))
+        raise doc.error(("rows", "value"), "board must be a grid of 12 locations (dracula-en:setup.board)")
     if got["adjacency"] != "orthogonal":
-        raise MalformedInput("adjacency must be 'orthogonal' (dracula-en:move.orthogonal)",
-                             file=file, line=line_of(text, "[adjacency]"))
+        raise doc.error(("adjacency", "value"), "adjacency must be 'orthogonal' (dracula-en:move.orthogonal)")
     life = got["life_markers"]
     if not isinstance(life, int) or life < 1:
-        raise MalformedInput("life_markers must be a positive integer", file=file,
-                             line=line_of(text, "[life_markers]"))
+        raise doc.error(("life_markers", "value"), "life_markers must be a positive integer")
     colours = got["barrier_colours"]
     if not isinstance(colours, list) or tuple(colours) != COLOURS:
-        raise MalformedInput(f"barrier_colours must be {list(COLOURS)}", file=file,
-                             line=line_of(text, "[barrier_colours]"))
+        raise doc.error(("barrier_colours", "value"), f"barrier_colours must be {list(COLOURS)}")
     proto = Board(rows, cols, 0, 0, life, COLOURS, ())
     try:
         h = proto.parse(str(got["harbour"]))
         cs = proto.parse(str(got["carriage_station"]))
     except ValueError as exc:
-        raise MalformedInput(str(exc), file=file, line=line_of(text, "[harbour]")) from None
+        raise doc.error(("harbour", "value"), str(exc)) from None
     corners = {0, cols - 1, (rows - 1) * cols, rows * cols - 1}
     if h not in corners or cs != rows * cols - 1 - h:
-        raise MalformedInput("harbour and carriage station must be opposite corners "
-                             "(dracula-en:setup.board)", file=file,
-                             line=line_of(text, "[carriage_station]"))
+        raise doc.error(("carriage_station", "value"), "harbour and carriage station must be "
+                        "opposite corners (dracula-en:setup.board)")
     return Board(rows, cols, h, cs, life, COLOURS, tuple(vals))
 
 

@@ -171,7 +171,7 @@ def replay_witness(entry: Ambiguity) -> tuple[bool, str]:
     a, b = finals[0], finals[-1]
     same = a == replace(b, config=a.config) and legal_actions(a) == legal_actions(
         replace(a, config=b.config)) and first_difference(a, b.config) is None
-    errors_differ = sc.readings[0].expect_errors != sc.readings[-1].expect_errors
+    errors_differ = sc.readings[0].refusals != sc.readings[-1].refusals
     if same and not errors_differ:
         return False, "the witness does not tell the readings apart"
     return True, f"{len(sc.actions)} actions tell the readings apart"

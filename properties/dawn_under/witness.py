@@ -141,7 +141,7 @@ def differing_facts(a: State, b: State, graves: Sequence[int]) -> tuple[list[str
     which the two final states differ. Returns (keys, keys that differ)."""
     keys = list(_FACTS)
     for p in range(a.config.players):
-        keys += [f"stakes.{p}", f"garlic.{p}", f"row.{p}"]
+        keys += [f"stakes.P{p + 1}", f"garlic.P{p + 1}", f"row.P{p + 1}"]
     keys += [f"grave.{g}" for g in graves] + [f"lid.{g}" for g in graves]
     keys.append("legal")
     differ = []
@@ -215,8 +215,8 @@ def witness_scenario(ambiguity: str, title: str, preset: str, players: int, opti
         lines += ["", "[[reading]]", f"name = {_toml(value)}",
                   f"options = {{ {option} = {_toml(value)} }}"]
         if error is not None:
-            lines += ["[[reading.expect_error]]", f"action = {error[0]}",
-                      f"clause = {_toml(error[1])}"]
+            lines += ["[[reading.refused]]", f"action = {error[0]}",
+                      f"clauses = [{_toml(error[1])}]"]
         lines.append("[reading.expect]")
         for key in keys:
             lines.append(f"{_toml(key)} = {_toml(fact(final, key, ()))}")

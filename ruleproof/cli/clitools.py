@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import math
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -40,3 +42,44 @@ def option_pairs(pairs: list[str]) -> dict[str, str]:
         key, value = pair.split("=", 1)
         found[key.strip().replace("-", "_")] = value.strip()
     return found
+
+
+MAX_JOBS = 64
+"""Most worker processes any command starts."""
+
+
+def number_in_range(value: float, option: str, low: float, high: float) -> float:
+    """``value`` of ``option`` if it is a finite number in ``low..high``.
+
+    Shared by every command with a numeric option (``--seed``, ``--max-steps``, ``--jobs``,
+    ``--players``...): nan, inf and out-of-range values are refused, never used.
+
+    Raises:
+        MalformedInput: naming the option and the accepted range.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            isinstance(value, float) and not math.isfinite(value)) or not low <= value <= high:
+        shown = repr(value)[:40]
+        raise MalformedInput(f"{option} must be a number in {low}..{high}, got {shown}")
+    return value
+
+
+def int_in_range(value: int, option: str, low: int, high: int) -> int:
+    """``value`` of ``option`` if it is an integer in ``low..high``.
+
+    Raises:
+        MalformedInput: naming the option and the accepted range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedInput(f"{option} must be an integer, got {repr(value)[:40]}")
+    number_in_range(value, option, low, high)
+    return value
+
+
+def jobs_in_range(value: int) -> int:
+    """A worker count: 1..min(MAX_JOBS, 4 x the CPUs).
+
+    Raises:
+        MalformedInput: for a count outside that range.
+    """
+    return int_in_range(value, "--jobs", 1, min(MAX_JOBS, 4 * (os.cpu_count() or 1)))

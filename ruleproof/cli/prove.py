@@ -51,6 +51,12 @@ def register(app: typer.Typer) -> None:
         """Prove conservation laws by (k-)induction, reach every ending (bounded search plus a
         replayed witness), prove no dead ends, and check the model does not drift from the
         transition relations (docs/symbolic.md)."""
+        from ruleproof.cli.clitools import jobs_in_range
+
+        try:
+            jobs_in_range(jobs)
+        except MalformedInput as exc:
+            _fail_input(exc.what)
         if game is not None and game not in GAMES:
             _fail_input(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
         if profile not in PROFILES:

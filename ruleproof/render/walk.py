@@ -118,26 +118,35 @@ def dawn_under_walk(title: str, start: Any, actions: Sequence[Any],
                 tuple(frames), tuple(notes), shows)
 
 
-def dawn_under_scenario_walks(path: Path) -> list[Walk]:
-    """One walk per reading of a Dawn Under scenario file.
+def scenario_walks(path: Path) -> list[Walk]:
+    """One walk per reading of a scenario file of either game (the one scenario format,
+    :func:`ruleproof.properties.scenarios.load`).
 
     Raises:
-        MalformedInput: a malformed file (file:line).
+        MalformedInput: a malformed file (FILE:LINE:COL).
     """
-    from ruleproof.properties.dawn_under.scenarios import load_scenario
+    from ruleproof.properties.scenarios import load
 
-    sc = load_scenario(path)
+    sc = load(path)
+    actions = [a for a, _, _ in sc.actions]
     walks = []
     for reading in sc.readings:
         title = sc.title if len(sc.readings) == 1 else f"{sc.title} -- reading {reading.name}"
-        notes = [f"file: {_short(path)}", f"rule set: preset {reading.config.preset}, "
-                 f"{reading.config.players} players",
-                 "clauses: " + (", ".join(sc.clauses) or "none listed")]
-        if reading.expect_errors:
+        notes = [f"file: {_short(path)}", "clauses: " + (", ".join(sc.clauses) or
+                                                         "none listed")]
+        if sc.game == "dawn-under":
+            notes.insert(1, f"rule set: preset {reading.config.preset}, "
+                            f"{reading.config.players} players")
+        else:
+            notes.insert(1, f"reading: {reading.name}")
+        if reading.refusals:
             notes.append("expected rejections: " + ", ".join(
-                f"action {n} by {c}" for n, c in sorted(reading.expect_errors.items())))
-        walks.append(dawn_under_walk(title, reading.start, [a for a, _, _ in sc.actions],
-                                     sc.names, notes))
+                f"action {n + 1} by {', '.join(c)}" for n, c in sorted(reading.refusals.items())))
+        if sc.game == "dawn-under":
+            walks.append(dawn_under_walk(title, reading.start, actions, sc.names, notes))
+        else:
+            expected = next((c[0] for c in reading.refusals.values() if c), None)
+            walks.append(dracula_walk(title, reading.start, actions, notes, expected))
     return walks
 
 
@@ -212,46 +221,6 @@ def dracula_walk(title: str, start: Any, actions: Sequence[Any], notes: Sequence
         frames.append(_dr_frame(state, captions))
     return Walk(title, "dracula", dr_pic.VIEWS, dr_pic.canvas(start.board), tuple(frames),
                 tuple(notes))
-
-
-def dracula_scenario_walks(path: Path) -> list[Walk]:
-    """The walk of a Dracula scenario file.
-
-    Raises:
-        MalformedInput: a malformed file (file:line).
-    """
-    from ruleproof.model.dracula.data import default_board, default_cards
-    from ruleproof.model.dracula.notation import parse_actions
-    from ruleproof.model.dracula.rules import rules_from_mapping
-    from ruleproof.properties.dracula import scenarios as dsc
-    from ruleproof.spec import _read_toml, line_of
-
-    data, text = _read_toml(path)
-    f = dsc._File(path, text)
-    if data.get("game") != "dracula":
-        raise f.fail("game must be \"dracula\"", "game")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise f.fail("[options] must be a table", "options")
-    rules = rules_from_mapping(options, file=str(path), line=line_of(text, "[options]"))
-    board, cards = default_board(), default_cards()
-    start = dsc._start(f, data, rules, cards, board)
-    actions = []
-    for raw in data.get("actions", []):
-        try:
-            actions += parse_actions(board, str(raw))
-        except ValueError as exc:
-            raise f.fail(f"action {raw!r}: {exc}", f'"{raw}"') from None
-    expect = data.get("expect", {})
-    error = expect.get("error") if isinstance(expect, dict) else None
-    notes = [f"file: {_short(path)}", "clauses: " + (", ".join(data.get("clauses", [])) or
-                                                     "none listed")]
-    if options:
-        notes.append("options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
-    if error:
-        notes.append(f"expected: the last action is rejected by {error}")
-    return [dracula_walk(str(data.get("title", path.stem)), start, actions, notes,
-                         str(error) if error else None)]
 
 
 def dracula_random_walk(seed: int, max_steps: int = 400) -> Walk:
@@ -341,15 +310,7 @@ def walks_of(path: Path) -> list[Walk]:
     if path.suffix == ".jsonl":
         return trace_walks(path)
     if path.suffix == ".toml":
-        from ruleproof.spec import _read_toml
-
-        data, _ = _read_toml(path)
-        if data.get("game") == "dracula":
-            return dracula_scenario_walks(path)
-        if data.get("game") == "dawn-under":
-            return dawn_under_scenario_walks(path)
-        raise MalformedInput(f"unknown game {data.get('game')!r}; known games: dawn-under, "
-                             "dracula", file=str(path))
+        return scenario_walks(path)
     raise MalformedInput("expected a scenario (.toml) or a trace (.jsonl)", file=str(path))
 
 
