@@ -171,3 +171,14 @@ def test_numbers_and_files_out_of_range_are_refused(args: list[str], message: st
 def test_non_integers_are_refused_by_the_option_parser(args: list[str]) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [["simulate", "dawn-under", "--max-steps", "nan"],
+                                  ["simulate", "dawn-under", "--bogus"],
+                                  ["check", "--jobs", "x"]])
+def test_usage_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "ruleproof", *args], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr

@@ -475,9 +475,34 @@ def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Pat
         serve_site(config_file)
 
 
+def _kinds(exc: BaseException) -> set[str]:
+    return {k.__name__ for k in type(exc).__mro__}
+
+
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A command-line usage error (an unknown option, a value
+    that is not a number) is one line ``error: ...`` and exit code 2, like every bad input.
+
+    (Typer may bring its own copy of click, so its exceptions are recognised by class name.)
+    """
+    try:
+        code = typer.main.get_command(app).main(standalone_mode=False)
+    except Exception as exc:
+        kinds = _kinds(exc)
+        ctx = getattr(exc, "ctx", None)
+        if "NoArgsIsHelpError" in kinds and ctx is not None:
+            out.print(ctx.get_help(), markup=False, highlight=False)
+            raise SystemExit(0) from None
+        if "UsageError" in kinds:
+            where = f"{ctx.command_path}: " if ctx is not None else ""
+            message = " ".join(str(exc.format_message()).split())  # type: ignore[attr-defined]
+            sys.stderr.write(f"error: {where}{message}\n")
+            raise SystemExit(2) from None
+        if "Abort" in kinds:
+            sys.stderr.write("error: aborted\n")
+            raise SystemExit(130) from None
+        raise
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -128,7 +128,9 @@ def scenario_walks(path: Path) -> list[Walk]:
     from ruleproof.properties.scenarios import load
 
     sc = load(path)
-    actions = [a for a, _, _ in sc.actions]
+    actions: list[Any] = []
+    for parsed, _, _ in sc.actions:  # a Dracula action text may stand for several steps
+        actions += list(parsed) if isinstance(parsed, tuple | list) else [parsed]
     walks = []
     for reading in sc.readings:
         title = sc.title if len(sc.readings) == 1 else f"{sc.title} -- reading {reading.name}"
