@@ -213,10 +213,60 @@ def test_conform_cli_catches_a_mutant_and_saves_a_replayable_trace(tmp_path: Pat
 
 def test_conform_cli_passes_the_reference_engine() -> None:
     engine = f"{sys.executable} {REF}"
-    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "2",
-                                    "--players", "5"])
+    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "3",
+                                    "--players", "5", "--max-steps", "60"])
     assert result.exit_code == 0, result.output
-    assert "no divergence" in result.output
+    assert "no divergence" in result.output and "coverage:" in result.output
+
+
+def test_conform_cli_json_has_the_coverage_and_min_games_fails_an_unfinished_run() -> None:
+    engine = f"{sys.executable} {REF}"
+    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "3",
+                                    "--max-steps", "40", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    cover = data["coverage"]
+    assert data["conforms"] and cover["games"] >= 2 and cover["steps"] > 0
+    assert cover["clauses_exercised"] > 5 and cover["handshake"] is True
+    assert {"start player", "preset", "player count", "deal"} <= set(cover["varied"])
+    assert sum(cover["player_counts"].values()) == cover["games"]
+    # the same run cannot reach a million games: exit 1 with the reason, not a pass
+    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "2",
+                                    "--max-steps", "40", "--min-games", "1000000", "--json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.output)
+    assert not data["conforms"] and "--min-games" in data["failure"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--budget", "nan"], "--budget must be a finite number"),
+    (["--budget", "inf"], "--budget must be a finite number"),
+    (["--budget", "-1"], "--budget must be a finite number"),
+    (["--budget", "0"], "--budget must be a finite number"),
+    (["--timeout", "nan"], "--timeout must be a finite number"),
+    (["--timeout", "inf"], "--timeout must be a finite number"),
+    (["--shrink-budget", "nan"], "--shrink-budget must be a finite number"),
+    (["--min-games", "0"], "--min-games"),
+])
+def test_conform_refuses_budgets_that_are_not_finite_positive(args: list[str],
+                                                               message: str) -> None:
+    engine = f"{sys.executable} {REF} --mutant counter-clockwise"
+    result = runner.invoke(_app(), ["conform", "--engine", engine, *args])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_an_engine_that_never_answers_new_game_is_no_pass() -> None:
+    # The false pass: start-up probes used the budget, "no divergence in 0 games".
+    for timeout in ("10", "0.5"):
+        engine = f"{sys.executable} {REF} --fault hang-new-game"
+        result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "1.5",
+                                        "--timeout", timeout, "--players", "3"])
+        assert result.exit_code == 1, result.output
+        assert "no divergence" not in result.output
+        assert ("FAILED" in result.output and "budget ran out" in result.output) or (
+            "engine hangs" in result.output)
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -231,6 +281,23 @@ def test_conform_bad_input_exits_2(args: list[str], message: str) -> None:
     result = runner.invoke(_app(), ["conform", "--budget", "1", *args])
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_trace_saved_after_an_engine_failure_does_not_replay_as_conforming() -> None:
+    setup = DAWN_UNDER.setup_of(3, {}, 0)
+    lines = [header_object("dawn-under", 3, {}, setup=setup),
+             {"step": 1, "player": 0, "action": "open 0",
+              "engine_failure": "apply: no answer within 1 s (engine hangs)"}]
+    result = replay(parse_trace(dump_lines(lines)))
+    assert result.divergence is not None and result.divergence.kind == "engine-failure"
+    assert result.divergence.step == 1 and "engine hangs" in result.divergence.detail
+    refused = [lines[0], {"step": 1, "player": 0, "action": "open 0",
+                          "rejected": "no graves today"}]
+    result = replay(parse_trace(dump_lines(refused)))
+    assert result.divergence is not None and result.divergence.kind == "rejected"
+    start = [header_object("dawn-under", 3, {}, setup=setup,
+                           extra={"engine_failure": "new_game: crashed"})]
+    assert replay(parse_trace(dump_lines(start))).divergence is not None
 
 
 def test_schema_lists_exactly_the_fields_the_reader_accepts() -> None:
@@ -255,4 +322,10 @@ def test_explicit_setup_must_use_the_games_components() -> None:
     short_row = dict(setup, rows=[setup["rows"][0][1:], *setup["rows"][1:]])
     with pytest.raises(TraceError, match="vampires"):
         parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=short_row)]))
+    # every vampire there, but dealt unevenly: one moves from player 0 to player 1
+    rows = [list(r) for r in setup["rows"]]
+    rows[1].append(rows[0].pop())
+    with pytest.raises(TraceError, match="dealt out equally"):
+        parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=dict(setup,
+                                                                               rows=rows))]))
     assert replay(parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=setup)])))

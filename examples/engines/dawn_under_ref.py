@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import tomllib
@@ -63,10 +64,88 @@ MUTANTS: dict[str, str] = {
     "rat-grave-not-relidded": "at the end of a plague the rat's grave stays without a lid",
     "path-not-decremented": "taking a stake does not remove it from the path",
     "apply-without-check": "apply does not check legality (legal_actions is right)",
+    # Mutants of the du-cs rule set (preset du-cs): the engine gets one du-cs rule wrong.
+    "cs-match-continues": "du-cs: after a placement the player may go on (as in du-en)",
+    "cs-gift-on-third": "du-cs: the gift comes with the third stake (as in du-en)",
+    "cs-second-rat-finder": "du-cs: a second rat goes to its finder (as in du-en)",
+    "cs-plague-one-round": "du-cs: a plague ends after one round (as in du-en)",
+    "cs-occupied-continues": "du-cs: a stake found in a plague does not end the player's go",
+    "cs-must-open": "du-cs: a turn may not be passed without opening a grave (as in du-en)",
 }
-FAULTS = ("crash", "hang", "garbage", "flood")
+CLAUSES: dict[str, str] = {
+    # The clause each mutant changes (as the rule set it plays cites it); `conform` must blame it.
+    "gift-on-fourth-stake": "du-en:ch2.gift",
+    "garlic-owner-gives-two": "du-en:ch3.other-garlic",
+    "received-face-down": "du-en:ch3.received-open",
+    "plague-opens-non-neighbours": "du-en:ch4.only-neighbours",
+    "rat-lid-replaced-at-once": "du-en:ch4.rat",
+    "turn-passes-after-placement": "du-en:ch1.continue",
+    "garlic-back-to-finder": "du-en:ch3.garlic-back",
+    "stakes-kept-after-gift": "du-en:ch2.stakes-back",
+    "own-garlic-one-gift": "du-en:ch3.own-garlic",
+    "one-open-per-side": "du-en:row.refill",
+    "all-open-at-five": "du-en:row.four-or-fewer",
+    "stop-before-opening": "du-en:ch1.open",
+    "plague-turn-after-last-passer": "du-en:ch4.next-turn",
+    "plague-short-round": "du-en:ch4.end-all-passed",
+    "second-rat-no-hand-over": "du-en:ch5.hand-over",
+    "reopen-in-plague": "du-en:ch4.stay-open",
+    "garlic-without-stock": "du-en:ch1.garlic",
+    "placement-optional": "du-en:ch1.match",
+    "single-vampire-two-ends": "du-en:ch1.outermost",
+    "counter-clockwise": "du-en:play.clockwise",
+    "gifts-counter-clockwise": "du-en:ch2.gift",
+    "stake-ends-plague": "du-en:ch4.occupied",
+    "no-refill-after-give": "du-en:row.refill",
+    "rat-grave-not-relidded": "du-en:ch4.cleanup",
+    "path-not-decremented": "du-en:ch2.stake",
+    "apply-without-check": "du-en:ch1.open",
+    "cs-match-continues": "du-cs:prubeh.match-ends",
+    "cs-gift-on-third": "du-cs:prubeh.gift",
+    "cs-second-rat-finder": "du-cs:prubeh.new-starter",
+    "cs-plague-one-round": "du-cs:prubeh.rat-end",
+    "cs-occupied-continues": "du-cs:prubeh.rat-resolve",
+    "cs-must-open": "du-cs:prubeh.open",
+}
+PRESET_OF: dict[str, str] = {name: "du-cs" for name in MUTANTS if name.startswith("cs-")}
+"""Mutants that only differ under a preset other than du-en."""
+SETUP_BUGS: dict[str, str] = {
+    # Bugs in the handling of one set-up field; each shows only if that field varies.
+    "ignores-start-player": "start player: the engine always lets player 0 begin",
+    "lids-shifted": "deal: the engine reads the dealt lids shifted by one grave",
+    "four-seat-table": "player count: turns go round a table of four seats",
+    "ignores-option-after-match": "options: the option after_match is ignored",
+    "ignores-preset": "preset: the preset is ignored (du-en rules always)",
+}
+FAULTS = ("crash", "hang", "garbage", "flood", "fork-crash", "extra-answer", "exit-clean",
+          "slow", "hang-new-game")
 SUPPORTED_OPTIONS = frozenset({"after_match", "gift_trigger", "receiver_chooses_end", "second_rat",
-                               "empty_path"})
+                               "empty_path", "plague_round", "plague_occupied", "turn_start"})
+OPTION_VALUES: dict[str, list[str]] = {
+    "after_match": ["may-continue", "turn-ends"],
+    "gift_trigger": ["third-stake", "holding-three"],
+    "receiver_chooses_end": ["true", "false"],
+    "second_rat": ["finder", "left-of-starter"],
+    "empty_path": ["no-stake", "gift-now"],
+    "plague_round": ["one-round", "until-all-pass"],
+    "plague_occupied": ["continue", "pass"],
+    "turn_start": ["must-open", "may-pass"],
+}
+PRESETS: dict[str, dict[str, str]] = {
+    "du-en": {},
+    "du-cs": {"after_match": "turn-ends", "gift_trigger": "holding-three",
+              "second_rat": "left-of-starter", "plague_round": "until-all-pass",
+              "plague_occupied": "pass", "turn_start": "may-pass"},
+}
+CS_MUTANT_KEEPS: dict[str, tuple[str, str]] = {
+    # du-cs mutant -> the option it leaves at the du-en value
+    "cs-match-continues": ("after_match", "may-continue"),
+    "cs-gift-on-third": ("gift_trigger", "third-stake"),
+    "cs-second-rat-finder": ("second_rat", "finder"),
+    "cs-plague-one-round": ("plague_round", "one-round"),
+    "cs-occupied-continues": ("plague_occupied", "continue"),
+    "cs-must-open": ("turn_start", "must-open"),
+}
 
 
 def load_neighbours(path: Path) -> list[list[int]]:
@@ -92,7 +171,7 @@ class DawnUnderEngine:
     """One Dawn Under game at a time; :meth:`handle` answers one protocol message."""
 
     def __init__(self, mutant: str | None = None, board: Path = BOARD_FILE) -> None:
-        if mutant is not None and mutant not in MUTANTS:
+        if mutant is not None and mutant not in MUTANTS and mutant not in SETUP_BUGS:
             raise ValueError(f"unknown mutant {mutant!r}")
         self.mutant = mutant
         self.neighbours = load_neighbours(board)
@@ -103,6 +182,9 @@ class DawnUnderEngine:
         self.receiver_chooses = True
         self.second_rat = "finder"
         self.empty_path = "no-stake"
+        self.plague_round = "one-round"
+        self.plague_occupied = "continue"
+        self.turn_start = "must-open"
         self.lids: list[str | None] = []
         self.known: list[bool] = []
         self.contents: list[str | None] = []
@@ -129,7 +211,10 @@ class DawnUnderEngine:
         try:
             if cmd == "hello":
                 return {"ok": True, "protocol": PROTOCOL, "engine": "dawn-under-ref",
-                        "games": ["dawn-under"], "mutant": self.mutant}
+                        "games": ["dawn-under"], "mutant": self.mutant,
+                        "supports": {"dawn-under": {"presets": sorted(PRESETS),
+                                                    "players": [3, 4, 5, 6],
+                                                    "options": OPTION_VALUES}}}
             if cmd == "new_game":
                 try:
                     self.new_game(msg)
@@ -175,21 +260,34 @@ class DawnUnderEngine:
         players = msg.get("players")
         if not isinstance(setup, dict) or not isinstance(players, int):
             raise Bad("new_game needs 'players' and an explicit 'setup'")
-        options = msg.get("options") or {}
+        given = msg.get("options") or {}
         preset = msg.get("preset", "du-en")
-        if preset != "du-en" or players == 2:
+        if preset not in PRESETS or players == 2:
             raise NotSupported(f"preset {preset!r} with {players} players is not supported by "
-                               "this engine (it plays du-en, 3-6 players)")
-        unsupported = sorted(set(options) - SUPPORTED_OPTIONS)
+                               "this engine (it plays du-en and du-cs, 3-6 players)")
+        unsupported = sorted(set(given) - SUPPORTED_OPTIONS)
         if unsupported:
             raise NotSupported(f"rule option {unsupported[0]!r} is not supported by this engine")
+        if self.m("ignores-preset"):
+            preset = "du-en"
+        if self.m("ignores-option-after-match"):
+            given = {k: v for k, v in given.items() if k != "after_match"}
+        options = {**PRESETS[preset], **given}
+        if preset == "du-cs" and self.mutant in CS_MUTANT_KEEPS:
+            name, value = CS_MUTANT_KEEPS[self.mutant]
+            options[name] = value
         self.n = players
         self.after_match = str(options.get("after_match", "may-continue"))
         self.gift_trigger = str(options.get("gift_trigger", "third-stake"))
         self.receiver_chooses = str(options.get("receiver_chooses_end", "true")).lower() == "true"
         self.second_rat = str(options.get("second_rat", "finder"))
         self.empty_path = str(options.get("empty_path", "no-stake"))
+        self.plague_round = str(options.get("plague_round", "one-round"))
+        self.plague_occupied = str(options.get("plague_occupied", "continue"))
+        self.turn_start = str(options.get("turn_start", "must-open"))
         self.lids = list(setup["lids"])
+        if self.m("lids-shifted"):
+            self.lids = self.lids[1:] + self.lids[:1]
         self.known = [False] * len(self.lids)
         self.contents = [None] * len(self.lids)
         self.rows = []
@@ -202,7 +300,7 @@ class DawnUnderEngine:
         self.garlic = [GARLIC] * players
         self.reserve = list(setup["reserve"])
         self.removed = 0
-        self.turn = int(setup.get("start_player", 0))
+        self.turn = 0 if self.m("ignores-start-player") else int(setup.get("start_player", 0))
         self.phase = "open"
         self.may_stop = False
         self.pending = None
@@ -219,7 +317,8 @@ class DawnUnderEngine:
 
     def left_of(self, player: int) -> int:
         step = -1 if self.m("counter-clockwise") else 1
-        return (player + step) % self.n
+        seats = 4 if self.m("four-seat-table") else self.n
+        return (player + step) % seats
 
     def actor(self) -> int:
         """Who opens graves now: the plague's current player, else the turn player."""
@@ -289,7 +388,8 @@ class DawnUnderEngine:
     def legal(self) -> list[str]:
         if self.phase == "open":
             out = [f"open {g}" for g in self.openable()]
-            if self.plague is not None or self.may_stop or self.m("stop-before-opening"):
+            if (self.plague is not None or self.may_stop or self.m("stop-before-opening")
+                    or self.turn_start == "may-pass"):
                 out.append("stop")
             return out
         if self.phase == "place":
@@ -336,8 +436,10 @@ class DawnUnderEngine:
             self.rat_found(player, grave)
             return
         self.known[grave] = True
-        if self.plague is not None and grave not in self.plague["opened"]:
-            self.plague["opened"].append(grave)
+        if self.plague is not None:
+            self.plague["idle"] = 0
+            if grave not in self.plague["opened"]:
+                self.plague["opened"].append(grave)
         content = self.contents[grave]
         if content is None:
             self.phase = "place"
@@ -352,7 +454,7 @@ class DawnUnderEngine:
             # Only reachable with gift_trigger=holding-three and 5-6 players; the model's
             # reading (option empty_path): no stake is taken, or the gift comes at once.
             if self.empty_path == "no-stake":
-                self.after_resolution()
+                self.after_resolution(occupied=True)
             else:
                 self.path += self.stakes[player]
                 self.stakes[player] = 0
@@ -373,7 +475,7 @@ class DawnUnderEngine:
         if self.plague is not None and self.m("stake-ends-plague"):
             self.end_plague()
             return
-        self.after_resolution()
+        self.after_resolution(occupied=True)
 
     def others(self, player: int) -> list[int]:
         order = [(player + k) % self.n for k in range(1, self.n)]
@@ -416,7 +518,7 @@ class DawnUnderEngine:
         if self.gifts:
             self.phase = "give"
         else:
-            self.after_resolution()
+            self.after_resolution(occupied=True)
 
     def place(self, grave: int, end: str) -> None:
         player = self.actor()
@@ -442,8 +544,12 @@ class DawnUnderEngine:
         self.pending = None
         self.after_resolution()
 
-    def after_resolution(self) -> None:
+    def after_resolution(self, occupied: bool = False) -> None:
         if self.plague is not None:
+            if occupied and self.plague_occupied == "pass":
+                self.phase = "open"
+                self.stop()
+                return
             self.continue_plague()
         else:
             self.end_turn()
@@ -459,7 +565,9 @@ class DawnUnderEngine:
             self.end_turn()
             return
         rounds = self.n - 1 if self.m("plague-short-round") else self.n
-        if self.plague["turns"] >= rounds:
+        self.plague["idle"] += 1
+        count = self.plague["turns"] if self.plague_round == "one-round" else self.plague["idle"]
+        if count >= rounds:
             self.end_plague()
             return
         self.plague["current"] = self.left_of(self.plague["current"])
@@ -508,7 +616,7 @@ class DawnUnderEngine:
             self.lids[grave] = None
         self.known[grave] = False
         self.plague = {"origin": grave, "holder": holder, "current": holder, "turns": 1,
-                       "opened": []}
+                       "opened": [], "idle": 0}
         self.turn = holder
         self.continue_plague()
 
@@ -529,7 +637,8 @@ class DawnUnderEngine:
 
         plague = None
         if self.plague is not None:
-            plague = {k: (list(v) if isinstance(v, list) else v) for k, v in self.plague.items()}
+            plague = {k: (list(v) if isinstance(v, list) else v) for k, v in self.plague.items()
+                      if k != "idle"}
         return {
             "phase": self.phase,
             "to_move": self.to_move(),
@@ -563,11 +672,28 @@ def serve(engine: DawnUnderEngine, fault: str | None, fault_at: int) -> int:
         if not isinstance(msg, dict):
             print(json.dumps({"ok": False, "error": "request is not an object"}), flush=True)
             continue
+        if msg.get("cmd") == "new_game" and fault == "hang-new-game":
+            time.sleep(3600)
         if msg.get("cmd") == "apply":
             applies += 1
+            if fault == "slow":
+                time.sleep(1.0)
             if fault is not None and applies >= fault_at:
                 if fault == "crash":
                     raise RuntimeError("simulated crash in the engine")
+                if fault == "fork-crash":
+                    for _ in range(3):
+                        if os.fork() == 0:  # children keep stdout open and sleep
+                            time.sleep(3600)
+                            os._exit(0)
+                    print("simulated crash after forking", file=sys.stderr, flush=True)
+                    os._exit(3)
+                if fault == "exit-clean":
+                    sys.exit(0)
+                if fault == "extra-answer":
+                    print(json.dumps(engine.handle(msg)), flush=True)
+                    print(json.dumps({"ok": True}), flush=True)
+                    continue
                 if fault == "hang":
                     time.sleep(3600)
                 if fault == "garbage":
@@ -586,7 +712,7 @@ def serve(engine: DawnUnderEngine, fault: str | None, fault_at: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--mutant", choices=sorted(MUTANTS))
+    parser.add_argument("--mutant", choices=sorted({*MUTANTS, *SETUP_BUGS}))
     parser.add_argument("--list-mutants", action="store_true")
     parser.add_argument("--fault", choices=FAULTS)
     parser.add_argument("--fault-at", type=int, default=1)

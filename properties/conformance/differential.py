@@ -1,18 +1,22 @@
 """Live differential testing: drive an engine and the model side by side.
 
-hypothesis chooses the player count, the deal (a seed; the engine receives the explicit set-up)
-and every action among the model's legal ones. After every step the engine's legal actions,
-public state and outcome are compared with the model's. The first difference fails the example;
-hypothesis shrinks it (within a time budget) to a minimal game, which is returned as a replayable
-trace (:func:`trace_text`).
+hypothesis chooses the whole set-up (deal, start player and, as far as the engine declares
+support in its handshake, player count, preset and rule options) and every action among the
+model's legal ones. After every step the engine's legal actions, public state (and, with hidden
+information, both observations) are compared with the model's. The first difference fails the
+example; hypothesis shrinks it, then delta debugging shrinks set-up and actions together
+(within a time budget) to a minimal game, returned as a replayable trace (:func:`trace_text`).
+A run that completes no game is a failure, never a pass.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -21,8 +25,15 @@ from hypothesis import strategies as st
 
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
-from ruleproof.properties.conformance.engine import Engine, EngineFactory, EngineFailure, Unsupported
-from ruleproof.properties.conformance.games import GameAdapter
+from ruleproof.properties.conformance.engine import (
+    BudgetSpent,
+    Engine,
+    EngineFactory,
+    EngineFailure,
+    Unsupported,
+    failure_category,
+)
+from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.trace import dump_lines, header_object
 
@@ -35,10 +46,16 @@ class Played:
     """One game played on the engine and the model.
 
     Attributes:
-        players, seed, setup: the game (``setup`` is what the engine received).
+        players, seed, setup: the game (``setup`` is what the engine received; ``seed`` dealt it).
         actions: (player, action) pairs applied, the last one possibly diverging.
         divergence: the first difference, or None.
         reported_state, reported_legal: what the engine reported at the divergence (if any).
+        options: the rule options of this game (with a ``preset`` entry, if any).
+        reported_observation: for an ``observation`` divergence, the engine's observation
+            (with its ``player``), kept apart from ``reported_state`` (the public state).
+        complete: False if the budget ran out before the game ended (such a game proves
+            nothing and is not counted).
+        clauses: clause ids the model's transitions cited in this game (coverage).
     """
 
     players: int
@@ -48,30 +65,48 @@ class Played:
     divergence: Divergence | None
     reported_state: Mapping[str, Any] | None = None
     reported_legal: tuple[str, ...] | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    reported_observation: Mapping[str, Any] | None = None
+    complete: bool = True
+    clauses: frozenset[str] = frozenset()
 
 
 def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, str], seed: int,
-         choose: Callable[[int], int], max_steps: int, probe: bool = True) -> Played:
+         choose: Callable[[int], int], max_steps: int, probe: bool = True, *,
+         start_player: int | None = None, script: Sequence[str] | None = None) -> Played:
     """Play one game on ``engine`` and the model; stop at the first divergence.
 
-    ``choose(n)`` picks the index of the next action among the model's ``n`` legal actions.
-    With ``probe``, before every action one action the model forbids (the adapter's
-    ``probe_actions``, in rotation) is sent to the engine, which must refuse it
-    (``accepted-illegal`` otherwise, citing the model's IllegalAction clauses).
-    Engine failures become ``engine-failure`` divergences (never exceptions).
+    ``choose(n)`` picks the index of the next action among the model's ``n`` legal actions;
+    with ``script``, the actions are taken from it instead (an action the model forbids at that
+    point is skipped; the game ends when the script does). ``start_player`` overrides the deal's
+    start player (games where the set-up names one). With ``probe``, before every action one
+    action the model forbids (the adapter's ``probe_actions``, in rotation) is sent to the
+    engine, which must refuse it (``accepted-illegal`` otherwise, citing the model's
+    IllegalAction clauses). Engine failures become ``engine-failure`` divergences (never
+    exceptions); a budget running out (:class:`BudgetSpent`) gives ``complete=False``.
     """
     setup = game.setup_of(players, options, seed)
+    if start_player is not None:
+        setup = game.with_start_player(setup, start_player)
     state = game.start(players, options, None, setup)
     actions: list[tuple[int | None, str]] = []
+    seen: set[str] = set()
+    opts = dict(options)
 
-    def done(div: Divergence, reported: Mapping[str, Any] | None = None,
-             legal: list[str] | None = None) -> Played:
+    def done(div: Divergence | None, reported: Mapping[str, Any] | None = None,
+             legal: list[str] | None = None, observed: Mapping[str, Any] | None = None,
+             complete: bool = True) -> Played:
+        if div is not None and div.clauses:
+            div = replace(div, clauses=game.localise(div.clauses, opts))
         return Played(players, seed, setup, tuple(actions), div, reported,
-                      None if legal is None else tuple(legal))
+                      None if legal is None else tuple(legal), opts, observed, complete,
+                      frozenset(seen))
 
     step = 0
     action: str | None = None
+    previous: Any = None
     happened: tuple[str, ...] = ()
+    pending = list(script) if script is not None else None
     try:
         engine.new_game(game.name, players, options, setup)
         while True:
@@ -79,7 +114,8 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
             expected_state = game.public_state(state)
             fields, lines = diff_states(expected_state, reported_state)
             if fields:
-                blamed = game.blame_state(expected_state, reported_state, fields, happened)
+                blamed = _blame(game, previous, action, state, expected_state, reported_state,
+                                fields, happened, opts, None)
                 return done(Divergence(step, action, "state", blamed, "\n".join(lines)),
                             reported_state, _safe_legal(engine))
             for who in game.observed_players:
@@ -87,29 +123,41 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                 expected_seen = game.observation(state, who)
                 fields, lines = diff_states(expected_seen, reported_seen)
                 if fields:
-                    blamed = game.blame_state(expected_seen, reported_seen, fields, happened)
+                    blamed = _blame(game, previous, action, state, expected_seen, reported_seen,
+                                    fields, happened, opts, who)
                     return done(Divergence(step, action, "observation", blamed,
                                            f"observation of player {who}:\n" + "\n".join(lines)),
-                                reported_seen, _safe_legal(engine))
+                                reported_state, _safe_legal(engine),
+                                {**reported_seen, "player": who})
             reported_legal = engine.legal_actions()
             model_legal = game.legal(state)
             missing, extra = legal_diff(model_legal, reported_legal)
             if missing or extra:
-                return done(_legal_divergence(game, state, missing, extra, step, action, None),
-                            reported_state, reported_legal)
+                div = _legal_divergence(game, state, missing, extra, step, action, None)
+                reading = game.blame_reading(previous, action, state, None, reported_legal, opts)
+                if reading:
+                    div = replace(div, clauses=_dedup([*reading, *div.clauses]))
+                return done(div, reported_state, reported_legal)
             if not model_legal:
-                return Played(players, seed, setup, tuple(actions), None)
+                return done(None)
             if probe:
                 accepted = _probe(game, engine, state, step)
                 if accepted is not None:
                     actions.append((game.to_move(state), accepted.action or ""))
                     return done(accepted)
             if step >= max_steps:
-                return Played(players, seed, setup, tuple(actions), None)
+                return done(None)
             choices = game.choosable(state)
             if not choices:
-                return Played(players, seed, setup, tuple(actions), None)
-            action = choices[choose(len(choices))]
+                return done(None)
+            if pending is not None:
+                while pending and pending[0] not in choices:
+                    pending.pop(0)
+                if not pending:
+                    return done(None)
+                action = pending.pop(0)
+            else:
+                action = choices[choose(len(choices))]
             actions.append((game.to_move(state), action))
             step += 1
             refused = engine.apply(action)
@@ -118,12 +166,35 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                                        game.blame_missing(state, action),
                                        f"the engine rejected a legal action: {refused}"))
             stepped = game.apply(state, action)
+            previous = state
             state, happened = stepped.state, stepped.clauses
+            seen.update(happened)
     except EngineFailure as exc:
         return done(Divergence(step, action, "engine-failure", (), exc.what))
     except Unsupported as exc:
         return done(Divergence(step, action, "engine-failure", (),
-                               f"the engine declined this game: {exc.what}"))
+                               f"the engine declined a set-up it had declared it supports: "
+                               f"{exc.what}"))
+    except BudgetSpent:
+        return done(None, complete=False)
+
+
+def _blame(game: GameAdapter, previous: Any, action: str | None, state: Any,
+           expected: Mapping[str, Any], reported: Mapping[str, Any], fields: Sequence[str],
+           happened: Iterable[str], options: Mapping[str, str],
+           observer: int | None) -> tuple[str, ...]:
+    """Clauses to blame for a state or observation difference: first the rule whose
+    registered reading reproduces the engine's report, then the adapter's field map."""
+    heuristic = game.blame_state(expected, reported, fields, happened)
+    if previous is None or action is None:
+        return heuristic
+    reading = game.blame_reading(previous, action, state, reported, None, options,
+                                 observer=observer)
+    return _dedup([*reading, *heuristic])[:4] if reading else heuristic
+
+
+def _dedup(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
 
 
 def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergence | None:
@@ -145,8 +216,91 @@ def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergen
 def _safe_legal(engine: Engine) -> list[str] | None:
     try:
         return engine.legal_actions()
-    except EngineFailure:
+    except (EngineFailure, BudgetSpent):
         return None
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What a :func:`conform` run exercised (completed games only).
+
+    Attributes:
+        games: games completed (ended, or cut at ``max_steps``), shrinking excluded.
+        steps: actions in those games.
+        player_counts, presets, start_players: games per value.
+        options: option name -> value -> games (options varied or fixed).
+        expansions: games per expansion (``none`` for the base game).
+        clauses: clause ids the model's transitions cited.
+        varied: the set-up fields that varied across games (from the engine's handshake).
+        handshake: True if the engine answered ``hello`` with what it supports.
+    """
+
+    games: int = 0
+    steps: int = 0
+    player_counts: Mapping[int, int] = field(default_factory=dict)
+    presets: Mapping[str, int] = field(default_factory=dict)
+    start_players: Mapping[int, int] = field(default_factory=dict)
+    options: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    expansions: Mapping[str, int] = field(default_factory=dict)
+    clauses: frozenset[str] = frozenset()
+    varied: tuple[str, ...] = ()
+    handshake: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """The coverage as a JSON object (keys as in the attributes; clauses sorted)."""
+        return {"games": self.games, "steps": self.steps,
+                "player_counts": {str(k): v for k, v in sorted(self.player_counts.items())},
+                "presets": dict(sorted(self.presets.items())),
+                "start_players": {str(k): v for k, v in sorted(self.start_players.items())},
+                "options": {k: dict(sorted(v.items())) for k, v in sorted(self.options.items())},
+                "expansions": dict(sorted(self.expansions.items())),
+                "clauses_exercised": len(self.clauses), "clauses": sorted(self.clauses),
+                "varied": list(self.varied), "handshake": self.handshake}
+
+    def summary(self) -> str:
+        """A few readable lines."""
+        def counts(values: Mapping[Any, int]) -> str:
+            return ", ".join(f"{k}: {v}" for k, v in sorted(values.items(), key=str)) or "-"
+        opts = "; ".join(f"{k} {counts(v)}" for k, v in sorted(self.options.items())) or "-"
+        return (f"coverage: {self.games} games, {self.steps} steps; players {counts(self.player_counts)}; "
+                f"presets {counts(self.presets)}; start players {counts(self.start_players)}; "
+                f"expansion {counts(self.expansions)}\n  options: {opts}\n"
+                f"  clauses exercised: {len(self.clauses)}; varied: "
+                f"{', '.join(self.varied) or 'nothing'}"
+                f"{'' if self.handshake else ' (the engine declared nothing in a handshake)'}")
+
+
+class _Tally:
+    """Accumulates :class:`Coverage` (mutable, private to one :func:`conform` call)."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.steps = 0
+        self.players: Counter[int] = Counter()
+        self.presets: Counter[str] = Counter()
+        self.starts: Counter[int] = Counter()
+        self.options: dict[str, Counter[str]] = {}
+        self.expansions: Counter[str] = Counter()
+        self.clauses: set[str] = set()
+
+    def add(self, played: Played, game: GameAdapter) -> None:
+        self.games += 1
+        self.steps += len(played.actions)
+        self.players[played.players] += 1
+        opts = dict(played.options)
+        self.presets[str(opts.pop(PRESET_KEY, game.default_preset))] += 1
+        self.expansions[str(opts.get("expansion", "none"))] += 1
+        start = played.setup.get("start_player")
+        if isinstance(start, int):
+            self.starts[start] += 1
+        for name, value in opts.items():
+            self.options.setdefault(name, Counter())[str(value)] += 1
+        self.clauses |= played.clauses
+
+    def freeze(self, varied: tuple[str, ...], handshake: bool) -> Coverage:
+        return Coverage(self.games, self.steps, dict(self.players), dict(self.presets),
+                        dict(self.starts), {k: dict(v) for k, v in self.options.items()},
+                        dict(self.expansions), frozenset(self.clauses), varied, handshake)
 
 
 @dataclass(frozen=True)
@@ -155,13 +309,19 @@ class ConformResult:
 
     Attributes:
         game: the game name.
-        examples: games played (including shrinking).
+        examples: games completed (including shrinking).
         steps: actions played in all games.
         seconds: total time.
         detection_seconds: time until the first divergence was found (None if none).
         found: the minimal failing game, or None if the engine conformed within the budget.
+        options: the options fixed by the caller.
         note: remarks (e.g. a divergence that did not reproduce on a fresh engine).
         games_to_detection: games played until the first divergence (None if none).
+        unsupported: the engine's reason for declining everything asked ('' if it did not).
+        failure: why the run proves nothing although no divergence was found (no game
+            completed, fewer than ``min_games``); '' otherwise. A failure is not a pass.
+        coverage: what was exercised.
+        shrink_steps: (actions before, after) delta debugging of the witness.
     """
 
     game: str
@@ -174,11 +334,14 @@ class ConformResult:
     note: str = ""
     games_to_detection: int | None = None
     unsupported: str = ""
+    failure: str = ""
+    coverage: Coverage = field(default_factory=Coverage)
+    shrink_steps: tuple[int, int] | None = None
 
     @property
     def conforms(self) -> bool:
-        """True if no divergence was found (and the engine did not decline the game)."""
-        return self.found is None and not self.unsupported
+        """True only if games were completed, none diverged, and the engine declined nothing."""
+        return self.found is None and not self.unsupported and not self.failure
 
     @property
     def divergence(self) -> Divergence | None:
@@ -186,19 +349,34 @@ class ConformResult:
         return None if self.found is None else self.found.divergence
 
     def report(self) -> str:
-        """A readable summary (with the minimal trace's actions)."""
+        """A readable summary (with the minimal trace's actions) and the coverage."""
         if self.unsupported:
             return f"{self.game}: UNSUPPORTED by the engine (not a mismatch): {self.unsupported}"
+        cover = self.coverage.summary()
         if self.found is None or self.found.divergence is None:
-            return (f"{self.game}: no divergence in {self.examples} games, {self.steps} steps "
-                    f"({self.seconds:.1f} s)")
+            if self.failure:
+                return f"{self.game}: FAILED (no evidence of conformance): {self.failure}\n{cover}"
+            text = (f"{self.game}: no divergence in {self.coverage.games} games, "
+                    f"{self.coverage.steps} steps ({self.seconds:.1f} s)\n{cover}")
+            return text + (f"\nnote: {self.note}" if self.note else "")
         f = self.found
         assert f.divergence is not None
         moves = ", ".join(a for _, a in f.actions) or "(none)"
         games = self.games_to_detection
-        text = (f"{self.game}: NONCONFORMING after {self.detection_seconds:.2f} s "
-                f"({games} game{'' if games == 1 else 's'}); minimal game: {f.players} players, deal seed "
-                f"{f.seed}, {len(f.actions)} actions: {moves}\n{f.divergence.describe()}")
+        opts = dict(f.options)
+        preset = opts.pop(PRESET_KEY, None)
+        setup = (f"{f.players} players" + (f", preset {preset}" if preset else "")
+                 + (f", options {', '.join(f'{k}={v}' for k, v in sorted(opts.items()))}"
+                    if opts else "")
+                 + (f", start player {f.setup['start_player']}"
+                    if isinstance(f.setup.get("start_player"), int) else ""))
+        shrunk = ""
+        if self.shrink_steps is not None:
+            shrunk = f" (shrunk from {self.shrink_steps[0]})"
+        text = (f"{self.game}: NONCONFORMING after {self.detection_seconds or 0:.2f} s "
+                f"({games} game{'' if games == 1 else 's'}); minimal game: {setup}, deal seed "
+                f"{f.seed}, {len(f.actions)} actions{shrunk}: {moves}\n{f.divergence.describe()}")
+        text += f"\n{cover}"
         return text + (f"\nnote: {self.note}" if self.note else "")
 
 
@@ -208,10 +386,12 @@ class _Holder:
     def __init__(self, factory: EngineFactory) -> None:
         self.factory = factory
         self.engine: Engine | None = None
+        self.deadline: float | None = None
 
     def get(self) -> Engine:
         if self.engine is None:
             self.engine = self.factory()
+        self.engine.deadline = self.deadline
         return self.engine
 
     def reset(self) -> None:
@@ -220,28 +400,120 @@ class _Holder:
         self.engine = None
 
 
+@dataclass(frozen=True)
+class SetupSpace:
+    """What varies across the games of a :func:`conform` run.
+
+    Attributes:
+        presets: presets to draw from (``None``: the game has none or the caller fixed it).
+        players: preset (or None) -> player counts to draw from.
+        options: option name -> values drawn from (first = default); only options the engine
+            declared in its handshake and the caller did not fix.
+        fixed: options fixed by the caller (with ``preset``, if given).
+        start_players: whether the start player is drawn (Dawn Under's set-up names one).
+    """
+
+    presets: tuple[str | None, ...]
+    players: Mapping[str | None, tuple[int, ...]]
+    options: Mapping[str, tuple[str, ...]]
+    fixed: Mapping[str, str]
+    start_players: bool
+
+    def varied(self) -> tuple[str, ...]:
+        """Names of the set-up fields that vary."""
+        out = ["deal"]
+        if self.start_players:
+            out.append("start player")
+        if len({n for c in self.players.values() for n in c}) > 1:
+            out.append("player count")
+        if len(self.presets) > 1:
+            out.append("preset")
+        out += [f"option {name}" for name in self.options]
+        return tuple(out)
+
+
+def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
+           options: Mapping[str, str]) -> SetupSpace:
+    """The set-up space: the model's presets/options, cut down to what the engine declared in
+    its handshake (``hello``: ``{"supports": {GAME: {"presets": [...], "players": [...],
+    "options": {NAME: [VALUES]}}}}``) and to what the caller fixed."""
+    fixed = dict(options)
+    declared = hello.get("supports", {})
+    mine = declared.get(game.name, {}) if isinstance(declared, dict) else {}
+    if not isinstance(mine, dict):
+        mine = {}
+    presets: tuple[str | None, ...]
+    if PRESET_KEY in fixed or not game.presets():
+        presets = (fixed.get(PRESET_KEY),)
+    else:
+        wanted = mine.get("presets")
+        known = game.presets()
+        presets = tuple(p for p in known if isinstance(wanted, list) and p in wanted) or (None,)
+    engine_players = mine.get("players")
+    per: dict[str | None, tuple[int, ...]] = {}
+    for preset in presets:
+        opts = dict(fixed)
+        if preset is not None:
+            opts[PRESET_KEY] = preset
+        counts = game.player_counts(opts)
+        if players is not None:
+            counts = tuple(c for c in counts if c == players)
+        elif isinstance(engine_players, list):
+            counts = tuple(c for c in counts if c in engine_players) or counts
+        if counts:
+            per[preset] = counts
+    presets = tuple(p for p in presets if p in per) or presets
+    wanted_opts = mine.get("options")
+    space: dict[str, tuple[str, ...]] = {}
+    if isinstance(wanted_opts, dict):
+        model = game.option_values()
+        for name, values in wanted_opts.items():
+            if name in fixed or name not in model or not isinstance(values, list):
+                continue
+            usable = tuple(v for v in model[name] if v in [str(x).lower() for x in values])
+            if len(usable) > 1:
+                space[name] = usable
+    return SetupSpace(presets, per, space, fixed, game.has_start_player)
+
+
 def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = None,
             options: Mapping[str, str] | None = None, budget: float = 10.0, seed: int = 0,
             max_steps: int = 1000, shrink_budget: float | None = None,
-            examples_per_round: int = 25) -> ConformResult:
+            examples_per_round: int = 25, min_games: int = 1) -> ConformResult:
     """Search for a divergence between engines from ``factory`` and the model of ``game``.
+
+    Every game draws the whole set-up: deal, start player, and -- as far as the engine declares
+    support in its handshake (``hello``) -- player count, preset and rule options; ``players``
+    and ``options`` fix them. The budget is wall-clock and holds within an engine call: every
+    read of an answer waits at most until the deadline, after which the engine is killed and
+    the unfinished game is not counted. Zero completed games (or fewer than ``min_games``) is a
+    failure, never a pass.
 
     Args:
         game: the model adapter.
         factory: builds an engine (called again after an engine failure).
-        players: a fixed player count, or None to let hypothesis choose.
-        options: rule options (name -> value), passed to the model and the engine.
+        players: a fixed player count, or None to draw it.
+        options: rule options fixed for every game (name -> value, ``preset`` included).
         budget: seconds of search (the search stops at the first divergence).
         seed: explicit seed of the hypothesis search (same seed, same games).
         max_steps: actions per game at most.
         shrink_budget: seconds spent shrinking a divergence (default: half the budget, >= 1 s).
         examples_per_round: games per hypothesis run; runs repeat until the budget is spent.
+        min_games: completed games needed for a pass.
 
     Raises:
-        MalformedInput: the factory cannot start the engine, or bad players/options.
+        MalformedInput: the factory cannot start the engine, bad players/options, or a budget,
+            ``max_steps`` or ``min_games`` that is not a finite positive number.
         Exception: an unexpected error of the model or the adapter (never an engine's fault:
             engine errors are divergences) is re-raised after the search.
     """
+    if not (isinstance(budget, int | float) and math.isfinite(budget) and budget > 0):
+        raise MalformedInput(f"the budget must be a finite number of seconds > 0, got {budget!r}")
+    if shrink_budget is not None and not (math.isfinite(shrink_budget) and shrink_budget >= 0):
+        raise MalformedInput(f"the shrink budget must be a finite number of seconds >= 0, "
+                             f"got {shrink_budget!r}")
+    if max_steps < 1 or min_games < 1:
+        raise MalformedInput("max_steps and min_games must be at least 1")
     opts = dict(options or {})
     start = time.monotonic()
     deadline = start + budget
@@ -250,53 +522,90 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     first_found: list[float] = []
     counts = [0, 0, 0]  # games, steps, games until the first divergence
     errors: list[Exception] = []
+    tally = _Tally()
     holder = _Holder(factory)
-    # Probe the engine and the options once, outside hypothesis, so bad input is reported,
-    # and ask the engine which player counts it plays (an engine may decline some).
+    holder.deadline = deadline
     counts_allowed = game.player_counts(opts)
     if players is not None and players not in counts_allowed:
         raise MalformedInput(f"{game.name} with these options is played by "
                              f"{', '.join(map(str, counts_allowed))} players; got {players}")
-    game.start(players or counts_allowed[0], opts, 0, None)
-    playable, declined = _preflight(game, holder, [players] if players else counts_allowed,
-                                    opts)
-    if not playable:
-        holder.reset()
-        return ConformResult(game.name, 0, 0, time.monotonic() - start, None, None, opts,
-                             unsupported=declined[0])
-    note_unsupported = ("; ".join(declined) if declined else "")
+    game.start(players or counts_allowed[0], opts, 0, None)  # bad options -> MalformedInput
 
-    def one_game(data: st.DataObject) -> None:
-        now = time.monotonic()
-        if (first_found and now > first_found[0] + shrink_for) or (
-                not first_found and now > deadline):
-            return
-        lo, hi = min(playable), max(playable)
-        p = playable[0] if len(playable) == 1 else data.draw(
-            st.integers(lo, hi) if hi - lo == len(playable) - 1 else st.sampled_from(playable),
-            label="players")
-        deal = data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed")
-        # While shrinking, a game longer than the shortest failure found cannot be smaller.
-        cap = min([max_steps, *(len(f.actions) for f in failures)])
-        try:
-            played = play(game, holder.get(), p, opts, deal,
-                          lambda n: data.draw(st.integers(0, n - 1)), cap)
-        except Exception as exc:
-            if not _is_hypothesis_control(exc):
-                errors.append(exc)  # a bug in the model or adapter: surfaced after the search
-            raise
-        counts[0] += 1
-        counts[1] += len(played.actions)
-        if played.divergence is not None:
-            if played.divergence.kind == "engine-failure":
-                holder.reset()
-            if not first_found:
-                first_found.append(time.monotonic())
-                counts[2] = counts[0]
-            failures.append(played)
-            raise AssertionError(played.divergence.describe())
+    def result(found: Played | None = None, *, note: str = "", unsupported: str = "",
+               failure: str = "", space: SetupSpace | None = None, handshake: bool = False,
+               shrunk: tuple[int, int] | None = None) -> ConformResult:
+        cover = tally.freeze(space.varied() if space else (), handshake)
+        detection = first_found[0] - start if first_found else None
+        return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start,
+                             detection, found, opts, note,
+                             counts[2] if first_found else None, unsupported, failure, cover,
+                             shrunk)
 
     try:
+        try:
+            hello = holder.get().hello()
+        except EngineFailure as exc:
+            holder.reset()
+            first_found.append(time.monotonic())
+            failed = Played(players or counts_allowed[0], 0, {}, (), Divergence(
+                0, None, "engine-failure", (), f"handshake: {exc.what}"), options=opts)
+            return result(failed)
+        except BudgetSpent:
+            holder.reset()
+            return result(failure="the budget ran out during the handshake, before any game")
+        space = _space(game, hello, players, opts)
+        handshake = bool(hello.get("supports"))
+        pre = _preflight(game, holder, space)
+        if isinstance(pre, Played):
+            first_found.append(time.monotonic())
+            counts[2] = 0
+            return result(pre, space=space, handshake=handshake)
+        if pre is None:
+            return result(failure="the budget ran out while starting the first game",
+                          space=space, handshake=handshake)
+        playable, declined = pre
+        if not playable:
+            return result(unsupported=declined[0], space=space, handshake=handshake)
+        space = replace(space, players={k: tuple(c for c in v if (k, c) in playable)
+                                        for k, v in space.players.items()})
+        space = replace(space, players={k: v for k, v in space.players.items() if v},
+                        presets=tuple(p for p in space.presets
+                                      if any(c for (q, c) in playable if q == p)))
+        note_unsupported = "; ".join(declined)
+
+        def one_game(data: st.DataObject) -> None:
+            now = time.monotonic()
+            shrinking = bool(first_found)
+            if (shrinking and now > first_found[0] + shrink_for) or (
+                    not shrinking and now > deadline):
+                return
+            holder.deadline = first_found[0] + shrink_for if shrinking else deadline
+            drawn = draw_setup(space, data, game)
+            cap = min([max_steps, *(len(f.actions) for f in failures)])
+            try:
+                played = play(game, holder.get(), drawn.players, drawn.options, drawn.seed,
+                              lambda n: data.draw(st.integers(0, n - 1)), cap,
+                              start_player=drawn.start_player)
+            except Exception as exc:
+                if not _is_hypothesis_control(exc):
+                    errors.append(exc)  # a bug in the model or adapter: surfaced later
+                raise
+            if not played.complete:
+                holder.reset()  # killed at the deadline
+                return
+            counts[0] += 1
+            counts[1] += len(played.actions)
+            if not shrinking:
+                tally.add(played, game)
+            if played.divergence is not None:
+                if played.divergence.kind == "engine-failure":
+                    holder.reset()
+                if not first_found:
+                    first_found.append(time.monotonic())
+                    counts[2] = counts[0]
+                failures.append(played)
+                raise AssertionError(played.divergence.describe())
+
         rounds = 0
         while not failures and not errors and time.monotonic() < deadline:
             test = settings(max_examples=examples_per_round, database=None, deadline=None,
@@ -304,44 +613,98 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                             suppress_health_check=list(HealthCheck), print_blob=False,
                             report_multiple_bugs=False, verbosity=Verbosity.quiet)(
                 given(st.data())(one_game))
-            # A failure (or a flaky report once the shrink budget is spent) is recorded in
-            # ``failures``; hypothesis's own exception carries nothing more.
             with contextlib.suppress(Exception):
                 hypothesis_seed(seed * 100_003 + rounds)(test)()
             rounds += 1
         if errors and not failures:
             raise errors[0]
-        found: Played | None = None
-        note = ""
-        if failures:
-            found = min(failures, key=lambda f: (len(f.actions), f.players, f.seed))
-            found, note = _confirm(game, factory, found, opts, max_steps)
+        if not failures:
+            failure = ""
+            if tally.games == 0:
+                failure = (f"no game was completed within the budget of {budget:g} s "
+                           "(the engine is too slow or hangs; raise --budget)")
+            elif tally.games < min_games:
+                failure = (f"only {tally.games} game{'s' if tally.games != 1 else ''} completed "
+                           f"within the budget; at least {min_games} required (--min-games)")
+            note = (f"not tested (engine declined): {note_unsupported}"
+                    if note_unsupported else "")
+            return result(note=note, failure=failure, space=space, handshake=handshake)
+        found = min(failures, key=lambda f: (len(f.actions), f.players, f.seed))
+        before = len(found.actions)
+        holder.deadline = first_found[0] + shrink_for + shrink_for  # ddmin gets its own share
+        found = _ddmin(game, holder, found, max_steps, time.monotonic() + max(0.2, shrink_for))
+        holder.deadline = None
+        found, note = _confirm(game, factory, found, max_steps)
+        if note_unsupported:
+            note = "; ".join(x for x in (note, f"not tested (engine declined): "
+                                               f"{note_unsupported}") if x)
+        return result(found, note=note, space=space, handshake=handshake,
+                      shrunk=(before, len(found.actions)) if before != len(found.actions)
+                      else None)
     finally:
         holder.reset()
-    detection = first_found[0] - start if first_found else None
-    if note_unsupported:
-        note = "; ".join(x for x in (note, f"not tested (engine declined): {note_unsupported}")
-                         if x)
-    return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start, detection,
-                         found, opts, note, counts[2] if first_found else None)
 
 
-def _preflight(game: GameAdapter, holder: _Holder, counts: Sequence[int],
-               options: Mapping[str, str]) -> tuple[list[int], list[str]]:
-    """Start one game per player count; (counts the engine plays, its reasons for the others).
+@dataclass(frozen=True)
+class DrawnSetup:
+    """One game's set-up as drawn: player count, options (preset included), deal seed and
+    start player (None: the deal's)."""
 
-    An engine failure here is left for the search to find and report."""
-    playable: list[int] = []
+    players: int
+    options: Mapping[str, str]
+    seed: int
+    start_player: int | None
+
+
+def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> DrawnSetup:
+    """Draw every set-up field of one game from ``space`` (simplest values first)."""
+    preset = space.presets[0] if len(space.presets) == 1 else data.draw(
+        st.sampled_from(space.presets), label="preset")
+    counts = space.players.get(preset) or game.player_counts(
+        {**space.fixed, **({PRESET_KEY: preset} if preset else {})})
+    n = counts[0] if len(counts) == 1 else data.draw(st.sampled_from(counts), label="players")
+    opts = dict(space.fixed)
+    if preset is not None:
+        opts[PRESET_KEY] = preset
+    for name, values in space.options.items():
+        value = data.draw(st.sampled_from(values), label=name)
+        if value != values[0] or name in game.preset_option_names(opts):
+            opts[name] = value
+    try:
+        game.start(n, opts, 0, None)
+    except MalformedInput:  # a combination the model refuses (e.g. the expansion with 2p)
+        opts = {k: v for k, v in opts.items() if k in space.fixed or k == PRESET_KEY}
+    deal = data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed")
+    start = data.draw(st.integers(0, n - 1), label="start player") if space.start_players \
+        else None
+    return DrawnSetup(n, opts, deal, start)
+
+
+def _preflight(game: GameAdapter, holder: _Holder,
+               space: SetupSpace) -> tuple[list[tuple[str | None, int]], list[str]] | Played | None:
+    """Start one game per (preset, player count); the combinations the engine plays and its
+    reasons for the others. An engine failure is returned as a failed game at step 0; None if
+    the budget ran out."""
+    playable: list[tuple[str | None, int]] = []
     declined: list[str] = []
-    for n in counts:
-        try:
-            holder.get().new_game(game.name, n, options, game.setup_of(n, options, 0))
-        except Unsupported as exc:
-            declined.append(f"{n} players: {exc.what}")
-            continue
-        except EngineFailure:
-            holder.reset()
-        playable.append(n)
+    for preset, counts in space.players.items():
+        opts = dict(space.fixed)
+        if preset is not None:
+            opts[PRESET_KEY] = preset
+        for n in counts:
+            try:
+                holder.get().new_game(game.name, n, opts, game.setup_of(n, opts, 0))
+            except Unsupported as exc:
+                declined.append(f"{n} players{f' ({preset})' if preset else ''}: {exc.what}")
+                continue
+            except EngineFailure as exc:
+                holder.reset()
+                return Played(n, 0, game.setup_of(n, opts, 0), (), Divergence(
+                    0, None, "engine-failure", (), f"new_game: {exc.what}"), options=opts)
+            except BudgetSpent:
+                holder.reset()
+                return None
+            playable.append((preset, n))
     return playable, declined
 
 
@@ -350,15 +713,113 @@ def _is_hypothesis_control(exc: Exception) -> bool:
     return type(exc).__module__.startswith("hypothesis")
 
 
+def _same_failure(a: Divergence | None, b: Divergence | None) -> bool:
+    """Two divergences count as the same bug: same kind and same first clause."""
+    if a is None or b is None:
+        return False
+    if a.kind == "engine-failure" == b.kind:
+        return failure_category(a.detail) == failure_category(b.detail)
+    return a.kind == b.kind and a.clauses[:1] == b.clauses[:1]
+
+
+def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
+           until: float) -> Played:
+    """Delta debugging of a failing game: remove chunks of actions (replayed as a script, an
+    action the model forbids at its point being skipped) and simplify the set-up (fewer
+    options, start player 0, other player counts, deal seed 0) as long as the same failure
+    (kind and first clause) stays, until ``until``."""
+    best = found
+    target = found.divergence
+
+    def attempt(players: int, options: Mapping[str, str], seed: int, start: int | None,
+                script: Sequence[str]) -> Played | None:
+        if time.monotonic() > until:
+            return None
+        try:
+            engine = holder.get()
+            got = play(game, engine, players, options, seed, lambda n: 0, max_steps,
+                       start_player=start, script=script)
+        except MalformedInput:
+            return None
+        if not got.complete:
+            holder.reset()
+            return None
+        if got.divergence is not None and got.divergence.kind == "engine-failure":
+            holder.reset()
+        if _same_failure(got.divergence, target) and len(got.actions) <= len(best.actions):
+            return got
+        return None
+
+    def start_of(p: Played) -> int | None:
+        value = p.setup.get("start_player")
+        return value if isinstance(value, int) else None
+
+    def shrink_actions() -> bool:
+        nonlocal best
+        improved = False
+        chunk = max(1, len(best.actions) // 2)
+        while chunk >= 1 and time.monotonic() < until:
+            i = 0
+            changed = False
+            while i < len(best.actions) - 1 and time.monotonic() < until:
+                script = [a for _, a in best.actions]
+                candidate = script[:i] + script[i + chunk:]
+                got = attempt(best.players, best.options, best.seed, start_of(best), candidate)
+                if got is not None and len(got.actions) < len(best.actions):
+                    best = got
+                    changed = improved = True
+                else:
+                    i += chunk
+            if not changed:
+                chunk //= 2
+        return improved
+
+    def shrink_setup() -> bool:
+        nonlocal best
+        improved = False
+        script = [a for _, a in best.actions]
+        simpler: list[tuple[int, Mapping[str, str], int, int | None]] = []
+        if start_of(best):
+            simpler.append((best.players, best.options, best.seed, 0))
+        for name in [k for k in best.options if k != PRESET_KEY]:
+            simpler.append((best.players, {k: v for k, v in best.options.items() if k != name},
+                            best.seed, start_of(best)))
+        for n in game.player_counts(best.options):
+            if n != best.players:
+                start = start_of(best)
+                simpler.append((n, best.options, best.seed,
+                                None if start is None else min(start, n - 1)))
+        if best.seed:
+            simpler.append((best.players, best.options, 0, start_of(best)))
+        for players, options, seed, start in simpler:
+            got = attempt(players, options, seed, start, script)
+            if got is not None and (len(got.actions), got.players) < (len(best.actions),
+                                                                      best.players) + (1,):
+                if (len(got.actions) < len(best.actions) or len(got.options) < len(best.options)
+                        or got.seed < best.seed):
+                    best = got
+                    improved = True
+        return improved
+
+    rounds = 0
+    while time.monotonic() < until and rounds < 6:
+        rounds += 1
+        a = shrink_actions()
+        b = shrink_setup()
+        if not (a or b):
+            break
+    return best
+
+
 def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
-             options: Mapping[str, str], max_steps: int) -> tuple[Played, str]:
+             max_steps: int) -> tuple[Played, str]:
     """Replay the minimal game on a fresh engine; keep the fresh run if it reproduces."""
-    choices_list = _choices(game, found, options)
-    choices = iter(choices_list)
     engine = factory()
+    start = found.setup.get("start_player")
     try:
-        again = play(game, engine, found.players, options, found.seed,
-                     lambda n: next(choices), len(choices_list))
+        again = play(game, engine, found.players, found.options, found.seed, lambda n: 0,
+                     max_steps, start_player=start if isinstance(start, int) else None,
+                     script=[a for _, a in found.actions])
     finally:
         engine.close()
     d1, d2 = found.divergence, again.divergence
@@ -367,25 +828,14 @@ def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
     return found, "the divergence did not reproduce on a fresh engine (state kept between games?)"
 
 
-def _choices(game: GameAdapter, played: Played, options: Mapping[str, str]) -> list[int]:
-    """The action indices that replay ``played.actions`` on the model."""
-    state = game.start(played.players, options, None, played.setup)
-    out: list[int] = []
-    for _, action in played.actions:
-        legal = game.choosable(state)
-        if action not in legal:  # an accepted probe: play() sends it again by itself
-            break
-        out.append(legal.index(action))
-        state = game.apply(state, action).state
-    return out
-
-
 def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = None) -> str | None:
     """The minimal failing game of ``result`` as a trace file (None if it conformed).
 
-    The last line carries what the engine reported (``state`` and ``legal``), so
-    ``ruleproof replay`` reproduces a ``state`` or ``legal-actions`` divergence. An engine
-    failure or rejection cannot be replayed against the model alone; the header's ``note`` says so.
+    The last line carries what the engine reported (``state``, ``legal`` and, for an
+    observation divergence, ``observation`` with its ``player``), so ``ruleproof replay``
+    reproduces a ``state``, ``observation`` or ``legal-actions`` divergence. An engine failure
+    or a rejected legal action is recorded in the line's ``engine_failure`` / ``rejected``
+    field, which replay reports as a divergence (exit 1).
     """
     f = result.found
     if f is None or f.divergence is None:
@@ -394,9 +844,11 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
     note = f"{d.kind} at step {d.step}" + (f" [{', '.join(d.clauses)}]" if d.clauses else "")
     if d.kind == "accepted-illegal":
         note += ": the last action was accepted by the engine; replay shows it as illegal"
-    if d.kind in ("engine-failure", "rejected"):
-        note += f": {d.detail} (not visible to replay, which checks the model only)"
     facts: dict[str, Any] = {}
+    if d.kind == "engine-failure":
+        facts["engine_failure"] = d.detail[:2000]
+    if d.kind == "rejected":
+        facts["rejected"] = d.detail[:2000]
     if f.reported_legal is not None:
         facts["legal"] = list(f.reported_legal)
     if f.reported_state is not None:
@@ -405,8 +857,17 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
         if dropped:
             note += f"; reported state fields left out (unknown or mistyped): {', '.join(dropped)}"
         facts["state"] = kept
+    if f.reported_observation is not None:
+        seen = dict(f.reported_observation)
+        kept = {k: v for k, v in seen.items()
+                if k == "player" or game.check_field(k, v) is None}
+        dropped = sorted(set(seen) - set(kept))
+        if dropped:
+            note += (f"; reported observation fields left out (unknown or mistyped): "
+                     f"{', '.join(dropped)}")
+        facts["observation"] = kept
     lines: list[Mapping[str, Any]] = [header_object(
-        result.game, f.players, result.options, setup=f.setup, engine=engine, note=note,
+        result.game, f.players, f.options, setup=f.setup, engine=engine, note=note,
         extra=facts if d.step == 0 else None)]
     for number, (player, action) in enumerate(f.actions, start=1):
         line: dict[str, Any] = {"step": number}

@@ -19,7 +19,7 @@ Dracula has hidden information and chance in the middle of the game. The harness
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ruleproof.errors import IllegalAction, MalformedInput
@@ -38,7 +38,8 @@ from ruleproof.model.dracula.engine import (
     phase,
 )
 from ruleproof.model.dracula.notation import parse_actions
-from ruleproof.model.dracula.rules import rules_from_mapping
+from ruleproof.model.dracula import rules as _rules_module
+from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
 from ruleproof.properties.conformance.stepped import Stepped
 
@@ -200,6 +201,84 @@ class DraculaAdapter:
 
     def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
         return (2,)
+
+    @property
+    def has_start_player(self) -> bool:
+        return False  # who starts is the option first_player
+
+    @property
+    def default_preset(self) -> str:
+        return ""
+
+    def presets(self) -> tuple[str, ...]:
+        return ()
+
+    def option_values(self) -> dict[str, tuple[str, ...]]:
+        defaults = DraculaRules()
+        out: dict[str, tuple[str, ...]] = {}
+        for f in fields(DraculaRules):
+            value = getattr(defaults, f.name)
+            if isinstance(value, bool):
+                out[f.name] = ("true", "false") if value else ("false", "true")
+            else:
+                choices = _rules_module._CHOICES.get(f.name, (str(value),))
+                out[f.name] = (str(value), *(c for c in choices if c != value))
+        return out
+
+    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
+        return frozenset()
+
+    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
+        return dict(setup)
+
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        return tuple(clauses)
+
+    def blame_reading(self, previous: State | None, action: str | None, state: State,
+                      reported_state: Mapping[str, Any] | None,
+                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
+                      observer: int | None = None) -> tuple[str, ...]:
+        base = state.rules if previous is None else previous.rules
+        for name, values in self.option_values().items():
+            current = getattr(base, name)
+            current_text = ("true" if current else "false") if isinstance(current, bool) \
+                else str(current)
+            for value in values:
+                if value == current_text:
+                    continue
+                typed: object = value == "true" if isinstance(current, bool) else value
+                try:
+                    rules = replace(base, **{name: typed})
+                except (MalformedInput, TypeError, ValueError):
+                    continue
+                clauses = self._register_clauses(name)
+                if reported_state is not None and previous is not None and action is not None:
+                    try:
+                        new = apply(replace(previous, rules=rules), _parse(action))
+                    except (IllegalAction, ValueError, AssertionError, IndexError, KeyError):
+                        continue
+                    new = replace(new, rules=state.rules)
+                    got = (self.public_state(new) if observer is None
+                           else self.observation(new, observer))
+                    keys = [k for k in reported_state if k in got and k != "player"]
+                    if keys and all(got[k] == reported_state[k] for k in keys) and clauses:
+                        return clauses
+                elif reported_legal is not None:
+                    try:
+                        got_legal = set(self.legal(replace(state, rules=rules)))
+                    except (ValueError, AssertionError, IndexError, KeyError):
+                        continue
+                    if got_legal == set(reported_legal) and clauses:
+                        return clauses
+        return ()
+
+    @staticmethod
+    def _register_clauses(option: str) -> tuple[str, ...]:
+        from ruleproof.properties.conformance.readings import ambiguity_register
+        for entry in ambiguity_register("dracula"):
+            if entry.option == option:
+                return entry.clauses
+        return ()
 
     def _rules_of(self, options: Mapping[str, str]) -> Any:
         return rules_from_mapping(dict(options))

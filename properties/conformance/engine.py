@@ -19,6 +19,7 @@ import json
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import tempfile
 import time
@@ -61,6 +62,42 @@ class EngineFailure(Exception):
         super().__init__(what)
 
 
+class BudgetSpent(Exception):
+    """The search's wall-clock budget ran out while waiting for the engine (the engine's whole
+    process group has been killed); the game in progress is not counted."""
+
+
+def exit_status(returncode: int | None) -> str:
+    """A readable exit status: ``still running``, ``exited cleanly (exit code 0)``,
+    ``crashed (exit code N)`` or ``crashed (killed by signal SIGNAME)``."""
+    if returncode is None:
+        return "still running"
+    if returncode == 0:
+        return "exited cleanly (exit code 0)"
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = str(-returncode)
+        return f"crashed (killed by signal {name})"
+    return f"crashed (exit code {returncode})"
+
+
+FAILURE_CATEGORIES = ("hangs", "extra output", "exited cleanly", "crashed", "not JSON",
+                      "prints too much", "nested deeper", "not an object", "declined",
+                      "must be", "failed")
+"""Words that classify an :class:`EngineFailure` message (see :func:`failure_category`)."""
+
+
+def failure_category(what: str) -> str:
+    """The kind of an engine failure message (``hangs``, ``crashed``, ``extra output``...), so
+    that two reports of the same fault compare equal while shrinking."""
+    for word in FAILURE_CATEGORIES:
+        if word in what:
+            return word
+    return "other"
+
+
 class Engine(Protocol):
     """The Python form of the engine protocol (one game at a time).
 
@@ -94,6 +131,14 @@ class Engine(Protocol):
         """Release the engine (ask a subprocess to quit, then make sure it is gone)."""
         ...
 
+    def hello(self) -> dict[str, Any]:
+        """The handshake: what the engine declares it supports (``{}`` if nothing)."""
+        ...
+
+    deadline: float | None
+    """The search's wall-clock deadline (monotonic seconds); past it a call raises
+    :class:`BudgetSpent`."""
+
 
 EngineFactory = Callable[[], Engine]
 """Builds a fresh engine; called again after an engine failure."""
@@ -122,7 +167,13 @@ def _checked(answer: dict[str, Any], request: str) -> dict[str, Any]:
 
 
 class _Messages:
-    """The message layer shared by both engine forms (subclasses implement ``call``)."""
+    """The message layer shared by both engine forms (subclasses implement ``call``).
+
+    ``deadline`` (a :func:`time.monotonic` instant, or None) is the search's wall-clock budget:
+    a call still unanswered then raises :class:`BudgetSpent`.
+    """
+
+    deadline: float | None = None
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
@@ -138,6 +189,12 @@ class _Messages:
         if answer["ok"] is not True and answer.get("unsupported") is True:
             raise Unsupported(str(answer.get("error") or "unsupported")[:300])
         _checked(answer, "new_game")
+
+    def hello(self) -> dict[str, Any]:
+        """The engine's handshake answer (``{"cmd": "hello"}``); ``{}`` if it does not answer
+        the handshake with ``ok: true``. Engine failures propagate."""
+        answer = self.call({"cmd": "hello"})
+        return answer if answer.get("ok") is True else {}
 
     def legal_actions(self) -> list[str]:
         actions = _checked(self.call({"cmd": "legal_actions"}), "legal_actions").get("actions")
@@ -180,6 +237,8 @@ class MessageEngine(_Messages):
             raw = json.dumps(answer).encode("utf-8")
         except Exception as exc:  # the engine under test may fail in any way
             raise EngineFailure(f"engine raised {type(exc).__name__}: {exc}") from None
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BudgetSpent("the budget ran out during an engine call")
         if len(raw) > MAX_ANSWER_BYTES:
             raise EngineFailure(f"answer longer than {MAX_ANSWER_BYTES} bytes")
         return _decode_answer(raw)
@@ -191,6 +250,12 @@ class MessageEngine(_Messages):
 class SubprocessEngine(_Messages):
     """An engine run as ``command`` (split with :func:`shlex.split`, no shell).
 
+    The engine runs in a session and process group of its own; whenever it must go (a hang, the
+    budget spent, :meth:`close`) the whole group is killed with SIGKILL, so an engine that forks
+    leaves nothing behind. Every read waits at most until the earlier of ``timeout`` seconds and
+    ``deadline``. Failure reports give the exit status (or signal) and the last lines of the
+    engine's stderr.
+
     Args:
         command: the command line, e.g. ``"python examples/engines/dawn_under_ref.py"``.
         timeout: seconds allowed for each answer (a hang is an :class:`EngineFailure`).
@@ -199,6 +264,9 @@ class SubprocessEngine(_Messages):
     Raises:
         MalformedInput: the command is empty, cannot be split, or cannot be started.
     """
+
+    POLL = 0.05
+    """Seconds between checks that the engine is still alive while waiting for an answer."""
 
     def __init__(self, command: str, *, timeout: float = 5.0, cwd: str | None = None) -> None:
         try:
@@ -209,11 +277,13 @@ class SubprocessEngine(_Messages):
             raise MalformedInput("the engine command is empty")
         self.command = command
         self.timeout = timeout
+        self.last_cmd = ""
         # Kept open for the engine's lifetime (closed in close()); holds its stderr.
         self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=self._stderr, cwd=cwd, shell=False)
+                                          stderr=self._stderr, cwd=cwd, shell=False,
+                                          start_new_session=True)
         except OSError as exc:
             self._stderr.close()
             raise MalformedInput(f"cannot start engine {argv[0]!r}: "
@@ -222,61 +292,137 @@ class SubprocessEngine(_Messages):
         self._out = self._proc.stdout.fileno()
         os.set_blocking(self._out, False)
         self._buffer = b""
+        self._eof = False
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
 
-    def _stderr_tail(self) -> str:
+    @property
+    def pid(self) -> int:
+        """The engine's process id (also its process group and session id)."""
+        return self._proc.pid
+
+    def stderr_tail(self, lines: int = 5) -> str:
+        """The last ``lines`` lines of the engine's stderr, joined with `` | `` ('' if none)."""
         try:
+            self._stderr.flush()
             self._stderr.seek(0, os.SEEK_END)
             size = self._stderr.tell()
-            self._stderr.seek(max(0, size - 600))
+            self._stderr.seek(max(0, size - 2000))
             tail = self._stderr.read().decode("utf-8", errors="replace").strip()
         except (OSError, ValueError):
             return ""
-        lines = tail.splitlines()
-        return f"; stderr ends: {' | '.join(lines[-3:])}" if lines else ""
+        found = [line for line in tail.splitlines() if line.strip()]
+        return " | ".join(found[-lines:])
 
-    def _dead(self, what: str) -> EngineFailure:
-        code = self._proc.poll()
-        status = f" (exit code {code})" if code is not None else ""
-        return EngineFailure(f"{what}{status}{self._stderr_tail()}")
+    def _kill_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(timeout=2.0)
+
+    def _failure(self, what: str, *, kill: bool = False) -> EngineFailure:
+        """An :class:`EngineFailure` with the exit status and the stderr tail (killing the
+        group first if asked)."""
+        if kill:
+            code_before = self._proc.poll()
+            self._kill_group()
+            status = (exit_status(code_before) if code_before is not None
+                      else "was still running; killed with its process group")
+        else:
+            status = exit_status(self._proc.poll())
+        tail = self.stderr_tail()
+        return EngineFailure(f"{what}: the engine {status}"
+                             + (f"; stderr ends: {tail}" if tail else ""))
+
+    def _drain(self) -> None:
+        """Read whatever the engine has written without being asked (non-blocking)."""
+        while not self._eof and self._selector.select(0):
+            try:
+                chunk = os.read(self._out, 65536)
+            except BlockingIOError:
+                return
+            if not chunk:
+                self._eof = True
+                return
+            self._buffer += chunk
+            if len(self._buffer) > MAX_ANSWER_BYTES:
+                return
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         stdin = self._proc.stdin
         assert stdin is not None
+        cmd = str(request["cmd"])
         if os.fstat(self._stderr.fileno()).st_size > MAX_STDERR_BYTES:
-            raise EngineFailure(f"engine wrote more than {MAX_STDERR_BYTES} bytes to stderr "
-                                "(prints too much)")
+            raise self._failure(f"engine wrote more than {MAX_STDERR_BYTES} bytes to stderr "
+                                "(prints too much)", kill=True)
+        self._drain()
+        if self._buffer.strip():
+            extra = self._buffer.split(b"\n")[0][:120]
+            raise self._failure(f"{cmd}: extra output: the engine printed a line nobody asked "
+                                f"for after its answer to {self.last_cmd or 'nothing'!r} (one "
+                                f"answer line per request): {extra!r}", kill=True)
+        self._buffer = b""
         try:
             stdin.write(json.dumps(request).encode("utf-8") + b"\n")
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise self._dead(f"engine exited before {request['cmd']}") from None
-        return _decode_answer(self._read_line(str(request["cmd"])))
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=0.5)
+            raise self._failure(f"engine exited before {cmd}") from None
+        self.last_cmd = cmd
+        return _decode_answer(self._read_line(cmd))
 
     def _read_line(self, cmd: str) -> bytes:
-        deadline = time.monotonic() + self.timeout
+        started = time.monotonic()
+        limit = started + self.timeout
         while b"\n" not in self._buffer:
             if len(self._buffer) > MAX_ANSWER_BYTES:
-                raise EngineFailure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
-                                    "(engine prints too much)")
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                raise EngineFailure(f"{cmd}: no answer within {self.timeout:g} s (engine hangs)")
+                raise self._failure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
+                                    "(engine prints too much)", kill=True)
+            now = time.monotonic()
+            if self.deadline is not None and now >= self.deadline:
+                self._kill_group()
+                raise BudgetSpent(f"the budget ran out while waiting for {cmd}")
+            if now >= limit:
+                raise self._failure(f"{cmd}: no answer within {self.timeout:g} s "
+                                    "(engine hangs)", kill=True)
+            if self._eof:
+                break
+            wait = min(self.POLL, limit - now)
+            if self.deadline is not None:
+                wait = min(wait, max(0.0, self.deadline - now))
+            if not self._selector.select(wait):
+                code = self._proc.poll()
+                if code is not None:
+                    # The engine is gone while something (a forked child) holds its output.
+                    raise self._failure(f"{cmd}: no answer (its output is still held open, "
+                                        "by a child process?)", kill=True)
+                continue
             try:
                 chunk = os.read(self._out, 65536)
             except BlockingIOError:
                 continue
             if not chunk:
-                raise self._dead(f"{cmd}: engine closed its output (crashed)")
+                self._eof = True
+                break
             self._buffer += chunk
+        if b"\n" not in self._buffer:
+            # End of output: wait briefly for the exit status.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=0.5)
+            raise self._failure(f"{cmd}: no answer, the engine closed its output", kill=True)
         line, _, self._buffer = self._buffer.partition(b"\n")
         if len(line) > MAX_ANSWER_BYTES:
-            raise EngineFailure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
-                                "(engine prints too much)")
+            raise self._failure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
+                                "(engine prints too much)", kill=True)
+        if self._buffer.strip():
+            extra = self._buffer.split(b"\n")[0][:120]
+            raise self._failure(f"{cmd}: extra output: the engine printed more than one "
+                                f"answer line: {extra!r}", kill=True)
         return line
 
     def close(self) -> None:
+        """Ask the engine to quit, then kill its whole process group (forked children too)."""
         if self._proc.poll() is None:
             try:
                 assert self._proc.stdin is not None
@@ -284,11 +430,11 @@ class SubprocessEngine(_Messages):
                 self._proc.stdin.close()
                 self._proc.wait(timeout=0.5)
             except (OSError, ValueError, subprocess.TimeoutExpired):
-                self._proc.kill()
-                self._proc.wait()
+                pass
         elif self._proc.stdin is not None and not self._proc.stdin.closed:
             with contextlib.suppress(OSError):
                 self._proc.stdin.close()
+        self._kill_group()
         self._selector.close()
         if self._proc.stdout is not None:
             self._proc.stdout.close()

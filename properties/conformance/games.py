@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -25,6 +25,7 @@ from ruleproof.model.dawn_under.engine import (
     why_illegal,
 )
 from ruleproof.model.dawn_under.state import (
+    OPTION_VALUES,
     RAT,
     Config,
     EventKind,
@@ -36,6 +37,11 @@ from ruleproof.model.dawn_under.state import (
 )
 from ruleproof.properties.conformance.dracula_game import DRACULA
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
+from ruleproof.properties.conformance.readings import (
+    ambiguity_register,
+    in_document,
+    reading_clauses,
+)
 from ruleproof.properties.conformance.stepped import Stepped
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
@@ -140,6 +146,47 @@ class GameAdapter(Protocol):
 
     def probe_actions(self, state: Any) -> list[str]:
         """A few plausible actions the model forbids in ``state`` (an engine must refuse them)."""
+        ...
+
+    @property
+    def has_start_player(self) -> bool:
+        """True if the explicit set-up names the start player (then it is varied)."""
+        ...
+
+    @property
+    def default_preset(self) -> str:
+        """The preset used when none is given ('' for games without presets)."""
+        ...
+
+    def presets(self) -> tuple[str, ...]:
+        """The model's presets (rule sets), default first; empty for games without."""
+        ...
+
+    def option_values(self) -> dict[str, tuple[str, ...]]:
+        """Every rule option of the model with its values as strings, default first."""
+        ...
+
+    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
+        """Options the preset in ``options`` sets (a drawn default must then be sent)."""
+        ...
+
+    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
+        """``setup`` with another start player (unchanged if the set-up names none)."""
+        ...
+
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        """``clauses`` as the rule set in ``options`` cites them (e.g. du-cs counterparts first
+        with preset du-cs, the 2-player clauses first with preset 2p)."""
+        ...
+
+    def blame_reading(self, previous: Any, action: str | None, state: Any,
+                      reported_state: Mapping[str, Any] | None,
+                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
+                      observer: int | None = None) -> tuple[str, ...]:
+        """The clauses of the model's reading of a registered ambiguity when the engine's
+        report is exactly what another reading gives: ``reported_state`` (or the observation
+        of ``observer``) after ``action`` from ``previous``, or ``reported_legal`` in
+        ``state``. Empty if no other reading reproduces the report."""
         ...
 
     def blame_extra(self, state: Any, action: str) -> tuple[str, ...]:
@@ -247,6 +294,12 @@ def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
+def _ints(value: Any) -> list[int]:
+    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
+
+
+
+
 @dataclass(frozen=True)
 class DawnUnderAdapter:
     """The :class:`GameAdapter` of Dawn Under (model ``ruleproof.model.dawn_under``, document ``du-en``).
@@ -283,6 +336,89 @@ class DawnUnderAdapter:
 
     def choosable(self, state: State) -> list[str]:
         return self.legal(state)
+
+    @property
+    def has_start_player(self) -> bool:
+        return True
+
+    @property
+    def default_preset(self) -> str:
+        return "du-en"
+
+    def presets(self) -> tuple[str, ...]:
+        return tuple(presets())
+
+    def option_values(self) -> dict[str, tuple[str, ...]]:
+        # The expansion's state (Count Rucola, bats) is not part of the public state yet, so
+        # the harness cannot compare it: the expansion and its options are not varied.
+        return {k: v for k, v in OPTION_VALUES.items()
+                if k != "expansion" and not k.startswith("gruft_")}
+
+    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
+        found = presets().get(str(options.get(PRESET_KEY, "du-en")))
+        return frozenset(k for k, _ in found.options) if found else frozenset()
+
+    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
+        return {**setup, "start_player": player}
+
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        return in_document(clauses, str(options.get(PRESET_KEY, "du-en")))
+
+    def _reading_states(self, state: State, options: Mapping[str, str]
+                        ) -> Iterable[tuple[str, str, State]]:
+        """(option, the model's value, ``state`` under another value) for every registered
+        ambiguity whose option takes another value in this game."""
+        opts = state.config.options
+        preset = str(options.get(PRESET_KEY, "du-en"))
+        names = {r.option for r in ambiguity_register(self.name)}
+        for name in sorted(names):
+            if name in ("removed_colours", "expansion") or name.startswith("gruft_") or (
+                    not hasattr(opts, name)):
+                continue
+            current = getattr(opts, name)
+            current_text = ("true" if current else "false") if isinstance(current, bool) \
+                else str(current)
+            for value in OPTION_VALUES.get(name, ()):
+                if value == current_text:
+                    continue
+                typed: object = value == "true" if isinstance(current, bool) else value
+                try:
+                    config = replace(state.config, options=replace(opts, **{name: typed}))
+                    yield name, current_text, replace(state, config=config)
+                except (TypeError, ValueError, MalformedInput):
+                    continue
+        del preset
+
+    def blame_reading(self, previous: State | None, action: str | None, state: State,
+                      reported_state: Mapping[str, Any] | None,
+                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
+                      observer: int | None = None) -> tuple[str, ...]:
+        preset = str(options.get(PRESET_KEY, "du-en"))
+        if reported_state is not None:
+            if previous is None or action is None:
+                return ()
+            parsed = parse_action(action)
+            for name, current, alt in self._reading_states(previous, options):
+                try:
+                    new, _ = step(alt, parsed)
+                except (IllegalAction, MalformedInput, ValueError, AssertionError,
+                        IndexError, KeyError):
+                    continue
+                got = self.public_state(replace(new, config=state.config))
+                keys = [k for k in reported_state if k in got]
+                if keys and all(got[k] == reported_state[k] for k in keys):
+                    return reading_clauses(self.name, name, current, preset)
+            return ()
+        if reported_legal is not None:
+            wanted = set(reported_legal)
+            for name, current, alt in self._reading_states(state, options):
+                try:
+                    got_legal = set(self.legal(alt))
+                except (MalformedInput, ValueError, AssertionError, IndexError, KeyError):
+                    continue
+                if got_legal == wanted:
+                    return reading_clauses(self.name, name, current, preset)
+        return ()
 
     def start(self, players: int, options: Mapping[str, str], seed: int | None,
               setup: Mapping[str, Any] | None) -> State:
@@ -397,11 +533,21 @@ class DawnUnderAdapter:
                 first += ["du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed",
                           "du-en:ch4.cleanup"]
             elif "du-en:ch4.pass" in done:
-                first += ["du-en:ch4.pass", "du-en:ch4.end-all-passed"]
+                # the engine ended the plague after a pass the model does not end it on
+                first += ["du-en:ch4.end-all-passed", "du-en:ch4.pass"]
             elif "du-en:ch2.stake" in done:
                 first += ["du-en:ch4.occupied"]
             else:
                 first += ["du-en:ch4.occupied", "du-en:ch4.match", "du-en:ch4.garlic"]
+        eplague, rplague = expected.get("plague"), reported.get("plague")
+        if ("plague" in fields and isinstance(eplague, dict) and isinstance(rplague, dict)
+                and eplague.get("holder") != rplague.get("holder")
+                and "du-en:ch4.end-new-rat" in done):
+            first += ["du-en:ch5.hand-over", "du-en:ch5.new-plague"]  # who runs the new plague
+        if ("stakes_held" in fields and "du-en:ch2.stakes-back" in done
+                and sum(_ints(reported.get("stakes_held"))) > sum(_ints(expected.get(
+                    "stakes_held")))):
+            first.append("du-en:ch2.stakes-back")  # the stakes were not given back
         turn, other = expected.get("turn_player"), reported.get("turn_player")
         players = len(expected.get("rows") or ())
         if ("turn_player" in fields and isinstance(turn, int) and isinstance(other, int)
@@ -522,6 +668,15 @@ def _check_components(config: Config, lids: tuple[int | None, ...], reserve: tup
         raise MalformedInput(f"setup.lids must leave {len(lids) - placed} graves without a lid "
                              f"(null, du-en:2p.components), got {lids.count(None)}")
     vampires = [c for row in rows for c in row]
+    if len(rows) != config.players:
+        raise MalformedInput(f"setup.rows must hold one row per player ({config.players}), "
+                             f"got {len(rows)}")
+    share = len(vampires) // max(1, config.players)
+    uneven = [p for p, row in enumerate(rows) if len(row) != share]
+    if uneven:
+        raise MalformedInput(f"setup.rows: the vampires must be dealt out equally "
+                             f"(du-en:prep.deal): player {uneven[0]} has "
+                             f"{len(rows[uneven[0]])}, expected {share} each")
     for colour, name in enumerate(config.colours):
         want = config.lids_per_colour if colour in config.lid_colours else 0
         if all_lids.count(colour) != want:

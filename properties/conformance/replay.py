@@ -46,6 +46,10 @@ def replay_file(path: Path) -> ReplayResult:
 def replay(trace: Trace) -> ReplayResult:
     """Replay ``trace`` against the model.
 
+    A line recording that the engine failed (``engine_failure``) or refused a legal action
+    (``rejected``) is a divergence of that kind: a trace saved after an engine failure never
+    replays as conforming.
+
     Each action must be legal in the model (else an ``illegal-action`` divergence citing the
     clauses of the model's :class:`IllegalAction`), be taken by the recorded ``player``
     (``wrong-player``), and the recorded ``state``, ``observation`` and ``legal`` facts must match
@@ -61,6 +65,9 @@ def replay(trace: Trace) -> ReplayResult:
     found = check_position(game, state, h.expect, 0, None, (), None)
     if found is not None:
         return ReplayResult(trace.path, 0, found)
+    if h.expect.engine_failure is not None:
+        return ReplayResult(trace.path, 0, Divergence(
+            0, None, "engine-failure", (), f"recorded: {h.expect.engine_failure}", 1))
     for st in trace.steps:
         expected_player = game.to_move(state)
         if st.player is not None and st.player != expected_player:
@@ -71,6 +78,13 @@ def replay(trace: Trace) -> ReplayResult:
             return ReplayResult(trace.path, st.number - 1, Divergence(
                 st.number, st.action, "wrong-player", game.blame_state({}, {}, ["to_move"], ()),
                 f"player {st.player} acts, but {who} is to move", st.line))
+        if st.expect.rejected is not None:
+            legal = st.action in game.legal(state)
+            if legal:
+                return ReplayResult(trace.path, st.number - 1, Divergence(
+                    st.number, st.action, "rejected", game.blame_missing(state, st.action),
+                    f"recorded: the engine rejected a legal action: {st.expect.rejected}",
+                    st.line))
         try:
             stepped = game.apply(state, st.action)
         except ValueError as exc:
@@ -84,6 +98,10 @@ def replay(trace: Trace) -> ReplayResult:
                                st.line)
         if found is not None:
             return ReplayResult(trace.path, st.number - 1, found)
+        if st.expect.engine_failure is not None:
+            return ReplayResult(trace.path, st.number, Divergence(
+                st.number, st.action, "engine-failure", (),
+                f"recorded: {st.expect.engine_failure}", st.line))
     return ReplayResult(trace.path, len(trace.steps), None)
 
 

@@ -38,8 +38,9 @@ MAX_STRING = 10_000
 
 HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "options", "seed",
                          "setup",
-                         "engine", "note", "state", "legal", "observation"})
-STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation"})
+                         "engine", "note", "state", "legal", "observation", "engine_failure"})
+STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation",
+                       "engine_failure", "rejected"})
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,15 @@ class Expectations:
         state: public-state fields (any subset of the game's fields).
         legal: the legal action strings, as a set.
         observation: an observation: ``player`` plus public-state fields.
+        engine_failure: the recording engine failed here (crash, hang...): its report.
+        rejected: the recording engine refused this line's action: its reason.
     """
 
     state: Mapping[str, Any] | None = None
     legal: frozenset[str] | None = None
     observation: Mapping[str, Any] | None = None
+    engine_failure: str | None = None
+    rejected: str | None = None
 
 
 @dataclass(frozen=True)
@@ -256,7 +261,10 @@ def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameAda
     if legal is not None and (not isinstance(legal, list)
                               or not all(isinstance(a, str) for a in legal)):
         raise _fail("'legal' must be a list of action strings", file, jl, "legal")
-    return Expectations(state, None if legal is None else frozenset(legal), observation)
+    failure = _str(obj, "engine_failure", file, jl, required=False)
+    rejected = _str(obj, "rejected", file, jl, required=False)
+    return Expectations(state, None if legal is None else frozenset(legal), observation,
+                        failure, rejected)
 
 
 def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameAdapter,

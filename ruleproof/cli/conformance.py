@@ -10,6 +10,7 @@ declines the game, preset or options (``"unsupported": true``), which is not a m
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,7 +18,7 @@ import typer
 
 from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.conformance.differential import conform, trace_text
+from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import subprocess_factory
 from ruleproof.properties.conformance.games import adapter
 from ruleproof.properties.conformance.replay import ReplayResult, replay_file
@@ -77,8 +78,15 @@ def conform_command(
                                                      help="rule option NAME=VALUE")] = None,
     preset: Annotated[str | None, typer.Option(
         help="Dawn Under rule set: du-en (default), du-cs, 2p")] = None,
+    min_games: Annotated[int, typer.Option(
+        help="completed games needed for a pass (fewer: exit 1)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
 ) -> None:
-    """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace."""
+    """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace.
+
+    Exit 0 only if at least --min-games games were completed without a divergence; 1 for a
+    divergence, an engine failure or a run that proves nothing (no game completed); 2 bad
+    input; 3 the engine declined everything asked."""
     model = adapter(game)
     opts = option_pairs(option or [])
     if "preset" in opts:
@@ -93,26 +101,59 @@ def conform_command(
                 and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))
         raise MalformedInput(f"{game}{f' with preset {preset}' if preset else ''} is played by "
                              f"{span} players; got {players}")
-    if budget <= 0 or timeout <= 0 or max_steps < 1:
-        raise MalformedInput("--budget, --timeout and --max-steps must be positive")
+    for name, value in (("--budget", budget), ("--timeout", timeout)):
+        if not math.isfinite(value) or value <= 0:
+            raise MalformedInput(f"{name} must be a finite number of seconds > 0, got {value!r}")
+    if shrink_budget is not None and (not math.isfinite(shrink_budget) or shrink_budget < 0):
+        raise MalformedInput(f"--shrink-budget must be a finite number of seconds >= 0, "
+                             f"got {shrink_budget!r}")
+    if max_steps < 1 or min_games < 1:
+        raise MalformedInput("--max-steps and --min-games must be at least 1")
     target = out or Path("ruleproof-divergence.jsonl")
     if not target.parent.is_dir():
         raise MalformedInput(f"--out: directory {target.parent} does not exist", file=str(target))
     result = conform(model, subprocess_factory(engine, timeout=timeout), players=players,
                      options=opts, budget=budget, seed=seed, max_steps=max_steps,
-                     shrink_budget=shrink_budget)
-    typer.echo(result.report())
-    if result.unsupported:
-        raise typer.Exit(3)
+                     shrink_budget=shrink_budget, min_games=min_games)
     text = trace_text(result, model, engine)
-    if text is None:
-        return
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise MalformedInput(f"cannot write trace: {exc.strerror or exc}", file=str(target)) from None
-    typer.echo(f"minimal trace saved to {target} (ruleproof replay {target})")
-    raise typer.Exit(1)
+    saved: str | None = None
+    if text is not None:
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise MalformedInput(f"cannot write trace: {exc.strerror or exc}",
+                                 file=str(target)) from None
+        saved = str(target)
+    code = 3 if result.unsupported else 0 if result.conforms else 1
+    if as_json:
+        typer.echo(json.dumps(_conform_json(result, saved, code), indent=2))
+    else:
+        typer.echo(result.report())
+        if saved is not None:
+            typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
+    raise typer.Exit(code)
+
+
+def _conform_json(result: ConformResult, saved: str | None, code: int) -> dict[str, Any]:
+    """The result of ``conform --json``."""
+    f = result.found
+    d = result.divergence
+    return {
+        "game": result.game, "exit": code, "conforms": result.conforms,
+        "failure": result.failure or None, "unsupported": result.unsupported or None,
+        "seconds": round(result.seconds, 3),
+        "detection_seconds": (None if result.detection_seconds is None
+                              else round(result.detection_seconds, 3)),
+        "divergence": None if d is None else {
+            "step": d.step, "action": d.action, "kind": d.kind, "clauses": list(d.clauses),
+            "detail": d.detail},
+        "minimal_game": None if f is None else {
+            "players": f.players, "options": dict(f.options), "seed": f.seed,
+            "setup": dict(f.setup), "actions": [a for _, a in f.actions],
+            "shrunk_from": result.shrink_steps[0] if result.shrink_steps else None},
+        "trace": saved, "note": result.note or None,
+        "coverage": result.coverage.as_json(),
+    }
 
 
 def register(app: typer.Typer) -> None:
