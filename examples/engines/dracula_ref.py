@@ -59,6 +59,27 @@ MUTANTS: dict[str, str] = {
     "stop-without-step": "the move may be ended before the first step",
     "last-marker-no-rescue": "losing the last life marker offers no target gift",
     "rebellion-always": "Rebellion gives Van Helsing another turn even without a won battle",
+    "draw-is-loss": "a battle drawn on strength costs the player a life marker",
+    "inspiration-fights": "with Inspiration the revealed card is resolved anyway",
+    "pool-leak": "a side's observation shows the opponent's secretly chosen cards too",
+}
+CLAUSES: dict[str, str] = {
+    # The clause each mutant changes; `conform` must blame it first.
+    "reveal-continues-move": "dracula-en:look.opponent-card",
+    "overpay-free": "dracula-en:pay.overpay",
+    "draw-is-win": "dracula-en:enemy.draw",
+    "barrier-divides": "dracula-en:pay.barrier-restrictions",
+    "barrier-side-by-side": "dracula-en:barriers.side-by-side",
+    "early-reshuffle": "dracula-en:cards.cycle",
+    "gift-one-marker": "dracula-en:early-end.give-target",
+    "crucifix-free": "dracula-en:power.exception",
+    "tie-other-wins": "dracula-en:end.simultaneous",
+    "stop-without-step": "dracula-en:move.minimum",
+    "last-marker-no-rescue": "dracula-en:early-end.give-target",
+    "rebellion-always": "dracula-en:special.rebellion",
+    "draw-is-loss": "dracula-en:enemy.draw",
+    "inspiration-fights": "dracula-en:special.inspiration",
+    "pool-leak": "dracula-en:setup.secret-choice",
 }
 
 
@@ -137,7 +158,9 @@ class DraculaEngine:
         try:
             if cmd == "hello":
                 return {"ok": True, "protocol": PROTOCOL, "engine": "dracula-ref",
-                        "games": ["dracula"], "mutant": self.mutant}
+                        "games": ["dracula"], "mutant": self.mutant,
+                        "supports": {"dracula": {"players": [2], "options": {
+                            k: list(v) for k, v in OPTIONS.items()}}}}
             if cmd == "quit":
                 return {"ok": True}
             if cmd == "new_game":
@@ -336,7 +359,8 @@ class DraculaEngine:
     def seen_by(self, p: int) -> dict[str, Any]:
         return {"player": p, **self.public(), "hand": sorted(self.hand[p]),
                 "current": sorted(self.current[p]), "aside": sorted(self.aside[p]),
-                "pool": sorted(c for c in self.pool if ENC[c]["owner"] == p),
+                "pool": sorted(c for c in self.pool
+                               if ENC[c]["owner"] == p or self.m("pool-leak")),
                 "known": list(self.known[p])}
 
     # ------------------------------------------------------------------ actions
@@ -477,7 +501,7 @@ class DraculaEngine:
         card = self.cards[loc]
         assert card is not None
         sp = self.special_in_force()
-        if sp == "inspiration":
+        if sp == "inspiration" and not self.m("inspiration-fights"):
             return
         kind = ENC[card]["kind"]
         if kind == "target":
@@ -498,7 +522,7 @@ class DraculaEngine:
                 self.beaten[ENC[card]["owner"]].append(card)
                 self.known[0][loc] = self.known[1][loc] = None
                 self.todo.insert(0, ("place", side, loc, ()))
-            elif mine < theirs:
+            elif mine < theirs or self.m("draw-is-loss"):
                 self.todo.insert(0, ("loss", side, 1, ()))
         else:  # amulet or crucifix
             if side == 0 and (sp == self.opt["crucifix_exception"] or self.m("crucifix-free")):

@@ -667,8 +667,9 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> Dra
     if preset is not None:
         opts[PRESET_KEY] = preset
     for name, values in space.options.items():
-        value = data.draw(st.sampled_from(values), label=name)
-        if value != values[0] or name in game.preset_option_names(opts):
+        # None: not sent (the preset's or the default value applies), else sent explicitly
+        value = data.draw(st.sampled_from((None, *values)), label=name)
+        if value is not None:
             opts[name] = value
     try:
         game.start(n, opts, 0, None)
@@ -754,6 +755,10 @@ def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
         value = p.setup.get("start_player")
         return value if isinstance(value, int) else None
 
+    def key(p: Played) -> tuple[int, int, int, int]:
+        """Simpler is smaller: fewer actions, fewer options, start player 0, seed 0."""
+        return (len(p.actions), len(p.options), start_of(p) or 0, p.seed)
+
     def shrink_actions() -> bool:
         nonlocal best
         improved = False
@@ -793,12 +798,9 @@ def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
             simpler.append((best.players, best.options, 0, start_of(best)))
         for players, options, seed, start in simpler:
             got = attempt(players, options, seed, start, script)
-            if got is not None and (len(got.actions), got.players) < (len(best.actions),
-                                                                      best.players) + (1,):
-                if (len(got.actions) < len(best.actions) or len(got.options) < len(best.options)
-                        or got.seed < best.seed):
-                    best = got
-                    improved = True
+            if got is not None and key(got) < key(best):
+                best = got
+                improved = True
         return improved
 
     rounds = 0

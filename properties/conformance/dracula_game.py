@@ -24,6 +24,7 @@ from typing import Any
 
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model import CHANCE
+from ruleproof.model.dracula import rules as _rules_module
 from ruleproof.model.dracula.data import COLOURS, Kind, Side, default_board, default_cards
 from ruleproof.model.dracula.engine import (
     ChanceOutcome,
@@ -38,7 +39,6 @@ from ruleproof.model.dracula.engine import (
     phase,
 )
 from ruleproof.model.dracula.notation import parse_actions
-from ruleproof.model.dracula import rules as _rules_module
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
 from ruleproof.properties.conformance.stepped import Stepped
@@ -225,9 +225,6 @@ class DraculaAdapter:
                 out[f.name] = (str(value), *(c for c in choices if c != value))
         return out
 
-    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
-        return frozenset()
-
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         return dict(setup)
 
@@ -248,7 +245,7 @@ class DraculaAdapter:
                     continue
                 typed: object = value == "true" if isinstance(current, bool) else value
                 try:
-                    rules = replace(base, **{name: typed})
+                    rules = replace(base, **{name: typed})  # type: ignore[arg-type]
                 except (MalformedInput, TypeError, ValueError):
                     continue
                 clauses = self._register_clauses(name)
@@ -407,6 +404,14 @@ class DraculaAdapter:
         if ("dracula-en:special.rebellion" in done
                 and {"active", "to_move", "turn"} & set(fields)):
             first.append("dracula-en:special.rebellion")
+        if "dracula-en:enemy.draw" in done and {"life", "enemy_discard", "cards_at", "phase",
+                                                 "to_move"} & set(fields):
+            first.append("dracula-en:enemy.draw")  # a drawn battle: neither wins nor loses
+        if "dracula-en:special.inspiration" in done and {"captured", "cards_at", "enemy_discard",
+                                                         "life", "phase"} & set(fields):
+            first.append("dracula-en:special.inspiration")  # the revealed card is ignored
+        if "pool" in fields:
+            first.append("dracula-en:setup.secret-choice")  # the chosen cards are secret
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
         candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
         hit = tuple(c for c in candidates if c in done)

@@ -166,10 +166,6 @@ class GameAdapter(Protocol):
         """Every rule option of the model with its values as strings, default first."""
         ...
 
-    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
-        """Options the preset in ``options`` sets (a drawn default must then be sent)."""
-        ...
-
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         """``setup`` with another start player (unchanged if the set-up names none)."""
         ...
@@ -354,10 +350,6 @@ class DawnUnderAdapter:
         return {k: v for k, v in OPTION_VALUES.items()
                 if k != "expansion" and not k.startswith("gruft_")}
 
-    def preset_option_names(self, options: Mapping[str, str]) -> frozenset[str]:
-        found = presets().get(str(options.get(PRESET_KEY, "du-en")))
-        return frozenset(k for k, _ in found.options) if found else frozenset()
-
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         return {**setup, "start_player": player}
 
@@ -369,7 +361,6 @@ class DawnUnderAdapter:
         """(option, the model's value, ``state`` under another value) for every registered
         ambiguity whose option takes another value in this game."""
         opts = state.config.options
-        preset = str(options.get(PRESET_KEY, "du-en"))
         names = {r.option for r in ambiguity_register(self.name)}
         for name in sorted(names):
             if name in ("removed_colours", "expansion") or name.startswith("gruft_") or (
@@ -383,11 +374,11 @@ class DawnUnderAdapter:
                     continue
                 typed: object = value == "true" if isinstance(current, bool) else value
                 try:
-                    config = replace(state.config, options=replace(opts, **{name: typed}))
+                    config = replace(state.config,
+                                     options=replace(opts, **{name: typed}))  # type: ignore[arg-type]
                     yield name, current_text, replace(state, config=config)
                 except (TypeError, ValueError, MalformedInput):
                     continue
-        del preset
 
     def blame_reading(self, previous: State | None, action: str | None, state: State,
                       reported_state: Mapping[str, Any] | None,

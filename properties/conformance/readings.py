@@ -89,3 +89,12 @@ def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[st
         if pool:
             return _dedup([*(c for c in pool if doc and c.startswith(doc)), *pool])
     return ()
+
+
+def same_rule(a: str, b: str) -> bool:
+    """True if clause ids ``a`` and ``b`` state the same rule: equal, or a du-en clause and a
+    du-cs clause aligned to it (spec/alignment/du-cs.toml)."""
+    if a == b:
+        return True
+    found = _du_cs_counterparts()
+    return a in found.get(b, ()) or b in found.get(a, ())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ def replay(trace: Trace) -> ReplayResult:
     game = adapter(trace.header.game)
     h = trace.header
     state = game.start(h.players, h.options, h.seed, h.setup)
-    found = check_position(game, state, h.expect, 0, None, (), None)
+    found = check_position(game, state, h.expect, 0, None, (), None, options=h.options)
     if found is not None:
         return ReplayResult(trace.path, 0, found)
     if h.expect.engine_failure is not None:
@@ -92,10 +92,11 @@ def replay(trace: Trace) -> ReplayResult:
                              column=column_of_key(st.text, "action")) from None
         except IllegalAction as exc:
             return ReplayResult(trace.path, st.number - 1, Divergence(
-                st.number, st.action, "illegal-action", exc.clauses, exc.reason, st.line))
-        state = stepped.state
+                st.number, st.action, "illegal-action", game.localise(exc.clauses, h.options),
+                exc.reason, st.line))
+        previous, state = state, stepped.state
         found = check_position(game, state, st.expect, st.number, st.action, stepped.clauses,
-                               st.line)
+                               st.line, previous=previous, options=h.options)
         if found is not None:
             return ReplayResult(trace.path, st.number - 1, found)
         if st.expect.engine_failure is not None:
@@ -107,8 +108,23 @@ def replay(trace: Trace) -> ReplayResult:
 
 def check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
                    action: str | None, happened: tuple[str, ...],
-                   line: int | None) -> Divergence | None:
-    """Compare recorded facts about one position with the model (None if they agree)."""
+                   line: int | None, *, previous: Any = None,
+                   options: Mapping[str, str] | None = None) -> Divergence | None:
+    """Compare recorded facts about one position with the model (None if they agree).
+
+    Clauses are blamed as in ``conform``: first the model's reading of a registered ambiguity
+    when another reading reproduces the recorded facts, then the field map; in the citation
+    form of the trace's rule set (``localise``)."""
+    found = _check_position(game, state, expect, step, action, happened, line, previous,
+                            dict(options or {}))
+    if found is None or not found.clauses:
+        return found
+    return replace(found, clauses=game.localise(found.clauses, dict(options or {})))
+
+
+def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
+                    action: str | None, happened: tuple[str, ...], line: int | None,
+                    previous: Any, options: Mapping[str, str]) -> Divergence | None:
     for kind, recorded in (("state", expect.state), ("observation", expect.observation)):
         if recorded is None:
             continue
@@ -119,13 +135,23 @@ def check_position(game: GameAdapter, state: Any, expect: Expectations, step: in
             model = game.public_state(state)
         fields, lines = diff_states(model, recorded, fields=recorded.keys())
         if fields:
-            return Divergence(step, action, kind,
-                              game.blame_state(model, recorded, fields, happened),
-                              "\n".join(lines), line)
+            blamed = game.blame_state(model, recorded, fields, happened)
+            if previous is not None and action is not None:
+                observer = int(recorded["player"]) if kind == "observation" else None
+                facts = {k: v for k, v in recorded.items() if k != "player"}
+                reading = game.blame_reading(previous, action, state, facts, None, options,
+                                             observer=observer)
+                blamed = tuple(dict.fromkeys([*reading, *blamed]))[:4] if reading else blamed
+            return Divergence(step, action, kind, blamed, "\n".join(lines), line)
     if expect.legal is not None:
         missing, extra = legal_diff(game.legal(state), expect.legal)
         if missing or extra:
-            return _legal_divergence(game, state, missing, extra, step, action, line)
+            div = _legal_divergence(game, state, missing, extra, step, action, line)
+            reading = game.blame_reading(previous, action, state, None, sorted(expect.legal),
+                                         options)
+            if reading:
+                div = replace(div, clauses=tuple(dict.fromkeys([*reading, *div.clauses])))
+            return div
     return None
 
 
