@@ -13,7 +13,12 @@ import typer
 from typer.testing import CliRunner
 
 from ruleproof.cli.conformance import register
-from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
+from ruleproof.properties.conformance.differential import (
+    ConformResult,
+    conform,
+    play,
+    trace_text,
+)
 from ruleproof.properties.conformance.engine import (
     Engine,
     EngineFactory,
@@ -85,7 +90,25 @@ NAMED_CLAUSE: dict[str, str] = dracula_ref.CLAUSES
 RESULTS: dict[str, ConformResult] = {}
 
 
+RARE = {"last-marker-no-rescue": "dracula-mutant-last-marker-no-rescue.jsonl"}
+"""Mutants whose situation random games reach only after minutes under load (the last life
+marker lost with a target in hand; found by `conform` in 100 s, saved as the trace named):
+the test replays that game's actions on the mutant instead of searching again."""
+
+
 def _run(mutant: str) -> ConformResult:
+    if mutant in RARE and mutant not in RESULTS:
+        trace = read_trace(TRACES / RARE[mutant])
+        h = trace.header
+        assert h.setup is not None
+        engine = in_process(mutant)()
+        d, v = h.setup["current"]["dracula"], h.setup["current"]["van-helsing"]
+        played = play(DRACULA, engine, 2, h.options, 0, lambda n: 0, 1000,
+                      script=[st.action for st in trace.steps], setup=h.setup)
+        assert (d, v) == (played.setup["current"]["dracula"], played.setup["current"][
+            "van-helsing"])
+        RESULTS[mutant] = ConformResult("dracula", 1, len(played.actions), 0.0, 0.0, played,
+                                        h.options)
     if mutant not in RESULTS:
         # seed 5: every mutant is found within a few seconds there (seed 0: up to ~12 s, docs)
         RESULTS[mutant] = conform(DRACULA, in_process(mutant), budget=10.0, shrink_budget=0.3,
@@ -182,6 +205,8 @@ EXAMPLES = {
     "dracula-observation-mismatch.jsonl": (1, "observation", ("dracula-en:setup.secret-choice",)),
     "dracula-mutant-tie-other-wins.jsonl": (1, "state", ("dracula-en:end.simultaneous",)),
     "dracula-mutant-overpay-free.jsonl": (1, "state", ("dracula-en:pay.overpay",)),
+    "dracula-mutant-last-marker-no-rescue.jsonl": (1, "state",
+                                                   ("dracula-en:early-end.give-target",)),
 }
 
 
@@ -269,7 +294,7 @@ def test_preset_errors_name_the_preset_field() -> None:
     assert caught.value.column == bad.index('"preset"') + 1
 
 
-@pytest.mark.parametrize("preset", ["2p", "du-cs"])
+@pytest.mark.parametrize("preset", ["2p"])
 def test_an_engine_declining_a_preset_is_reported_unsupported(preset: str) -> None:
     def make() -> Engine:
         return MessageEngine(dawn_under_ref.DawnUnderEngine().handle)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 from ruleproof.properties.conformance.differential import conform
 from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine, subprocess_factory
 from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.readings import same_rule
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -30,6 +32,8 @@ import dawn_under_ref  # noqa: E402
 import dracula_ref  # noqa: E402
 
 MUTANTS = {"dawn-under": dawn_under_ref.MUTANTS, "dracula": dracula_ref.MUTANTS}
+CLAUSES = {"dawn-under": dawn_under_ref.CLAUSES, "dracula": dracula_ref.CLAUSES}
+PRESETS = {"dawn-under": dawn_under_ref.PRESET_OF, "dracula": {}}
 SCRIPTS = {"dawn-under": "dawn_under_ref.py", "dracula": "dracula_ref.py"}
 
 
@@ -52,31 +56,58 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--in-process", action="store_true")
     parser.add_argument("--game", choices=sorted(MUTANTS), default="dawn-under")
+    parser.add_argument("--max-steps", type=int, default=1000)
+    parser.add_argument("--only", nargs="*", help="run only these mutants")
     args = parser.parse_args(argv)
     start = time.monotonic()
     caught = 0
+    agreed = 0
     rows = []
+    lengths: list[int] = []
+    won: list[int] = []
     for name, what in MUTANTS[args.game].items():
+        if args.only and name not in args.only:
+            continue
+        preset = PRESETS[args.game].get(name)
+        options = {"preset": preset} if preset else {}
         result = conform(adapter(args.game), _factory(args.game, name, args.in_process),
-                         budget=args.budget,
+                         budget=args.budget, options=options, max_steps=args.max_steps,
                          shrink_budget=args.shrink_budget, seed=args.seed)
         d = result.divergence
         found = result.found
+        declared = CLAUSES[args.game][name]
         if d is not None and found is not None:
             caught += 1
+            blamed = d.clauses[0] if d.clauses else "-"
+            agree = same_rule(blamed, declared)
+            agreed += agree
+            lengths.append(len(found.actions))
+            near_win = d.kind == "state" and "winner" in d.detail
+            if near_win:
+                won.append(len(found.actions))
+            shrunk = f" (from {result.shrink_steps[0]})" if result.shrink_steps else ""
             rows.append(f"| `{name}` | {what} | yes | {result.detection_seconds:.2f} | "
-                        f"{len(found.actions)} | {d.kind} | {', '.join(d.clauses)} |")
+                        f"{len(found.actions)}{shrunk} | {d.kind} | {declared} | {blamed} | "
+                        f"{'yes' if agree else '**no**'} |")
         else:
-            rows.append(f"| `{name}` | {what} | **no** | - | - | - | - |")
+            rows.append(f"| `{name}` | {what} | **no** | - | - | - | {declared} | - | - |")
     mode = "in-process" if args.in_process else "subprocess"
-    print(f"{args.game} mutation score: **{caught}/{len(rows)}** ({mode}, budget {args.budget:g} s per "
-          f"mutant, shrink budget {args.shrink_budget:g} s, seed {args.seed}; "
+    print(f"{args.game} mutation score: **{caught}/{len(rows)}** caught, blame agrees for "
+          f"**{agreed}/{len(rows)}** ({mode}, budget {args.budget:g} s per mutant, shrink budget "
+          f"{args.shrink_budget:g} s, seed {args.seed}, max steps {args.max_steps}; "
           f"{time.monotonic() - start:.0f} s in all)\n")
-    print("| mutant | rule broken | caught | detection (s) | minimal game (actions) | kind | "
-          "clauses named |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    if lengths:
+        ordered = sorted(lengths)
+        print(f"Witness lengths (actions): min {ordered[0]}, median "
+              f"{statistics.median(ordered):g}, max {ordered[-1]}; <= 10: "
+              f"{sum(n <= 10 for n in ordered)}, <= 40: {sum(n <= 40 for n in ordered)}, "
+              f"> 40: {sum(n > 40 for n in ordered)}"
+              + (f"; divergences about the winner: {sorted(won)}" if won else "") + "\n")
+    print("| mutant | rule broken | caught | detection (s) | witness (actions) | kind | "
+          "clause changed | clause blamed | agree |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
-    return 0 if caught == len(rows) else 1
+    return 0 if caught == len(rows) == agreed else 1
 
 
 if __name__ == "__main__":

@@ -73,19 +73,21 @@ class Played:
 
 def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, str], seed: int,
          choose: Callable[[int], int], max_steps: int, probe: bool = True, *,
-         start_player: int | None = None, script: Sequence[str] | None = None) -> Played:
+         start_player: int | None = None, script: Sequence[str] | None = None,
+         setup: Mapping[str, Any] | None = None) -> Played:
     """Play one game on ``engine`` and the model; stop at the first divergence.
 
     ``choose(n)`` picks the index of the next action among the model's ``n`` legal actions;
     with ``script``, the actions are taken from it instead (an action the model forbids at that
     point is skipped; the game ends when the script does). ``start_player`` overrides the deal's
-    start player (games where the set-up names one). With ``probe``, before every action one
+    start player (games where the set-up names one); ``setup`` replaces the deal of ``seed``
+    (e.g. a trace's explicit set-up). With ``probe``, before every action one
     action the model forbids (the adapter's ``probe_actions``, in rotation) is sent to the
     engine, which must refuse it (``accepted-illegal`` otherwise, citing the model's
     IllegalAction clauses). Engine failures become ``engine-failure`` divergences (never
     exceptions); a budget running out (:class:`BudgetSpent`) gives ``complete=False``.
     """
-    setup = game.setup_of(players, options, seed)
+    setup = dict(setup) if setup is not None else game.setup_of(players, options, seed)
     if start_player is not None:
         setup = game.with_start_player(setup, start_player)
     state = game.start(players, options, None, setup)
@@ -736,6 +738,8 @@ def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
                 script: Sequence[str]) -> Played | None:
         if time.monotonic() > until:
             return None
+        if target is not None and target.kind == "engine-failure":
+            holder.reset()  # a fault may depend on the process's history: start afresh
         try:
             engine = holder.get()
             got = play(game, engine, players, options, seed, lambda n: 0, max_steps,
