@@ -197,7 +197,7 @@ class GameAdapter(Protocol):
 # ----------------------------------------------------------------------------- Dawn Under
 
 _FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
-    "phase": ("du-en:ch1.continue", "du-en:ch1.no-match-ends", "du-en:ch2.ends",
+    "phase": ("du-en:2p.reopen", "du-en:ch1.continue", "du-en:ch1.no-match-ends", "du-en:ch2.ends",
               "du-en:ch2.gift", "du-en:ch3.ends", "du-en:ch4.occupied",
               "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:end.first-empty"),
     "to_move": ("du-en:play.clockwise", "du-en:ch1.continue", "du-en:ch2.ends", "du-en:ch3.ends",
@@ -208,25 +208,42 @@ _FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
                     "du-en:ch2.ends", "du-en:ch3.ends", "du-en:ch1.no-match-ends",
                     "du-en:ch4.occupied", "du-en:ch5.hand-over"),
     "may_stop": ("du-en:ch1.continue",),
-    "pending": ("du-en:ch1.match", "du-en:ch1.garlic"),
-    "lids": ("du-en:ch4.rat", "du-en:ch4.cleanup", "du-en:ch5.cleanup", "du-en:ch1.open"),
+    "pending": ("du-en:2p.reopen", "du-en:ch1.match", "du-en:ch1.garlic"),
+    "lids": ("du-en:2p.rat-stays", "du-en:ch4.rat", "du-en:ch4.cleanup", "du-en:ch5.cleanup",
+             "du-en:ch1.open", "du-en:2p.lids"),
     "contents": ("du-en:ch1.match", "du-en:ch1.garlic", "du-en:ch3.garlic-back"),
     "rows": ("du-en:row.refill", "du-en:row.four-or-fewer", "du-en:ch1.match",
              "du-en:ch3.received-open", "du-en:ch3.flip-when-short", "du-en:ch2.gift",
              "du-en:ch3.other-garlic", "du-en:ch3.own-garlic", "du-en:prep.row"),
-    "stakes_held": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift"),
-    "stakes_path": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift"),
+    "stakes_held": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift",
+                    "du-en:2p.reopen"),
+    "stakes_path": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift",
+                    "du-en:2p.reopen"),
     "garlic_hand": ("du-en:ch1.garlic", "du-en:ch3.garlic-back"),
     "reserve_size": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
     "removed_rats": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
     "plague": ("du-en:ch4.rat", "du-en:ch4.pass", "du-en:ch4.stay-open",
                "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:ch4.end-new-rat",
-               "du-en:ch4.occupied", "du-en:ch5.hand-over", "du-en:ch5.holder-starts"),
-    "gifts": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic"),
+               "du-en:ch4.occupied", "du-en:ch5.hand-over", "du-en:ch5.holder-starts",
+               "du-en:2p.plague"),
+    "gifts": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic",
+              "du-en:2p.own-garlic-stake", "du-en:2p.other-garlic"),
     "in_transit": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic",
-                   "du-en:ch3.received-open"),
+                   "du-en:ch3.received-open", "du-en:2p.own-garlic-stake",
+                   "du-en:2p.other-garlic"),
     "winner": ("du-en:end.first-empty", "du-en:aim.win"),
 }
+
+_TWO_PLAYER: dict[str, str] = {
+    "du-en:ch2.gift": "du-en:2p.own-garlic-stake",
+    "du-en:ch3.own-garlic": "du-en:2p.own-garlic-stake",
+    "du-en:ch3.other-garlic": "du-en:2p.other-garlic",
+    "du-en:ch4.rat": "du-en:2p.rat-stays",
+    "du-en:ch5.holder-starts": "du-en:2p.plague",
+}
+"""With 2 players a transition citing the key also applies the 2-player rule of the value
+(du-en:2p.own-garlic-stake: four vampires; du-en:2p.other-garlic: two; du-en:2p.rat-stays;
+du-en:2p.plague)."""
 
 _PRIORITY = ("winner", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
              "contents", "rows", "phase", "to_move", "turn_player", "may_stop", "pending", "lids",
@@ -445,6 +462,8 @@ class DawnUnderAdapter:
                 if e.clause == "du-en:ch4.end-new-rat":
                     happened.append("du-en:ch5.cleanup")
         happened += [g.clause for g in (*state.gifts, *new.gifts)]
+        if state.config.players == 2:
+            happened += [_TWO_PLAYER[c] for c in happened if c in _TWO_PLAYER]
         return Stepped(new, _dedup(c for c in happened if c))
 
     def to_move(self, state: State) -> int | None:
