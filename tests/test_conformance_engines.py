@@ -64,7 +64,9 @@ def test_there_are_at_least_20_mutants_each_with_a_broken_clause() -> None:
     assert len(MUTANTS) >= 20
     assert set(BROKEN) == set(MUTANTS)
     assert sum(1 for m in MUTANTS if PRESET_OF.get(m) == "du-cs") >= 5
-    assert all(BROKEN[m].startswith("du-cs:") for m in PRESET_OF)
+    assert sum(1 for m in MUTANTS if PRESET_OF.get(m) == "2p") >= 5
+    assert all(BROKEN[m].startswith("du-cs:" if PRESET_OF[m] == "du-cs" else "du-en:2p.")
+               for m in PRESET_OF)
 
 
 def test_reference_engine_conforms_in_process() -> None:
@@ -90,7 +92,7 @@ BLAMED: dict[str, ConformResult] = {}
 """Results of the in-process mutant runs (for the blame table test at the end)."""
 
 
-LONG_GAMES = {"single-vampire-two-ends": 1000}
+LONG_GAMES = {"single-vampire-two-ends": 1000, "2p-second-rat-finder": 400}
 """Mutants that only show late in a game (a row down to one vampire): longer games."""
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A small reference engine for Dawn Under (3-6 players), written plainly from the rulebook.
+"""A small reference engine for Dawn Under (du-en and du-cs with 3-6 players, the 2-player game),
+written plainly from the rulebook.
 
 It is deliberately independent of ``model/``: imperative, mutable, its own data structures; the
 only thing it shares with the project is the board file (``spec/boards/dawn-under-default.toml``),
@@ -71,6 +72,13 @@ MUTANTS: dict[str, str] = {
     "cs-plague-one-round": "du-cs: a plague ends after one round (as in du-en)",
     "cs-occupied-continues": "du-cs: a stake found in a plague does not end the player's go",
     "cs-must-open": "du-cs: a turn may not be passed without opening a grave (as in du-en)",
+    # Mutants of the 2-player game (preset 2p).
+    "2p-rat-lid-removed": "2p: the rat lid leaves its grave as with 3-6 players",
+    "2p-stake-gift-one": "2p: the third stake brings one vampire, not four",
+    "2p-other-garlic-one": "2p: the opponent's garlic brings one vampire, not two",
+    "2p-reopen-normal": "2p: a grave the opponent opened after you is opened as usual",
+    "2p-second-rat-finder": "2p: a second rat stays with its finder (as with 3-6 players)",
+    "2p-lidless-openable": "2p: a grave without a lid may be opened",
 }
 CLAUSES: dict[str, str] = {
     # The clause each mutant changes (as the rule set it plays cites it); `conform` must blame it.
@@ -106,8 +114,15 @@ CLAUSES: dict[str, str] = {
     "cs-plague-one-round": "du-cs:prubeh.rat-end",
     "cs-occupied-continues": "du-cs:prubeh.rat-resolve",
     "cs-must-open": "du-cs:prubeh.open",
+    "2p-rat-lid-removed": "du-en:2p.rat-stays",
+    "2p-stake-gift-one": "du-en:2p.own-garlic-stake",
+    "2p-other-garlic-one": "du-en:2p.other-garlic",
+    "2p-reopen-normal": "du-en:2p.reopen",
+    "2p-second-rat-finder": "du-en:2p.plague",
+    "2p-lidless-openable": "du-en:2p.lids",
 }
-PRESET_OF: dict[str, str] = {name: "du-cs" for name in MUTANTS if name.startswith("cs-")}
+PRESET_OF: dict[str, str] = {name: "du-cs" if name.startswith("cs-") else "2p"
+                             for name in MUTANTS if name.startswith(("cs-", "2p-"))}
 """Mutants that only differ under a preset other than du-en."""
 SETUP_BUGS: dict[str, str] = {
     # Bugs in the handling of one set-up field; each shows only if that field varies.
@@ -120,23 +135,30 @@ SETUP_BUGS: dict[str, str] = {
 FAULTS = ("crash", "hang", "garbage", "flood", "fork-crash", "extra-answer", "exit-clean",
           "slow", "hang-new-game")
 SUPPORTED_OPTIONS = frozenset({"after_match", "gift_trigger", "receiver_chooses_end", "second_rat",
-                               "empty_path", "plague_round", "plague_occupied", "turn_start"})
+                               "empty_path", "plague_round", "plague_occupied", "turn_start",
+                               "lidless_grave", "reopen_rule", "removed_colours"})
 OPTION_VALUES: dict[str, list[str]] = {
     "after_match": ["may-continue", "turn-ends"],
     "gift_trigger": ["third-stake", "holding-three"],
     "receiver_chooses_end": ["true", "false"],
-    "second_rat": ["finder", "left-of-starter"],
+    "second_rat": ["finder", "left-of-starter", "opponent"],
     "empty_path": ["no-stake", "gift-now"],
     "plague_round": ["one-round", "until-all-pass"],
     "plague_occupied": ["continue", "pass"],
     "turn_start": ["must-open", "may-pass"],
+    "lidless_grave": ["unusable", "wild"],
+    "reopen_rule": ["stake-and-end", "forbidden"],
+    "removed_colours": ["same", "different"],
 }
 PRESETS: dict[str, dict[str, str]] = {
     "du-en": {},
     "du-cs": {"after_match": "turn-ends", "gift_trigger": "holding-three",
               "second_rat": "left-of-starter", "plague_round": "until-all-pass",
               "plague_occupied": "pass", "turn_start": "may-pass"},
+    "2p": {"second_rat": "opponent"},
 }
+TWO_PLAYER_GIFTS = {"stake": 4, "own-garlic": 4, "other-garlic": 2}
+"""Vampires handed over with 2 players (the 2-player rules); 3-6 players: 1 each."""
 CS_MUTANT_KEEPS: dict[str, tuple[str, str]] = {
     # du-cs mutant -> the option it leaves at the du-en value
     "cs-match-continues": ("after_match", "may-continue"),
@@ -170,10 +192,12 @@ class Bad(Exception):
 class DawnUnderEngine:
     """One Dawn Under game at a time; :meth:`handle` answers one protocol message."""
 
-    def __init__(self, mutant: str | None = None, board: Path = BOARD_FILE) -> None:
+    def __init__(self, mutant: str | None = None, board: Path = BOARD_FILE,
+                 presets: tuple[str, ...] = tuple(PRESETS)) -> None:
         if mutant is not None and mutant not in MUTANTS and mutant not in SETUP_BUGS:
             raise ValueError(f"unknown mutant {mutant!r}")
         self.mutant = mutant
+        self.presets = presets
         self.neighbours = load_neighbours(board)
         self.started = False
         self.n = 0
@@ -183,6 +207,10 @@ class DawnUnderEngine:
         self.second_rat = "finder"
         self.empty_path = "no-stake"
         self.plague_round = "one-round"
+        self.lidless = "unusable"
+        self.reopen = "stake-and-end"
+        self.windows: list[list[int]] = []
+        self.barred: list[int] = []
         self.plague_occupied = "continue"
         self.turn_start = "must-open"
         self.lids: list[str | None] = []
@@ -212,8 +240,8 @@ class DawnUnderEngine:
             if cmd == "hello":
                 return {"ok": True, "protocol": PROTOCOL, "engine": "dawn-under-ref",
                         "games": ["dawn-under"], "mutant": self.mutant,
-                        "supports": {"dawn-under": {"presets": sorted(PRESETS),
-                                                    "players": [3, 4, 5, 6],
+                        "supports": {"dawn-under": {"presets": sorted(self.presets),
+                                                    "players": [2, 3, 4, 5, 6],
                                                     "options": OPTION_VALUES}}}
             if cmd == "new_game":
                 try:
@@ -262,9 +290,11 @@ class DawnUnderEngine:
             raise Bad("new_game needs 'players' and an explicit 'setup'")
         given = msg.get("options") or {}
         preset = msg.get("preset", "du-en")
-        if preset not in PRESETS or players == 2:
+        if (preset not in self.presets or (players == 2) != (preset == "2p")
+                or not 2 <= players <= 6):
             raise NotSupported(f"preset {preset!r} with {players} players is not supported by "
-                               "this engine (it plays du-en and du-cs, 3-6 players)")
+                               f"this engine (it plays {', '.join(self.presets)}; du-en and du-cs "
+                               "with 3-6 players, 2p with 2)")
         unsupported = sorted(set(given) - SUPPORTED_OPTIONS)
         if unsupported:
             raise NotSupported(f"rule option {unsupported[0]!r} is not supported by this engine")
@@ -273,6 +303,8 @@ class DawnUnderEngine:
         if self.m("ignores-option-after-match"):
             given = {k: v for k, v in given.items() if k != "after_match"}
         options = {**PRESETS[preset], **given}
+        if self.m("2p-second-rat-finder") and preset == "2p":
+            options["second_rat"] = "finder"
         if preset == "du-cs" and self.mutant in CS_MUTANT_KEEPS:
             name, value = CS_MUTANT_KEEPS[self.mutant]
             options[name] = value
@@ -285,6 +317,10 @@ class DawnUnderEngine:
         self.plague_round = str(options.get("plague_round", "one-round"))
         self.plague_occupied = str(options.get("plague_occupied", "continue"))
         self.turn_start = str(options.get("turn_start", "must-open"))
+        self.lidless = str(options.get("lidless_grave", "unusable"))
+        self.reopen = str(options.get("reopen_rule", "stake-and-end"))
+        self.windows = [[] for _ in range(players)]
+        self.barred = []
         self.lids = list(setup["lids"])
         if self.m("lids-shifted"):
             self.lids = self.lids[1:] + self.lids[:1]
@@ -365,22 +401,31 @@ class DawnUnderEngine:
             self.refill(row)
         return str(vampire[0])
 
+    def usable(self, grave: int) -> bool:
+        """A grave with a lid, or (2 players, lidless_grave=wild) without one."""
+        if self.lids[grave] is not None or self.m("2p-lidless-openable"):
+            return True
+        return self.n == 2 and self.lidless == "wild"
+
     def openable(self) -> list[int]:
         if self.plague is None:
-            return [g for g, lid in enumerate(self.lids) if lid is not None]
+            barred = set(self.barred) if self.reopen == "forbidden" else set()
+            return [g for g in range(len(self.lids)) if self.usable(g) and g not in barred]
         origin = self.plague["origin"]
         if self.m("plague-opens-non-neighbours"):
             candidates = [g for g in range(len(self.lids)) if g != origin]
         else:
             candidates = self.neighbours[origin]
-        return [g for g in candidates if self.lids[g] is not None
+        return [g for g in candidates if self.usable(g)
                 and (g not in self.plague["opened"] or self.m("reopen-in-plague"))]
 
     def matching(self, grave: int) -> list[str]:
         row = self.rows[self.actor()]
         lid = self.lids[grave]
-        if not row or lid is None or lid == "rat":
+        if not row or lid == "rat":
             return []
+        if lid is None:
+            return self.ends(row) if self.n == 2 and self.lidless == "wild" else []
         return [e for e in self.ends(row) if (row[0] if e == "left" else row[-1])[0] == lid]
 
     # ------------------------------------------------------------------ legal actions
@@ -432,10 +477,17 @@ class DawnUnderEngine:
         player = self.actor()
         self.may_stop = False
         lid = self.lids[grave]
+        if self.n == 2:
+            self.windows[player].append(grave)
+        if lid is not None:
+            self.known[grave] = True
         if lid == "rat":
             self.rat_found(player, grave)
             return
-        self.known[grave] = True
+        if (self.plague is None and grave in self.barred
+                and not self.m("2p-reopen-normal")):
+            self.take_stake(player)  # opened again: a stake, the grave is not used
+            return
         if self.plague is not None:
             self.plague["idle"] = 0
             if grave not in self.plague["opened"]:
@@ -458,7 +510,8 @@ class DawnUnderEngine:
             else:
                 self.path += self.stakes[player]
                 self.stakes[player] = 0
-                self.start_gifts([(g, player) for g in self.others(player)])
+                self.start_gifts([(g, player) for g in self.others(player)
+                                  for _ in range(self.gift_count("stake"))])
             return
         self.stakes[player] += 1
         if not self.m("path-not-decremented"):
@@ -470,7 +523,8 @@ class DawnUnderEngine:
             if not self.m("stakes-kept-after-gift"):
                 self.path += held
                 self.stakes[player] = 0
-            self.start_gifts([(g, player) for g in self.others(player)])
+            self.start_gifts([(g, player) for g in self.others(player)
+                              for _ in range(self.gift_count("stake"))])
             return
         if self.plague is not None and self.m("stake-ends-plague"):
             self.end_plague()
@@ -488,11 +542,21 @@ class DawnUnderEngine:
             givers = self.others(player)
             if self.m("own-garlic-one-gift"):
                 givers = givers[:1]
-            self.start_gifts([(g, player) for g in givers])
+            self.start_gifts([(g, player) for g in givers
+                              for _ in range(self.gift_count("own-garlic"))])
         elif self.m("garlic-owner-gives-two"):
             self.start_gifts([(owner, player), (owner, player)])
         else:
-            self.start_gifts([(owner, player)])
+            self.start_gifts([(owner, player)] * self.gift_count("other-garlic"))
+
+    def gift_count(self, why: str) -> int:
+        """Vampires each giver hands over (2-player rules: more)."""
+        if self.n != 2:
+            return 1
+        if (why == "stake" and self.m("2p-stake-gift-one")) or (
+                why == "other-garlic" and self.m("2p-other-garlic-one")):
+            return 1
+        return TWO_PLAYER_GIFTS[why]
 
     def start_gifts(self, gifts: list[tuple[int, int]]) -> None:
         self.gifts = gifts
@@ -555,10 +619,19 @@ class DawnUnderEngine:
             self.end_turn()
 
     def end_turn(self) -> None:
-        self.turn = self.left_of(self.turn)
+        self.start_turn(self.left_of(self.turn))
+
+    def start_turn(self, player: int) -> None:
+        """A new turn; with 2 players the graves the opponent opened after this player's own
+        opening of them are barred for the turn."""
+        self.turn = player
         self.phase = "open"
         self.may_stop = False
         self.pending = None
+        if self.n == 2:
+            mine = set(self.windows[player])
+            self.barred = sorted(g for g in set(self.windows[1 - player]) if g in mine)
+            self.windows[player] = []
 
     def stop(self) -> None:
         if self.plague is None:
@@ -595,10 +668,8 @@ class DawnUnderEngine:
         assert self.plague is not None
         holder, last = self.plague["holder"], self.plague["current"]
         self.close_plague()
-        self.turn = self.left_of(last if self.m("plague-turn-after-last-passer") else holder)
-        self.phase = "open"
-        self.may_stop = False
-        self.pending = None
+        self.start_turn(self.left_of(last if self.m("plague-turn-after-last-passer")
+                                     else holder))
 
     def rat_found(self, finder: int, grave: int) -> None:
         holder = finder
@@ -608,13 +679,18 @@ class DawnUnderEngine:
             if self.second_rat == "finder":
                 if finder == old["holder"] and not self.m("second-rat-no-hand-over"):
                     holder = self.left_of(finder)
+            elif self.second_rat == "opponent":
+                holder = self.left_of(finder)
             else:
                 holder = self.left_of(old["holder"])
-        if self.m("rat-lid-replaced-at-once"):
+        if self.n == 2 and not self.m("2p-rat-lid-removed"):
+            pass  # the 2-player rules: the rat lid stays face up on its grave
+        elif self.m("rat-lid-replaced-at-once"):
             self.lids[grave] = self.reserve.pop(0)
+            self.known[grave] = False
         else:
             self.lids[grave] = None
-        self.known[grave] = False
+            self.known[grave] = False
         self.plague = {"origin": grave, "holder": holder, "current": holder, "turns": 1,
                        "opened": [], "idle": 0}
         self.turn = holder
@@ -716,12 +792,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list-mutants", action="store_true")
     parser.add_argument("--fault", choices=FAULTS)
     parser.add_argument("--fault-at", type=int, default=1)
+    parser.add_argument("--presets", default=",".join(PRESETS),
+                        help="comma-separated presets to play (others are declined)")
     args = parser.parse_args(argv)
     if args.list_mutants:
         for name, what in MUTANTS.items():
             print(f"{name}: {what}")
         return 0
-    return serve(DawnUnderEngine(args.mutant), args.fault, args.fault_at)
+    presets = tuple(p for p in args.presets.split(",") if p in PRESETS)
+    return serve(DawnUnderEngine(args.mutant, presets=presets), args.fault, args.fault_at)
 
 
 if __name__ == "__main__":

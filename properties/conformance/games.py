@@ -558,6 +558,8 @@ class DawnUnderAdapter:
                 and sum(_ints(reported.get("stakes_held"))) > sum(_ints(expected.get(
                     "stakes_held")))):
             first.append("du-en:ch2.stakes-back")  # the stakes were not given back
+        if "du-en:2p.reopen" in done:
+            first.append("du-en:2p.reopen")  # a grave opened again: a stake, nothing else
         turn, other = expected.get("turn_player"), reported.get("turn_player")
         players = len(expected.get("rows") or ())
         if ("turn_player" in fields and isinstance(turn, int) and isinstance(other, int)
