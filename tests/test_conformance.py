@@ -38,6 +38,7 @@ EXAMPLES = {
     "dawn-under-state-mismatch.jsonl": (1, "state", ("du-en:ch2.gift",)),
     "dawn-under-wrong-player.jsonl": (1, "wrong-player", ("du-en:play.clockwise",)),
     "dawn-under-mutant-gift-on-fourth-stake.jsonl": (1, "state", ("du-en:ch2.gift",)),
+    "dawn-under-mutant-2p-second-rat-finder.jsonl": (1, "state", ("du-en:2p.plague",)),
 }
 
 

@@ -90,10 +90,13 @@ NAMED_CLAUSE: dict[str, str] = dracula_ref.CLAUSES
 RESULTS: dict[str, ConformResult] = {}
 
 
-RARE = {"last-marker-no-rescue": "dracula-mutant-last-marker-no-rescue.jsonl"}
-"""Mutants whose situation random games reach only after minutes under load (the last life
-marker lost with a target in hand; found by `conform` in 100 s, saved as the trace named):
-the test replays that game's actions on the mutant instead of searching again."""
+RARE = {name: f"dracula-mutant-{name}.jsonl" for name in (
+    "last-marker-no-rescue", "inspiration-fights", "breath-no-bonus", "rebellion-always")}
+"""Mutants whose situation random games reach only after a minute or more on a loaded machine
+(the last life marker lost with a target in hand; Inspiration or Rebellion played in the right
+battle; a vampire met in the turn after Breath of Night): `conform` found each (budget 150 s,
+times in docs/conformance.md) and saved the witness as the trace named; the test replays that
+game's actions on the mutant instead of searching again."""
 
 
 def _run(mutant: str) -> ConformResult:
@@ -208,8 +211,7 @@ EXAMPLES = {
     "dracula-observation-mismatch.jsonl": (1, "observation", ("dracula-en:setup.secret-choice",)),
     "dracula-mutant-tie-other-wins.jsonl": (1, "state", ("dracula-en:end.simultaneous",)),
     "dracula-mutant-overpay-free.jsonl": (1, "state", ("dracula-en:pay.overpay",)),
-    "dracula-mutant-last-marker-no-rescue.jsonl": (1, "state",
-                                                   ("dracula-en:early-end.give-target",)),
+    **{trace: (1, "state", (NAMED_CLAUSE[name],)) for name, trace in RARE.items()},
 }
 
 

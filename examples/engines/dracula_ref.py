@@ -5,11 +5,11 @@ Independent of ``model/``: imperative, mutable, its own data structures; it read
 shipped card and board data (``spec/dracula/cards.toml``, ``spec/dracula/board.toml``) with
 :mod:`tomllib`. Where the rulebook is silent it follows the readings of docs/dracula.md.
 
-It is a *subset* engine: of the special actions it implements Dark of Night, Inspiration and
-Rebellion (``ruleproof conform`` chooses no other special action; the engine still lists every
-``play CARD special`` as legal, and answers ``{"ok": false, "unsupported": true}`` if asked to
-apply one it lacks). Chance is explicit: ``new_game`` gets the first five action cards of each
-side, and every later chance step (the deal, action-card draws) arrives as ``chance ITEM``.
+It implements all fifteen special actions (Inspiration, Composure, Rebellion, Perception,
+Deception, Reinforcement, Vigilance, Resistance for Van Helsing; Breath, Dark, Wings, Whisper and
+Depths of Night, Pulse and Roar -- and Eyes -- for Dracula). Chance is explicit: ``new_game``
+gets the first five action cards of each side, and every later chance step (the deal,
+action-card draws, Deception's draw) arrives as ``chance ITEM``.
 
 Run it as a subprocess speaking the ruleproof engine protocol (docs/conformance.md)::
 
@@ -31,7 +31,7 @@ PROTOCOL = 1
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "dracula"
 COLOURS = ["red", "blue", "green", "yellow"]
 SIDE_NAMES = ["dracula", "van-helsing"]
-SPECIALS_DONE = {"dark-of-night", "inspiration", "rebellion"}
+DECEPTION_STRENGTH = 1
 OPTIONS = {  # option -> allowed values, default first; the last three only matter for specials
     # this engine does not implement
     "first_player": ("dracula", "van-helsing"),
@@ -62,6 +62,10 @@ MUTANTS: dict[str, str] = {
     "draw-is-loss": "a battle drawn on strength costs the player a life marker",
     "inspiration-fights": "with Inspiration the revealed card is resolved anyway",
     "pool-leak": "a side's observation shows the opponent's secretly chosen cards too",
+    "composure-takes-itself": "Composure may take back the Composure card itself",
+    "vigilance-ignored": "Dracula may use a special action right after Vigilance",
+    "whisper-ignored": "Van Helsing may place a barrier in the turn after Whisper of Night",
+    "breath-no-bonus": "Breath of Night does not make vampires stronger",
 }
 CLAUSES: dict[str, str] = {
     # The clause each mutant changes; `conform` must blame it first.
@@ -80,6 +84,10 @@ CLAUSES: dict[str, str] = {
     "draw-is-loss": "dracula-en:enemy.draw",
     "inspiration-fights": "dracula-en:special.inspiration",
     "pool-leak": "dracula-en:setup.secret-choice",
+    "composure-takes-itself": "dracula-en:special.composure",
+    "vigilance-ignored": "dracula-en:special.vigilance",
+    "whisper-ignored": "dracula-en:special.whisper-of-night",
+    "breath-no-bonus": "dracula-en:special.breath-of-night",
 }
 
 
@@ -233,6 +241,10 @@ class DraculaEngine:
         self.special = False
         self.battle_won = False
         self.winner: int | None = None
+        self.turned: int | None = None  # Resistance: Dracula may not go there
+        self.vigilance = False  # Vigilance: Dracula's next special action is blocked
+        self.breath_turn: int | None = None  # Breath of Night: vampires +1 in this turn
+        self.whisper_turn: int | None = None  # Whisper of Night: no barrier in this turn
         first = 0 if self.opt["first_player"] == "dracula" else 1
         # The to-do list of the game: (kind, side, number, colours); the head is what is next.
         self.todo: list[tuple[str, int, int, tuple[str, ...]]] = []
@@ -257,7 +269,8 @@ class DraculaEngine:
     def open_moves(self) -> list[int]:
         here = self.pos[self.active]
         walls = {e for e in self.barriers.values() if e is not None}
-        return [n for n in neighbours(here) if (min(here, n), max(here, n)) not in walls]
+        return [n for n in neighbours(here) if (min(here, n), max(here, n)) not in walls
+                and not (self.active == 0 and self.turned == n)]
 
     def barrier_ok(self, edges: list[tuple[int, int]]) -> bool:
         if not self.m("barrier-side-by-side"):
@@ -308,11 +321,18 @@ class DraculaEngine:
             return [f"place {c}" for c in self.hand[side]]
         if kind == "pay":
             out = []
+            blocked = side == 0 and self.vigilance and not self.m("vigilance-ignored")
             for c in self.current[side]:
                 out.append(f"play {c}")
-                if ACT[c]["special"] is not None:
+                if ACT[c]["special"] is not None and not blocked:
                     out.append(f"play {c} special")
             return out + self.gifts(side)
+        if kind == "deception-draw":
+            return [f"chance {c}" for c in sorted(self.hand[0])]
+        if kind == "depths-place":
+            return [f"place {c}" for c in self.hand[side]]
+        if kind == "special-choice":
+            return self.special_choices()
         if kind == "rescue":
             return [f"give {c}" for c in self.hand[side] if ENC[c]["kind"] == "target"] + [
                 "accept"]
@@ -337,6 +357,8 @@ class DraculaEngine:
             to_move = "chance" if h[0] in ("deal", "draw") else h[1]
         phase = "over" if h is None else {"start": "start-turn", "draw": "draw-action"}.get(
             h[0], h[0])
+        if h is not None and h[0] == "deception-draw":
+            to_move = "chance"
         return {
             "phase": phase, "to_move": to_move, "turn": self.turn, "active": self.active,
             "steps": self.steps, "can_look": self.can_look,
@@ -391,6 +413,9 @@ class DraculaEngine:
             self.give(side, words[1])
             if self.winner is None and kind == "rescue":
                 self.todo[0] = ("loss", side, n, ())
+        elif verb == "chance" and kind == "deception-draw":
+            self.todo.pop(0)
+            self.deception(words[1])
         elif verb == "chance":
             card = words[1]
             if kind == "deal":
@@ -439,6 +464,9 @@ class DraculaEngine:
             self.barriers[words[1]] = (min(a, b), max(a, b))
         elif verb == "no-barrier":
             self.todo.pop(0)
+        elif verb in ("take", "recall", "turn", "fly", "roar", "depths"):
+            self.todo.pop(0)
+            self.do_special(verb, words[1])
         self.run()
 
     def step_to(self, to: int) -> None:
@@ -472,8 +500,6 @@ class DraculaEngine:
             self.todo[0] = ("pay", side, 0, ())
 
     def pay(self, side: int, card: str, special: bool) -> None:
-        if special and ACT[card]["special"] not in SPECIALS_DONE:
-            raise NotSupported(f"the special action of {card} is not implemented")
         self.current[side].remove(card)
         self.played_pile[side].append(card)
         self.played_pile[side].sort()
@@ -482,7 +508,8 @@ class DraculaEngine:
         owed = max(0, self.steps - ACT[card]["move"])
         if self.m("overpay-free"):
             owed = 0
-        rest = [("resolve", side, 0, ()), ("barrier-choice", side, 0, ()), ("end", side, 0, ())]
+        rest = [("resolve", side, 0, ()), ("special", side, 0, ()), ("barrier-choice", side, 0, ()),
+                ("end", side, 0, ())]
         if owed:
             rest.insert(0, ("loss", side, owed, ()))
         self.todo[0:1] = rest
@@ -514,7 +541,7 @@ class DraculaEngine:
             self.todo.insert(0, ("place", side, loc, ()))
         elif kind == "enemy":
             assert self.played is not None
-            mine, theirs = ACT[self.played]["strength"], ENC[card]["strength"]
+            mine, theirs = ACT[self.played]["strength"], ENC[card]["strength"] + self.bonus(card)
             won = mine >= theirs if self.m("draw-is-win") else mine > theirs
             if won:
                 self.cards[loc] = None
@@ -553,6 +580,10 @@ class DraculaEngine:
                 self.aside[side] = []
                 front = [("draw", side, 0, ())] * 5
                 front.append(("set-aside", side, 0, ()))
+        if side == 0 and self.vigilance:
+            used = self.played is not None and ACT[self.played]["special"] is not None
+            if self.opt["vigilance_scope"] == "next-turn" or used:
+                self.vigilance = False
         nxt = 1 - side
         if side == 1 and self.special_in_force() == "rebellion" and (
                 self.battle_won or self.opt["rebellion_extra_turn"] == "always"
@@ -564,14 +595,23 @@ class DraculaEngine:
         """Do the automatic steps until a player or chance must decide, or the game is over."""
         while self.winner is None and self.todo:
             kind, side, n, colours = self.todo[0]
-            if kind in ("deal", "draw"):
+            if kind in ("deal", "draw", "deception-draw"):
                 if kind == "draw" and not self.played_pile[side]:
                     self.todo.pop(0)
                     continue
+                if kind == "deception-draw" and not self.hand[0]:
+                    self.todo.pop(0)
+                    continue
                 return
-            if kind in ("choose", "place") and not self.hand[side]:
+            if kind in ("choose", "place", "depths-place") and not self.hand[side]:
                 self.todo.pop(0)
                 continue
+            if kind == "special":
+                self.todo.pop(0)
+                self.auto_special()
+                continue
+            if kind in ("special-choice", "depths-place"):
+                return
             if kind == "barrier" and not colours:
                 self.todo.pop(0)
                 continue
@@ -583,6 +623,8 @@ class DraculaEngine:
                 self.played_pile[side] = []
             elif kind == "start":
                 self.turn += 1
+                if side == 1:
+                    self.turned = None  # Resistance's card is turned back
                 self.active = side
                 self.steps = 0
                 self.can_look = False
@@ -599,10 +641,132 @@ class DraculaEngine:
             elif kind == "barrier-choice":
                 assert self.played is not None
                 bar = ACT[self.played]["bar"]
+                if side == 1 and self.whisper_turn == self.turn and not self.m("whisper-ignored"):
+                    continue  # Whisper of Night: no barrier this turn
+                if self.special_in_force() == "eyes":
+                    self.todo[0:0] = [("barrier", side, 0, ("yellow",)),
+                                      ("barrier", side, 1, tuple(c for c in COLOURS
+                                                                 if c != "yellow"))]
+                    continue
                 self.todo.insert(0, ("barrier", side, 0, tuple(COLOURS) if bar == "grey"
                                      else (bar,)))
             elif kind == "end":
                 self.end_turn()
+
+    # ------------------------------------------------------------------ special actions
+
+    def bonus(self, card: str) -> int:
+        """Breath of Night: vampires are 1 stronger in Van Helsing's turn after it."""
+        if (self.active == 1 and ENC[card]["owner"] == 0 and self.breath_turn == self.turn
+                and not self.m("breath-no-bonus")):
+            return 1
+        return 0
+
+
+    def special_choices(self) -> list[str]:
+        """The choices of the special action in force (Composure, Resistance, Wings, Pulse,
+        Reinforcement with a hunter, Depths, Roar)."""
+        sp = self.special_in_force()
+        side = self.active
+        if sp == "composure":
+            return [f"take {c}" for c in sorted(self.aside[side] + self.played_pile[side])
+                    if ACT[c]["special"] != "composure" or self.m("composure-takes-itself")]
+        if sp == "resistance":
+            return [f"turn {NAMES[x]}" for x in range(SIZE)]
+        if sp == "wings-of-night":
+            return [f"fly {NAMES[x]}" for x in range(SIZE) if x != self.pos[0] and x != self.turned]
+        if sp == "pulse" or (sp == "reinforcement"
+                             and self.opt["reinforcement"] == "move-and-hunter"):
+            return [f"recall {c}" for c in sorted(self.beaten[side])]
+        if sp == "depths-of-night":
+            if self.opt["depths"] == "known-own-only":
+                return [f"depths {NAMES[x]}" for x in range(SIZE)
+                        if self.cards[x] is not None and self.known[0][x] == self.cards[x]
+                        and ENC[self.cards[x] or ""]["owner"] == 0]
+            return [f"depths {NAMES[x]}" for x in range(SIZE) if self.cards[x] is not None]
+        if sp == "roar":
+            figs = ["roar van-helsing"]
+            if self.turned != HARBOUR:
+                figs.insert(0, "roar dracula")
+            return figs
+        return []
+
+
+    def auto_special(self) -> None:
+        """The special action in force once the revealed card is dealt with."""
+        sp = self.special_in_force()
+        if sp in (None, "inspiration", "dark-of-night", "eyes", "rebellion"):
+            return
+        if sp == "perception":
+            if self.proves(1):
+                self.win(1)
+            return
+        if sp == "deception":
+            self.todo.insert(0, ("deception-draw", 1, 0, ()))
+            return
+        if sp == "vigilance":
+            self.vigilance = True
+            return
+        if sp == "breath-of-night":
+            self.breath_turn = self.turn + 1
+            return
+        if sp == "whisper-of-night":
+            self.whisper_turn = self.turn + 1
+            return
+        if sp == "reinforcement":
+            self.pos[1] = STATION
+            if self.opt["reinforcement"] == "move-and-hunter" and self.beaten[1]:
+                self.todo.insert(0, ("special-choice", 1, 0, ()))
+            return
+        if self.special_choices():
+            self.todo.insert(0, ("special-choice", self.active, 0, ()))
+
+
+    def do_special(self, verb: str, what: str) -> None:
+        """Apply the choice of a special action."""
+        side = self.active
+        if verb == "take":
+            pile = self.aside[side] if what in self.aside[side] else self.played_pile[side]
+            pile.remove(what)
+            self.current[side].append(what)
+            self.current[side].sort()
+        elif verb == "recall":
+            self.beaten[side].remove(what)
+            self.hand[side].append(what)
+            self.hand[side].sort()
+        elif verb == "turn":
+            self.turned = NAMES.index(what)
+        elif verb == "fly":
+            self.pos[0] = NAMES.index(what)
+        elif verb == "roar":
+            self.pos[SIDE_NAMES.index(what)] = HARBOUR
+        elif verb == "depths":
+            loc = NAMES.index(what)
+            card = self.cards[loc]
+            assert card is not None
+            if ENC[card]["owner"] == 0:
+                self.hand[0].append(card)
+                self.hand[0].sort()
+                self.cards[loc] = None
+                self.todo.insert(0, ("depths-place", 0, loc, ()))
+            else:
+                self.known[0][loc] = card
+
+
+    def deception(self, card: str) -> None:
+        """Van Helsing draws a card from Dracula's hand."""
+        kind = ENC[card]["kind"]
+        if kind == "target":
+            self.hand[0].remove(card)
+            self.captured[1].append(card)
+            if len(self.captured[1]) >= 5:
+                self.win(1)
+            return
+        if kind == "enemy":
+            if ENC[card]["strength"] + self.bonus(card) > DECEPTION_STRENGTH:
+                self.todo.insert(0, ("loss", 1, 1, ()))
+            return
+        self.todo.insert(0, ("loss", 1, 1, ()))  # amulet or crucifix
 
 
 def serve(engine: DraculaEngine) -> int:

@@ -46,10 +46,6 @@ from ruleproof.properties.conformance.stepped import Stepped
 SIDES = ("dracula", "van-helsing")
 """Side names in set-ups (index = player)."""
 
-SUPPORTED_SPECIALS = frozenset({"dark-of-night", "inspiration", "rebellion"})
-"""Special actions the differential search uses. Plays of other special actions are legal and
-must be reported as legal, but ``conform`` never chooses them (the reference engine is a subset
-engine; docs/conformance.md). Traces may contain any action."""
 
 _FIELD_TYPES: dict[str, str] = {
     "phase": "str", "to_move": "mover", "turn": "int", "active": "int", "steps": "int",
@@ -128,11 +124,31 @@ _LOG_CLAUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("own card", ("dracula-en:look.own-card",)),
     ("Rebellion", ("dracula-en:special.rebellion",)),
     ("Inspiration", ("dracula-en:special.inspiration",)),
+    ("Composure:", ("dracula-en:special.composure",)),
+    ("Perception:", ("dracula-en:special.perception",)),
+    ("Deception:", ("dracula-en:special.deception",)),
+    ("Vigilance:", ("dracula-en:special.vigilance",)),
+    ("Breath of Night", ("dracula-en:special.breath-of-night",)),
+    ("Whisper of Night", ("dracula-en:special.whisper-of-night",)),
+    ("Reinforcement:", ("dracula-en:special.reinforcement",)),
+    ("Resistance:", ("dracula-en:special.resistance",)),
+    ("Wings of Night:", ("dracula-en:special.wings-of-night",)),
+    ("Depths of Night:", ("dracula-en:special.depths-of-night",)),
     ("barrier to", ("dracula-en:barriers.colour", "dracula-en:pay.barrier-first")),
     ("last life marker", ("dracula-en:early-end.last-marker",)),
     ("found all five", ("dracula-en:end.all-captured",)),
 )
 
+
+_SPECIAL_CHOICES: dict[str, tuple[str, ...]] = {
+    "take": ("dracula-en:special.composure",),
+    "turn": ("dracula-en:special.resistance",),
+    "fly": ("dracula-en:special.wings-of-night",),
+    "depths": ("dracula-en:special.depths-of-night",),
+    "recall": ("dracula-en:special.reinforcement",),
+}
+"""The special action whose choice an action word is (Pulse and Roar come from the player aid,
+which has no clause ids; Recall is shared by Pulse and Reinforcement)."""
 
 _NAMED: Named = {
     "mover": lambda v: v is None or v == "chance" or (v in (0, 1) and not isinstance(v, bool)),
@@ -304,7 +320,7 @@ class DraculaAdapter:
     def choosable(self, state: State) -> list[str]:
         """The legal actions the search chooses from, most telling first (index 0 is what
         hypothesis's simplest games take): non-targets first when choosing cards, steps
-        towards the other figure first, no special action the reference engine lacks."""
+        towards the other figure first, plays with the special action first."""
         acts = list(legal_actions(state))
         cards = state.cards
         if phase(state) == "choose":
@@ -320,9 +336,9 @@ class DraculaAdapter:
                 return abs(a.to % cols - other % cols) + abs(a.to // cols - other // cols)
 
             acts.sort(key=dist)
-        out = [a for a in acts if not (isinstance(a, PlayCard) and a.special
-                                       and cards.act(a.card).special not in SUPPORTED_SPECIALS)]
-        return [str(a) for a in out]
+        elif phase(state) == "pay":
+            acts.sort(key=lambda a: not (isinstance(a, PlayCard) and a.special))
+        return [str(a) for a in acts]
 
     def apply(self, state: State, action: str) -> Stepped:
         new = apply(state, _parse(action))
@@ -410,6 +426,14 @@ class DraculaAdapter:
         if "dracula-en:special.inspiration" in done and {"captured", "cards_at", "enemy_discard",
                                                          "life", "phase"} & set(fields):
             first.append("dracula-en:special.inspiration")  # the revealed card is ignored
+        if ("dracula-en:pay.overpay" in done and "life" in fields
+                and "dracula-en:early-end.give-target" not in first):
+            first.append("dracula-en:pay.overpay")  # the steps over the move number
+        if "dracula-en:special.breath-of-night" in done and {"life", "enemy_discard",
+                                                             "cards_at"} & set(fields):
+            first.append("dracula-en:special.breath-of-night")  # the vampire's +1
+        if "dracula-en:special.whisper-of-night" in done and {"phase", "to_move"} & set(fields):
+            first.append("dracula-en:special.whisper-of-night")  # no barrier this turn
         if "pool" in fields:
             first.append("dracula-en:setup.secret-choice")  # the chosen cards are secret
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
@@ -459,11 +483,13 @@ class DraculaAdapter:
             return ()
         if parsed in legal_actions(state):
             return ()
+        verb = action.split()[0]
+        special = _SPECIAL_CHOICES.get(verb, ())
         try:
             apply(state, parsed)
         except IllegalAction as exc:
-            return exc.clauses
-        return ()
+            return _dedup([*special, *exc.clauses])
+        return special
 
     def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
         kind = action.split()[0] if action.split() else ""
