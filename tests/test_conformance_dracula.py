@@ -91,7 +91,8 @@ RESULTS: dict[str, ConformResult] = {}
 
 
 RARE = {name: f"dracula-mutant-{name}.jsonl" for name in (
-    "last-marker-no-rescue", "inspiration-fights", "breath-no-bonus", "rebellion-always")}
+    "last-marker-no-rescue", "inspiration-fights", "breath-no-bonus", "rebellion-always",
+    "crucifix-free")}
 """Mutants whose situation random games reach only after a minute or more on a loaded machine
 (the last life marker lost with a target in hand; Inspiration or Rebellion played in the right
 battle; a vampire met in the turn after Breath of Night): `conform` found each (budget 150 s,

@@ -413,6 +413,9 @@ class DraculaAdapter:
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
         done = set(happened)
         first: list[str] = []
+        if "dracula-en:special.whisper-of-night" in done and "barrier" in (
+                expected.get("phase"), reported.get("phase")):
+            first.append("dracula-en:special.whisper-of-night")  # no barrier this turn
         if "winner" in fields and "dracula-en:end.simultaneous" in done:
             first.append("dracula-en:end.simultaneous")
         if "phase" in fields and "rescue" in (expected.get("phase"), reported.get("phase")):
@@ -432,8 +435,6 @@ class DraculaAdapter:
         if "dracula-en:special.breath-of-night" in done and {"life", "enemy_discard",
                                                              "cards_at"} & set(fields):
             first.append("dracula-en:special.breath-of-night")  # the vampire's +1
-        if "dracula-en:special.whisper-of-night" in done and {"phase", "to_move"} & set(fields):
-            first.append("dracula-en:special.whisper-of-night")  # no barrier this turn
         if "pool" in fields:
             first.append("dracula-en:setup.secret-choice")  # the chosen cards are secret
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)

@@ -267,6 +267,9 @@ class SubprocessEngine(_Messages):
 
     POLL = 0.05
     """Seconds between checks that the engine is still alive while waiting for an answer."""
+    STARTUP = 10.0
+    """Seconds the first answer may take at least (the engine is starting), whatever the
+    per-answer timeout; the wall-clock budget still applies."""
 
     def __init__(self, command: str, *, timeout: float = 5.0, cwd: str | None = None) -> None:
         try:
@@ -293,6 +296,7 @@ class SubprocessEngine(_Messages):
         os.set_blocking(self._out, False)
         self._buffer = b""
         self._eof = False
+        self._answered = False
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
 
@@ -374,7 +378,9 @@ class SubprocessEngine(_Messages):
 
     def _read_line(self, cmd: str) -> bytes:
         started = time.monotonic()
-        limit = started + self.timeout
+        # The first answer also waits for the engine to start (an interpreter, a JVM...).
+        allowed = self.timeout if self._answered else max(self.timeout, self.STARTUP)
+        limit = started + allowed
         while b"\n" not in self._buffer:
             if len(self._buffer) > MAX_ANSWER_BYTES:
                 raise self._failure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
@@ -384,7 +390,7 @@ class SubprocessEngine(_Messages):
                 self._kill_group()
                 raise BudgetSpent(f"the budget ran out while waiting for {cmd}")
             if now >= limit:
-                raise self._failure(f"{cmd}: no answer within {self.timeout:g} s "
+                raise self._failure(f"{cmd}: no answer within {allowed:g} s "
                                     "(engine hangs)", kill=True)
             if self._eof:
                 break
@@ -412,6 +418,7 @@ class SubprocessEngine(_Messages):
                 self._proc.wait(timeout=0.5)
             raise self._failure(f"{cmd}: no answer, the engine closed its output", kill=True)
         line, _, self._buffer = self._buffer.partition(b"\n")
+        self._answered = True
         if len(line) > MAX_ANSWER_BYTES:
             raise self._failure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
                                 "(engine prints too much)", kill=True)
