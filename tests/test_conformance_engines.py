@@ -48,7 +48,7 @@ MUTANTS: dict[str, str] = ref.MUTANTS
 BROKEN: dict[str, str] = ref.CLAUSES
 PRESET_OF: dict[str, str] = ref.PRESET_OF
 SETUP_BUGS: dict[str, str] = ref.SETUP_BUGS
-SUBPROCESS_MUTANTS = ("counter-clockwise", "received-face-down", "garlic-owner-gives-two")
+SUBPROCESS_MUTANTS = ("counter-clockwise", "garlic-owner-gives-two")
 
 
 def in_process(mutant: str | None = None) -> EngineFactory:

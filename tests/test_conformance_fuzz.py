@@ -20,7 +20,7 @@ SEEDS = [p.read_bytes() for p in sorted((ROOT / "spec" / "traces").glob("*.jsonl
 SEEDS += [p.read_bytes() for p in sorted((ROOT / "spec" / "traces" / "malformed").glob("*"))]
 SPECIAL = [b"{", b"}", b"[", b"]", b'"', b",", b":", b"\n", b"\\", b"-", b"0", b"9" * 30, b"null",
            b"true", b"NaN", b"1e999", b"\xff", b"\x00", b" ", b'"step"', b'"state"', b"{}", b"[]"]
-FUZZ = settings(max_examples=600, deadline=None, database=None,
+FUZZ = settings(max_examples=300, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 
@@ -76,7 +76,7 @@ JSON = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=250, deadline=None, database=None,
+@settings(max_examples=120, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(st.lists(JSON, max_size=3), st.sampled_from([0, 1, 2]))
 def test_wrongly_typed_lines_are_malformed_input(lines: list[Any], seed: int) -> None:

@@ -423,6 +423,9 @@ class DraculaAdapter:
         if ("dracula-en:special.rebellion" in done
                 and {"active", "to_move", "turn"} & set(fields)):
             first.append("dracula-en:special.rebellion")
+        if "dracula-en:special.breath-of-night" in done and {"life", "enemy_discard",
+                                                             "cards_at"} & set(fields):
+            first.append("dracula-en:special.breath-of-night")  # the vampire's +1
         if "dracula-en:enemy.draw" in done and {"life", "enemy_discard", "cards_at", "phase",
                                                  "to_move"} & set(fields):
             first.append("dracula-en:enemy.draw")  # a drawn battle: neither wins nor loses
@@ -432,9 +435,6 @@ class DraculaAdapter:
         if ("dracula-en:pay.overpay" in done and "life" in fields
                 and "dracula-en:early-end.give-target" not in first):
             first.append("dracula-en:pay.overpay")  # the steps over the move number
-        if "dracula-en:special.breath-of-night" in done and {"life", "enemy_discard",
-                                                             "cards_at"} & set(fields):
-            first.append("dracula-en:special.breath-of-night")  # the vampire's +1
         if "pool" in fields:
             first.append("dracula-en:setup.secret-choice")  # the chosen cards are secret
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)

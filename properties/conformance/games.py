@@ -549,6 +549,14 @@ class DawnUnderAdapter:
                 first += ["du-en:ch4.occupied"]
             else:
                 first += ["du-en:ch4.occupied", "du-en:ch4.match", "du-en:ch4.garlic"]
+        elids, rlids = expected.get("lids"), reported.get("lids")
+        if "lids" in fields and isinstance(elids, list) and isinstance(rlids, list) and len(
+                elids) == len(rlids):
+            pairs = list(zip(elids, rlids, strict=True))
+            if any(e is None and r is not None for e, r in pairs):
+                first.append("du-en:ch4.rat")  # the rat lid leaves its grave: no lid there
+            if any(e is not None and r is None for e, r in pairs):
+                first.append("du-en:ch4.cleanup")  # the plague's end puts a lid back
         eplague, rplague = expected.get("plague"), reported.get("plague")
         if ("plague" in fields and isinstance(eplague, dict) and isinstance(rplague, dict)
                 and eplague.get("holder") != rplague.get("holder")
