@@ -413,7 +413,7 @@ class DraculaAdapter:
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
         done = set(happened)
         first: list[str] = []
-        if "dracula-en:special.whisper-of-night" in done and "barrier" in (
+        if "dracula-en:special.whisper-of-night" in done and "life" not in fields and "barrier" in (
                 expected.get("phase"), reported.get("phase")):
             first.append("dracula-en:special.whisper-of-night")  # no barrier this turn
         if "winner" in fields and "dracula-en:end.simultaneous" in done:

@@ -26,27 +26,28 @@ def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
                     players: int | None = None, options: Mapping[str, str] | None = None,
                     budget: float = 10.0, seed: int = 0, max_steps: int = 1000,
                     shrink_budget: float | None = None, timeout: float = 5.0,
-                    out: Path | None = None) -> ConformResult:
+                    out: Path | None = None, min_games: int = 1) -> ConformResult:
     """Check ``engine`` against the model of ``game``; return the result if no divergence.
 
     Args:
         engine: a factory of :class:`~ruleproof.properties.conformance.engine.Engine` objects, or a
             command line for a subprocess engine speaking the JSON Lines protocol.
         game: the game name (``dawn-under``).
-        players, options, budget, seed, max_steps, shrink_budget: as for
+        players, options, budget, seed, max_steps, shrink_budget, min_games: as for
             :func:`~ruleproof.properties.conformance.differential.conform`.
         timeout: seconds per answer of a subprocess engine.
         out: where to save the minimal trace of a divergence.
 
     Raises:
         Nonconformance: with the report (step, action, clauses, state diff, minimal game);
-            the minimal trace is written to ``out`` if given.
+            the minimal trace is written to ``out`` if given. Also when the run proves
+            nothing (no game completed, fewer than ``min_games``) or the engine declined.
         MalformedInput: unknown game, bad options, an engine command that cannot start.
     """
     factory = subprocess_factory(engine, timeout=timeout) if isinstance(engine, str) else engine
     model = adapter(game)
     result = conform(model, factory, players=players, options=options, budget=budget, seed=seed,
-                     max_steps=max_steps, shrink_budget=shrink_budget)
+                     max_steps=max_steps, shrink_budget=shrink_budget, min_games=min_games)
     if result.conforms:
         return result
     text = trace_text(result, model, engine if isinstance(engine, str) else None)
