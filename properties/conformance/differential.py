@@ -582,6 +582,9 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                     not shrinking and now > deadline):
                 return
             holder.deadline = first_found[0] + shrink_for if shrinking else deadline
+            if shrinking and failures and failures[0].divergence is not None and (
+                    failures[0].divergence.kind == "engine-failure"):
+                holder.reset()  # a fault may depend on the process's history: start afresh
             drawn = draw_setup(space, data, game)
             cap = min([max_steps, *(len(f.actions) for f in failures)])
             try:
