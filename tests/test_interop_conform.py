@@ -87,3 +87,22 @@ def test_command_exit_codes(tmp_path: Path) -> None:
     assert bad.exit_code == 2
     both = runner.invoke(app, ["conform-framework"])
     assert both.exit_code == 2
+
+
+@pytest.mark.parametrize(("flag", "target", "code"), [
+    ("--openspiel", "examples.interop_mutants.du_turn_ends:GAME", 1),
+    ("--pettingzoo", "examples.interop_mutants.zoo_no_stop:ENV", 1),
+])
+def test_conform_takes_framework_targets(flag: str, target: str, code: int,
+                                         tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["conform", flag, target, "--game", "dawn-under",
+                                      "--players", "4", "--budget", "60",
+                                      "--shrink-budget", "3", "--out",
+                                      str(tmp_path / "t.jsonl")])
+    assert result.exit_code == code, result.output
+    assert "NONCONFORMING" in result.output
+
+
+def test_conform_wants_exactly_one_target() -> None:
+    result = CliRunner().invoke(app, ["conform", "--game", "dawn-under"])
+    assert result.exit_code == 2 and "exactly one of --engine" in result.output

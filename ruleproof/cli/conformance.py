@@ -62,8 +62,15 @@ def replay_command(
 
 @bad_input_exits_2
 def conform_command(
-    engine: Annotated[str, typer.Option(help="engine command line (split like a shell, run "
-                                             "without one), speaking the JSON Lines protocol")],
+    engine: Annotated[str | None, typer.Option(
+        help="engine command line (split like a shell, run without one), speaking the JSON "
+             "Lines protocol")] = None,
+    openspiel: Annotated[str | None, typer.Option(
+        "--openspiel", help="instead of --engine: MODULE:GAME, an OpenSpiel game driven through "
+                            "the action table (docs/interop.md)")] = None,
+    pettingzoo: Annotated[str | None, typer.Option(
+        "--pettingzoo", help="instead of --engine: MODULE:ENV, a PettingZoo AEC environment")
+    ] = None,
     game: Annotated[str, typer.Option(help="the game")] = "dawn-under",
     players: Annotated[int | None, typer.Option(help="player count (default: all)")] = None,
     budget: Annotated[float, typer.Option(help="seconds of search")] = 30.0,
@@ -86,7 +93,19 @@ def conform_command(
 
     Exit 0 only if at least --min-games games were completed without a divergence; 1 for a
     divergence, an engine failure or a run that proves nothing (no game completed); 2 bad
-    input; 3 the engine declined everything asked."""
+    input; 3 the engine declined everything asked. With --openspiel or --pettingzoo the same
+    comparison runs through the frameworks' interfaces (``conform-framework``)."""
+    given = [x for x in (engine, openspiel, pettingzoo) if x is not None]
+    if len(given) != 1:
+        raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "
+                             "--pettingzoo MODULE:ENV")
+    if engine is None:
+        from ruleproof.cli.interop import run_framework
+
+        run_framework(openspiel, pettingzoo, game, players, preset, None, option, 20, seed,
+                      budget, shrink_budget, max_steps, out or Path("ruleproof-divergence.jsonl"),
+                      as_json)
+        return
     model = adapter(game)
     opts = option_pairs(option or [])
     if "preset" in opts:

@@ -9,6 +9,7 @@ line ``error: ...``).
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,41 +48,67 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Drive an OpenSpiel game or PettingZoo environment side by side with the model
         through the documented action table (docs/interop.md): exit 0 conforms, 1 diverges."""
-        from ruleproof.interop.conform import conform_target
-        from ruleproof.model.registry import make_game
+        run_framework(openspiel, pettingzoo, game, players, preset, expansion, option, games,
+                      seed, budget, shrink_budget, max_steps, out, as_json)
 
-        if (openspiel is None) == (pettingzoo is None):
-            raise MalformedInput("give exactly one of --openspiel MODULE:GAME and "
-                                 "--pettingzoo MODULE:ENV")
-        opts = option_pairs(option or [])
-        params: dict[str, Any] = {"options": opts}
-        if game == "dawn-under":
-            params.update(players=players, preset=preset, expansion=expansion)
-        elif preset is not None or expansion is not None:
-            raise MalformedInput(f"--preset and --expansion are Dawn Under parameters, not "
-                                 f"{game}'s")
-        model = make_game(game, **params)
-        framework, target = ("openspiel", openspiel) if openspiel else ("pettingzoo", pettingzoo)
-        assert target is not None
-        result = conform_target(model, framework, target, games=games, seed=seed,
-                                budget=budget, shrink_budget=shrink_budget,
-                                max_steps=max_steps, out=out)
-        d = result.divergence
-        if as_json:
-            typer.echo(json.dumps({
-                "target": target, "framework": framework, "conforms": d is None,
-                "games": result.games, "steps": result.steps, "unchecked": result.unchecked,
-                "divergence": None if d is None else {
-                    "step": d.step, "kind": d.kind, "model": d.model, "target": d.target,
-                    "actions": len(d.actions), "shrunk_from": result.shrunk_from},
-                "trace": None if result.trace is None else str(result.trace)}, indent=2))
-        elif d is None:
-            extra = f", {result.unchecked} cut at an environment's own draw" \
-                if result.unchecked else ""
-            typer.echo(f"{target}: conforms ({result.games} games, {result.steps} steps "
-                       f"compared{extra})")
-        else:
-            typer.echo(f"{target}: NONCONFORMING at {d.describe()}")
-            typer.echo(f"trace ({len(d.actions)} actions, shrunk from {result.shrunk_from}) "
-                       f"saved to {result.trace}")
-        raise typer.Exit(0 if d is None else 1)
+
+def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, players: int | None,
+                  preset: str | None, expansion: str | None, option: list[str] | None,
+                  games: int, seed: int, budget: float, shrink_budget: float | None,
+                  max_steps: int, out: Path, as_json: bool) -> None:
+    """Conform an OpenSpiel game or PettingZoo environment (exactly one of ``openspiel`` /
+    ``pettingzoo``, ``MODULE:NAME``) to the model; used by ``conform-framework`` and by
+    ``conform --openspiel/--pettingzoo``. Exits 0 (conforms) or 1 (diverges).
+
+    Raises:
+        MalformedInput: both or neither target, a bad parameter or budget.
+    """
+    if not math.isfinite(budget) or budget <= 0:
+        raise MalformedInput(f"--budget must be a finite number of seconds > 0, got {budget!r}")
+    if shrink_budget is not None and (not math.isfinite(shrink_budget) or shrink_budget < 0):
+        raise MalformedInput(f"--shrink-budget must be a finite number of seconds >= 0, "
+                             f"got {shrink_budget!r}")
+    if games < 1 or max_steps < 1:
+        raise MalformedInput("--games and --max-steps must be at least 1")
+    players = 4 if players is None else players
+    from ruleproof.interop.conform import conform_target
+    from ruleproof.model.registry import make_game
+
+    if (openspiel is None) == (pettingzoo is None):
+        raise MalformedInput("give exactly one of --openspiel MODULE:GAME and "
+                             "--pettingzoo MODULE:ENV")
+    opts = option_pairs(option or [])
+    params: dict[str, Any] = {"options": opts}
+    if game == "dawn-under":
+        params.update(players=players, preset=preset, expansion=expansion)
+    elif preset is not None or expansion is not None:
+        raise MalformedInput(f"--preset and --expansion are Dawn Under parameters, not "
+                             f"{game}'s")
+    model = make_game(game, **params)
+    framework, target = ("openspiel", openspiel) if openspiel else ("pettingzoo", pettingzoo)
+    assert target is not None
+    result = conform_target(model, framework, target, games=games, seed=seed,
+                            budget=budget, shrink_budget=shrink_budget,
+                            max_steps=max_steps, out=out)
+    d = result.divergence
+    if as_json:
+        typer.echo(json.dumps({
+            "target": target, "framework": framework, "conforms": d is None,
+            "games": result.games, "steps": result.steps, "unchecked": result.unchecked,
+            "divergence": None if d is None else {
+                "step": d.step, "kind": d.kind, "model": d.model, "target": d.target,
+                "actions": len(d.actions), "shrunk_from": result.shrunk_from},
+            "trace": None if result.trace is None else str(result.trace)}, indent=2))
+    elif d is None and result.games == 0:
+        typer.echo(f"{target}: NOTHING COMPARED (no game completed within the budget): a run "
+                   "that compares nothing is not a pass")
+    elif d is None:
+        extra = f", {result.unchecked} cut at an environment's own draw" \
+            if result.unchecked else ""
+        typer.echo(f"{target}: conforms ({result.games} games, {result.steps} steps "
+                   f"compared{extra})")
+    else:
+        typer.echo(f"{target}: NONCONFORMING at {d.describe()}")
+        typer.echo(f"trace ({len(d.actions)} actions, shrunk from {result.shrunk_from}) "
+                   f"saved to {result.trace}")
+    raise typer.Exit(0 if d is None and result.games > 0 else 1)
