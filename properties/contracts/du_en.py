@@ -117,9 +117,9 @@ def turn_passed(s: S, t: S) -> bool:
 def ends_turn_to_left(s: S, t: S) -> bool | None:
     """After a resolution that ends the turn: the left neighbour plays next (None if the
     game ended or hand-overs are still pending)."""
-    if over(t) or t.gifts or t.plague is not None:
-        return None
-    return t.turn_player == left(s, s.turn_player) and t.phase is Phase.OPEN
+    if over(t) or t.gifts or t.plague is not None or t.phase is Phase.COUNT_PLACE:
+        return None  # (the expansion's Count is stood on a grave first, gruft-en:count.place)
+    return t.turn_player == left(s, s.turn_player) and t.phase in (Phase.OPEN, Phase.COUNT_OPEN)
 
 
 # ----------------------------------------------------------------------------- chapter 1
@@ -127,7 +127,8 @@ def ends_turn_to_left(s: S, t: S) -> bool | None:
 
 def _open_forbids(s: S, a: A) -> bool:
     if isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None:
-        return s.placed_this_turn == 0  # a turn begins by opening a grave
+        # a turn begins by opening a grave (with the expansion: the Count's grave counts)
+        return s.placed_this_turn == 0 and not s.open_graves
     if is_open(s, a):
         return not in_range(s, a.grave) or s.lids[a.grave] is None  # nothing to turn
     return False
@@ -421,7 +422,7 @@ def _no_place(s: S, a: A, t: S) -> bool | None:
 def _gift_done_ends(s: S, a: A, t: S) -> bool | None:
     """The last hand-over of a stake gift or a garlic find ends the turn (outside a plague)."""
     if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
-            and s.plague is None):
+            and s.plague is None and s.bat is None):
         return None
     return ends_turn_to_left(s, t)
 
@@ -548,9 +549,18 @@ def _stay_open_requires(s: S, a: A, t: S) -> bool | None:
 
 
 def _just_opened_forbids(s: S, a: A) -> bool:
-    if not isinstance(a, PlaceVampire | PlaceGarlic):
+    if s.plague is None or not isinstance(a, PlaceVampire | PlaceGarlic):
         return False
     return not (deciding(s) and a.grave == s.pending)
+
+
+def _match_forbids(s: S, a: A) -> bool:
+    """Nothing goes into a grave unless one was just opened and found empty."""
+    if not isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty):
+        return False
+    if s.phase in (Phase.OPEN, Phase.GIVE, Phase.RECEIVE):
+        return True
+    return deciding(s) and a.grave != s.pending
 
 
 def _end_all_opened(s: S, a: A, t: S) -> bool | None:
@@ -591,10 +601,11 @@ def _cleanup(s: S, a: A, t: S) -> bool | None:
 
 
 def _next_turn(s: S, a: A, t: S) -> bool | None:
-    if not _plague_ended(s, a, t) or t.gifts:
+    if not _plague_ended(s, a, t) or t.gifts or t.phase is Phase.COUNT_PLACE:
         return None
     assert s.plague is not None
-    return t.turn_player == left(s, s.plague.holder) and t.phase is Phase.OPEN
+    return t.turn_player == left(s, s.plague.holder) and t.phase in (Phase.OPEN,
+                                                                     Phase.COUNT_OPEN)
 
 
 def _new_rat_holder(s: S, a: A, t: S) -> bool | None:
@@ -646,7 +657,7 @@ def _close_at_end(s: S, a: A, t: S) -> bool | None:
     """When a turn ends no grave stays open: nothing awaits a decision, no plague runs."""
     if over(t) or t.turn_player == s.turn_player or t.gifts:
         return None
-    return t.pending is None and t.phase is Phase.OPEN
+    return t.pending is None and t.phase in (Phase.OPEN, Phase.COUNT_OPEN)
 
 
 # ----------------------------------------------------------------------------- 2 players
@@ -704,7 +715,7 @@ CONTRACTS = ContractSet(
         C("du-en:ch1.open", forbids=_open_forbids, permits=_open_permits,
           requires=_open_reveals, applies=du,
           what="a turn opens a grave with a lid; its underside is shown to all"),
-        C("du-en:ch1.match", permits=_match_permits, requires=_match_requires, applies=du,
+        C("du-en:ch1.match", forbids=_match_forbids, permits=_match_permits, requires=_match_requires, applies=du,
           what="a matching outermost vampire goes into the just-opened empty grave"),
         C("du-en:ch1.outermost", forbids=_outermost_forbids, applies=du,
           what="only an outermost vampire of the lid's colour is placed"),

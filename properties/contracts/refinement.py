@@ -59,7 +59,7 @@ def _breaks(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], clau
 
 
 def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: str,
-           max_steps: int, budget: int = 400) -> list[int]:
+           max_steps: int, budget: int = 120) -> list[int]:
     """A shorter choice list that still breaks ``clause`` (greedy delta debugging: drop
     chunks, then single choices, then lower each choice to 0); at most ``budget`` replays."""
     best = list(choices)
@@ -92,7 +92,13 @@ def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: s
 def describe(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], v: Violation,
              max_steps: int) -> str:
     """The shrunk game as text: seed, actions, and the broken clause."""
-    actions = [engine.show(t.action) for t in play(engine, seed, choices, max_steps)]
+    actions = []
+    for t in play(engine, seed, choices, max_steps):
+        actions.append(engine.show(t.action))
+        found = [w for w in violations_of(rs, t) if w.clause == v.clause]
+        if found:
+            v = found[0]
+            break
     return (f"{rs.name}: contract {v.clause} ({v.how}: {v.what}) broken by '{v.action}' after "
             f"{len(actions) - 1} actions from seed {seed}: {actions}")
 
