@@ -138,8 +138,11 @@ def _match_permits(s: S, a: A) -> bool:
 def _match_requires(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, PlaceVampire) and deciding(s)):
         return None
-    placed = outer(s.rows[actor(s)], a.end)
-    return placed is not None and t.contents[a.grave] == VampireIn(placed)
+    row = s.rows[actor(s)]
+    placed = outer(row, a.end)
+    rest = colours(row[1:] if a.end is End.LEFT else row[:-1])
+    return placed is not None and t.contents[a.grave] == VampireIn(placed) and \
+        colours(t.rows[actor(s)]) == rest
 
 
 def _after_match(s: S, a: A, t: S) -> bool | None:
@@ -173,7 +176,8 @@ def _garlic_forbids(s: S, a: A) -> bool:
 def _garlic_requires(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, PlaceGarlic) and deciding(s)):
         return None
-    return t.contents[a.grave] == GarlicIn(actor(s))
+    p = actor(s)
+    return t.contents[a.grave] == GarlicIn(p) and t.garlic_hand[p] == s.garlic_hand[p] - 1
 
 
 def _after_no_match(s: S, a: A, t: S) -> bool | None:
@@ -233,7 +237,8 @@ def _own_garlic(s: S, a: A, t: S) -> bool | None:
     if found is None or found.owner != actor(s):
         return None
     want = sorted(q for q in range(s.config.players) if q != actor(s))
-    return sorted(g.giver for g in t.gifts) == want
+    return sorted(g.giver for g in t.gifts) == want and all(g.receiver == actor(s)
+                                                            for g in t.gifts)
 
 
 def _garlic_back(s: S, a: A, t: S) -> bool | None:
@@ -339,6 +344,46 @@ def _new_starter(s: S, a: A, t: S) -> bool | None:
     return t.plague.holder == left(s, s.plague.holder) and t.plague.current == t.plague.holder
 
 
+def _turn_frame(s: S, a: A, t: S) -> bool | None:
+    """A round is one opening: the turn passes only when the opened grave has been dealt with
+    ('the next player plays'), or on a stop; inside a plague it stays put."""
+    if over(t) or t.turn_player == s.turn_player:
+        return None
+    if _rat_opened(s, a):
+        return None
+    if s.plague is not None and t.plague is not None:
+        return False
+    if s.plague is not None:
+        return None  # the Czech text does not say who plays after a plague
+    if t.turn_player != left(s, s.turn_player) or t.gifts:
+        return False
+    return (isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty | Stop)
+            or isinstance(a, ReceiveVampire) and len(s.gifts) == 1
+            or is_open(s, a) and in_range(s, a.grave) and s.contents[a.grave] is not None)
+
+
+def _plague_frame(s: S, a: A, t: S) -> bool | None:
+    """Inside a plague the next player carries on only when the current one does not want to
+    open more (a stop)."""
+    if s.plague is None or t.plague is None or over(t) or _rat_opened(s, a):
+        return None
+    if isinstance(a, Stop):
+        return None
+    return t.plague.holder == s.plague.holder
+
+
+def _knowledge(s: S, a: A, t: S) -> bool:
+    """Everyone sees an opened lid; a lid is seen only by being opened and stays seen while
+    it lies on its grave (the lids of a plague are even left colour side up)."""
+    g = a.grave if is_open(s, a) else None
+    for i, (k0, k1) in enumerate(zip(s.known, t.known, strict=True)):
+        if k1 and not k0 and i != g:
+            return False
+        if k0 and not k1 and t.lids[i] == s.lids[i]:
+            return False
+    return True
+
+
 def _over_forbids(s: S, a: A) -> bool:
     return over(s)
 
@@ -363,6 +408,12 @@ CONTRACTS = ContractSet(
           what="a player may open one grave per round"),
         C("du-cs:prubeh.reveal", requires=_reveal, applies=cs,
           what="the lid's underside is shown to everyone"),
+        C("du-cs:prubeh.reveal", requires=_knowledge, applies=cs,
+          what="lids are seen only by opening, and stay seen"),
+        C("du-cs:prubeh.open", requires=_turn_frame, applies=cs,
+          what="the turn passes only once the opened grave is dealt with"),
+        C("du-cs:prubeh.rat-pass", requires=_plague_frame, applies=cs,
+          what="the plague stays with its starter; only a stop passes it on"),
         C("du-cs:prubeh.match", forbids=_match_forbids, permits=_match_permits,
           requires=_match_requires, applies=cs,
           what="an empty grave of an end vampire's colour takes that vampire"),

@@ -184,6 +184,13 @@ def _continue_requires(s: S, a: A, t: S) -> bool | None:
     return t.turn_player == s.turn_player and t.phase is Phase.OPEN
 
 
+def _stop_ends(s: S, a: A, t: S) -> bool | None:
+    """Stopping after a placement ends the turn: the left neighbour plays."""
+    if not (isinstance(a, Stop) and s.plague is None and s.phase is Phase.OPEN) or over(t):
+        return None
+    return ends_turn_to_left(s, t)
+
+
 def _continue_permits(s: S, a: A) -> bool:
     """After a placement the player may open another grave or stop."""
     if s.phase is not Phase.OPEN or s.plague is not None or s.placed_this_turn == 0:
@@ -219,7 +226,11 @@ def _garlic_permits(s: S, a: A) -> bool:
 
 def _garlic_forbids(s: S, a: A) -> bool:
     if isinstance(a, PlaceGarlic) and deciding(s):
-        return s.garlic_hand[actor(s)] == 0 or a.grave != s.pending
+        # only "in that case" (no outermost vampire matches), and only with garlic left
+        row = s.rows[actor(s)]
+        lid = s.lids[s.pending] if s.pending is not None else None
+        match = any(outer(row, e) == lid for e in (End.LEFT, End.RIGHT))
+        return s.garlic_hand[actor(s)] == 0 or a.grave != s.pending or match
     # the opened empty grave is dealt with before anything else happens
     return deciding(s) and isinstance(a, OpenGrave | Stop | GiveVampire | ReceiveVampire)
 
@@ -329,7 +340,7 @@ def _flip_when_short(s: S, a: A, t: S) -> bool | None:
 
 
 def _stake_requires(s: S, a: A, t: S) -> bool | None:
-    if not is_open(s, a) or not colour_lid(s, a.grave) or s.barred:
+    if not is_open(s, a) or not colour_lid(s, a.grave) or a.grave in s.barred:
         return None
     if not isinstance(opened_content(s, a), VampireIn):
         return None
@@ -435,8 +446,9 @@ def _receive_requires(s: S, a: A, t: S) -> bool | None:
     row = t.rows[r]
     if len(row) != len(s.rows[r]) + 1 or s.in_transit is None:
         return False
-    ends = [row[0], row[-1]]
-    return any(v.colour == s.in_transit and v.face_up for v in ends)
+    v = row[0] if a.end is End.LEFT else row[-1]  # at the end the decision names
+    rest = row[1:] if a.end is End.LEFT else row[:-1]
+    return v.colour == s.in_transit and v.face_up and colours(rest) == colours(s.rows[r])
 
 
 def _give_requires(s: S, a: A, t: S) -> bool | None:
@@ -457,6 +469,10 @@ def _gift_forbids(s: S, a: A) -> bool:
     if s.phase is Phase.RECEIVE:
         return not isinstance(a, ReceiveVampire)
     return isinstance(a, GiveVampire | ReceiveVampire)
+
+
+def _give_permits(s: S, a: A) -> bool:
+    return _gift_permits(s, a)
 
 
 def _gift_permits(s: S, a: A) -> bool:
@@ -485,7 +501,8 @@ def _rat_requires(s: S, a: A, t: S) -> bool | None:
     if p is None:  # begun and over at once: no neighbour has a lid to turn (ch4.end-all-opened)
         return all(s.lids[g] is None for g in s.config.board.neighbours[a.grave])
     lid_off = t.lids[a.grave] is None or s.config.rat_lid_stays
-    return p is not None and p.origin == a.grave and p.holder == actor(s) and lid_off
+    return (p is not None and p.origin == a.grave and p.holder == actor(s) and lid_off
+            and p.current == p.holder and p.opened == ())
 
 
 def _neighbours_permits(s: S, a: A) -> bool:
@@ -653,6 +670,48 @@ def _clockwise(s: S, a: A, t: S) -> bool | None:
     return t.turn_player == left(s, s.turn_player)
 
 
+def _turn_frame(s: S, a: A, t: S) -> bool | None:
+    """The turn passes only at a turn end some clause names: a fruitless search (garlic or
+    leaving empty), a stake, the last hand-over of a gift, a stop, or the end of a plague."""
+    if over(t) or t.turn_player == s.turn_player:
+        return None
+    if _rat_opened(s, a):
+        if t.plague is None:  # a plague begun and over at once
+            return t.turn_player == left(s, s.plague.holder if s.plague else s.turn_player)
+        return t.turn_player == t.plague.holder
+    if s.plague is not None and t.plague is not None:
+        return False  # inside a plague the turn stays where it is
+    if s.plague is not None:
+        return None  # the plague ended: du-en:ch4.next-turn says who plays
+    if t.turn_player != left(s, s.turn_player) or t.gifts:
+        return False
+    return (isinstance(a, PlaceGarlic | LeaveEmpty | Stop)
+            or isinstance(a, ReceiveVampire) and len(s.gifts) == 1
+            or isinstance(a, OpenGrave) and in_range(s, a.grave)
+            and s.contents[a.grave] is not None
+            or s.phase not in (Phase.OPEN, Phase.PLACE, Phase.GIVE, Phase.RECEIVE))
+
+
+def _plague_frame(s: S, a: A, t: S) -> bool | None:
+    """Inside a plague the turn to open passes only when the current player stops."""
+    if s.plague is None or t.plague is None or over(t) or _rat_opened(s, a):
+        return None
+    if isinstance(a, Stop):
+        return None
+    return t.plague.current == s.plague.current and t.plague.holder == s.plague.holder
+
+
+def _knowledge(s: S, a: A, t: S) -> bool:
+    """A lid becomes known only by being opened, and stays known while it lies on its grave."""
+    g = a.grave if is_open(s, a) else None
+    for i, (k0, k1) in enumerate(zip(s.known, t.known, strict=True)):
+        if k1 and not k0 and i != g:
+            return False
+        if k0 and not k1 and t.lids[i] == s.lids[i]:
+            return False
+    return True
+
+
 def _close_at_end(s: S, a: A, t: S) -> bool | None:
     """When a turn ends no grave stays open: nothing awaits a decision, no plague runs."""
     if over(t) or t.turn_player == s.turn_player or t.gifts:
@@ -712,6 +771,12 @@ CONTRACTS = ContractSet(
           what="vampires leave a row only into a grave or another row"),
         C("du-en:play.clockwise", requires=_clockwise, applies=du,
           what="a turn passes to the left neighbour"),
+        C("du-en:play.clockwise", requires=_turn_frame, applies=du,
+          what="the turn passes only at a turn end"),
+        C("du-en:ch4.pass", requires=_plague_frame, applies=du,
+          what="the plague passes only on a stop"),
+        C("du-en:ch1.open", requires=_knowledge, applies=du,
+          what="lids become known only by opening, and stay known"),
         C("du-en:ch1.open", forbids=_open_forbids, permits=_open_permits,
           requires=_open_reveals, applies=du,
           what="a turn opens a grave with a lid; its underside is shown to all"),
@@ -723,6 +788,8 @@ CONTRACTS = ContractSet(
           what="a used grave keeps its own lid"),
         C("du-en:ch1.continue", permits=_continue_permits, requires=_continue_requires,
           applies=du, what="after a placement the same player opens again or stops"),
+        C("du-en:ch1.continue", requires=_stop_ends, applies=du,
+          what="stopping ends the turn"),
         C("du-en:ch1.two-match", permits=_two_match_permits, requires=_two_match_requires,
           applies=du, what="with two matches one is chosen, the other stays"),
         C("du-en:row.refill", requires=_refill_requires, applies=du,
@@ -747,7 +814,7 @@ CONTRACTS = ContractSet(
         C("du-en:ch2.gift", forbids=_gift_forbids, permits=_gift_permits,
           requires=_gift_requires, applies=base,
           what="the third stake: every other player owes one outermost vampire"),
-        C("du-en:ch2.gift", requires=_give_requires, applies=du,
+        C("du-en:ch2.gift", permits=_give_permits, requires=_give_requires, applies=du,
           what="a giver hands over an outermost vampire"),
         C("du-en:ch2.stakes-back", requires=_stakes_back, applies=du,
           what="after the gift the three stakes go back to the path"),

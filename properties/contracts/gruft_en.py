@@ -45,7 +45,8 @@ def _keep_open_forbids(s: S, a: A) -> bool:
 
 
 def _keep_open_requires(s: S, a: A, t: S) -> bool | None:
-    if not _own_opening(s, a) or over(t) or t.turn_player != s.turn_player or t.plague \
+    if not (_own_opening(s, a) or _count_opened(s, a)) or over(t) \
+            or t.turn_player != s.turn_player or t.plague \
             or t.phase is Phase.COUNT_PLACE:
         return None
     if s.lids[a.grave] == RAT:
@@ -81,6 +82,11 @@ def _count_continue(s: S, a: A, t: S) -> bool | None:
     return t.turn_player == s.turn_player and t.phase is Phase.OPEN
 
 
+def _count_place_forbids(s: S, a: A) -> bool:
+    """Once the holder's turn is over, the Count is stood on a grave: nothing else first."""
+    return s.phase is Phase.COUNT_PLACE and not isinstance(a, CountTo)
+
+
 def _count_place_permits(s: S, a: A) -> bool:
     return (isinstance(a, CountTo) and s.phase is Phase.COUNT_PLACE
             and 0 <= a.grave < len(s.contents) and s.contents[a.grave] is None
@@ -111,6 +117,34 @@ def _guard_forbids(s: S, a: A) -> bool:
     if s.phase is Phase.COUNT_OPEN:
         return False
     return actor(s) != s.post or s.plague is not None or isinstance(a, PlayBat)
+
+
+def _open_start_permits(s: S, a: A) -> bool:
+    return s.phase is Phase.COUNT_OPEN and isinstance(a, OpenGrave) and a.grave == s.count_grave
+
+
+def _go_on_permits(s: S, a: A) -> bool:
+    """After the Count's grave took a vampire the turn goes on: open another grave or stop."""
+    return (isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None and any(
+        isinstance(s.contents[g], VampireIn) for g in s.open_graves))
+
+
+def _count_placed_wait(s: S, a: A, t: S) -> bool | None:
+    """Having stood the Count on a grave, the holder waits for their next turn."""
+    if not (isinstance(a, CountTo) and s.phase is Phase.COUNT_PLACE) or over(t):
+        return None
+    return t.turn_player != s.post and t.turn_player == s.next_turn
+
+
+def _doubt_gift(s: S, a: A, t: S) -> bool | None:
+    """A doubter's third stake brings the base game's gift (du-en:ch2.gift holds on)."""
+    if not _case(None, True)(s, a, t):
+        return None
+    d = _doubter(s)
+    if s.stakes_held[d] + 1 != s.config.stakes_for_gift or s.stakes_path == 0:
+        return not t.gifts
+    want = sorted(q for q in range(s.config.players) if q != d)
+    return sorted(g.giver for g in t.gifts) == want and all(g.receiver == d for g in t.gifts)
 
 
 def _open_start(s: S, a: A) -> bool:
@@ -145,6 +179,34 @@ def _count_empty(s: S, a: A, t: S) -> bool | None:
     return t.pending == a.grave and t.putter == s.post
 
 
+def _put_forbids(s: S, a: A) -> bool:
+    """A vampire is due in the opened grave: only an outermost vampire goes in, into it."""
+    if s.phase is not Phase.PUT:
+        return False
+    return not (isinstance(a, PlaceVampire) and a.grave == s.pending)
+
+
+def _open_frame(s: S, a: A, t: S) -> bool | None:
+    """Graves are left open only by being opened in the running turn (by turning a lid, by the
+    Count or by a bat), and all of them stay open until the turn is over."""
+    if over(t):
+        return None
+    new = set(t.open_graves) - set(s.open_graves)
+    g = getattr(a, "grave", None) if isinstance(a, OpenGrave) else None
+    if isinstance(a, Believe | Doubt) and s.bat is not None:
+        g = s.bat.grave
+    if new - ({g} if g is not None else set()):
+        return False
+    gone = set(s.open_graves) - set(t.open_graves)
+    if gone and (t.turn_player == s.turn_player and t.phase is not Phase.COUNT_PLACE
+                 and t.plague is None and s.plague is None):
+        return False
+    if new and (isinstance(a, PlayBat) or s.plague is not None):
+        return False  # a bat is opened only once the claim is settled; plague graves are
+        # the plague's
+    return True
+
+
 def _put_permits(s: S, a: A) -> bool:
     return (isinstance(a, PlaceVampire) and s.phase is Phase.PUT and a.grave == s.pending
             and s.putter is not None and (len(s.rows[s.putter]) > 1 or a.end is End.LEFT))
@@ -155,8 +217,9 @@ def _put_requires(s: S, a: A, t: S) -> bool | None:
         return None
     row = s.rows[s.putter]
     colour = outer(row, a.end)
+    rest = [v.colour for v in (row[1:] if a.end is End.LEFT else row[:-1])]
     return colour is not None and t.contents[a.grave] == VampireIn(colour) and \
-        len(t.rows[s.putter]) == len(row) - 1
+        [v.colour for v in t.rows[s.putter]] == rest
 
 
 def _next_quarter(s: S, g: int) -> bool:
@@ -407,23 +470,33 @@ CONTRACTS = ContractSet(
           what="the right neighbour's loss gets the Count"),
         C("gruft-en:count.continue", requires=_count_continue, applies=gruft,
           what="the Count goes on the post and the turn goes on"),
-        C("gruft-en:count.place", permits=_count_place_permits,
+        C("gruft-en:count.place", forbids=_count_place_forbids, permits=_count_place_permits,
           requires=_count_place_requires, applies=gruft,
           what="after the turn the Count is stood on an empty grave"),
         C("gruft-en:count.place", requires=_count_place_due, applies=gruft,
           what="the Count is stood on a grave when the holder's turn is over"),
         C("gruft-en:count.guard", forbids=_guard_forbids, applies=gruft,
           what="nobody else opens the Count's grave, not in a plague either"),
-        C("gruft-en:count.open-start", forbids=_open_start, requires=_open_start_requires,
+        C("gruft-en:count.open-start", forbids=_open_start, permits=_open_start_permits,
+          requires=_open_start_requires,
           applies=gruft, what="the holder's turn starts by opening it, lid not turned"),
         C("gruft-en:count.open-start", requires=_turn_start_count, applies=gruft,
           what="the holder's next turn begins at the Count's grave"),
-        C("gruft-en:count.empty", permits=_put_permits, requires=_count_empty, applies=gruft,
+        C("gruft-en:play.keep-open", requires=_open_frame, applies=gruft,
+          what="only graves opened this turn are open, until the turn is over"),
+        C("gruft-en:count.empty", forbids=_put_forbids, permits=_put_permits,
+          requires=_count_empty, applies=gruft,
           what="an empty Count grave takes an outermost vampire, any colour"),
         C("gruft-en:count.empty", requires=_put_requires, applies=gruft,
           what="the vampire put in is an outermost one"),
         C("gruft-en:count.move", forbids=_move_forbids, permits=_move_permits,
           requires=_move_due, applies=gruft, what="the Count moves to the next quarter"),
+        C("gruft-en:count.empty-continue", permits=_go_on_permits, applies=gruft,
+          what="the turn goes on: another grave or a stop"),
+        C("gruft-en:count.place", requires=_count_placed_wait, applies=gruft,
+          what="then the holder waits for their next turn"),
+        C("gruft-en:bats.doubt-empty", requires=_doubt_gift, applies=gruft,
+          what="a doubter's third stake brings the gift"),
         C("gruft-en:count.empty-continue", requires=_empty_continue, applies=gruft,
           what="then the turn goes on"),
         C("gruft-en:count.occupied", requires=_count_occupied, applies=gruft,
