@@ -174,6 +174,20 @@ def _situation(state: Any) -> str:
     return f"{name}/{plague}{extra}"
 
 
+def _target(state: Any, action: Any) -> str:
+    """For a placement: into the grave just opened, one opened earlier in the plague, or
+    another grave."""
+    if _atype(action) not in ("PlaceVampire", "PlaceGarlic", "LeaveEmpty"):
+        return ""
+    g = action.grave
+    if g == getattr(state, "pending", None):
+        return " into the grave just opened"
+    plague = getattr(state, "plague", None)
+    if plague is not None and g in plague.opened:
+        return " into a grave opened earlier in the plague"
+    return " into another grave"
+
+
 def _content(state: Any, action: Any) -> str:
     g = getattr(action, "grave", None)
     if g is None or not 0 <= g < len(getattr(state, "contents", ())):
@@ -216,7 +230,7 @@ def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | Non
             allowed = a in legal
             forb = forbidding(contracts, s, a)
             if not allowed and not forb:
-                key = f"refused-unforbidden {_atype(a)} at {_situation(s)}"
+                key = f"refused-unforbidden {_atype(a)}{_target(s, a)} at {_situation(s)}"
                 if key not in found:
                     try:
                         _, clauses = why_illegal(s, a)
@@ -228,7 +242,7 @@ def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | Non
                                          f"{', '.join(clauses) or 'nothing'}); no contract "
                                          "forbids it")
             elif allowed and not permitting(contracts, s, a):
-                key = f"allowed-unpermitted {_atype(a)} at {_situation(s)}"
+                key = f"allowed-unpermitted {_atype(a)}{_target(s, a)} at {_situation(s)}"
                 if key not in found:
                     nxt = engine.apply(s, a)
                     spoke = tuple(sorted({c.clause for c in contracts if c.requires is not None
@@ -462,19 +476,76 @@ def register_entries() -> list[tuple[str, tuple[str, ...], str | None, tuple[str
             for e in register()]
 
 
-def discovered_register() -> dict[str, dict[str, Any]]:
-    """The accepted findings (``spec/ambiguities/discovered.toml``): key -> entry table."""
-    from ruleproof.spec import _read_toml, spec_path
+@dataclass(frozen=True)
+class Accepted:
+    """An accepted finding of ``spec/ambiguities/discovered.toml``."""
 
-    path = spec_path("ambiguities", "discovered.toml")
-    if not path.is_file():
-        return {}
-    data, _ = _read_toml(path)
-    out: dict[str, dict[str, Any]] = {}
-    for e in data.get("finding", []):
+    id: str
+    title: str
+    clauses: tuple[str, ...]
+    question: str
+    keys: tuple[str, ...]
+    witnesses: tuple[str, ...]
+    readings: tuple[tuple[str, str], ...]
+    option: str | None = None
+
+
+def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
+    """Load and validate the discovered register.
+
+    Raises:
+        MalformedInput: naming file and line: unknown clause, missing witness file, fewer than
+            two readings, an unknown option, a duplicate id or key.
+    """
+    from ruleproof.errors import MalformedInput
+    from ruleproof.model.dawn_under.state import OPTION_VALUES
+    from ruleproof.spec import _read_toml, all_clause_ids, spec_path, table_lines
+
+    path = path or spec_path("ambiguities", "discovered.toml")
+    data, text = _read_toml(path)
+    lines = table_lines(text, "finding")
+    known = all_clause_ids()
+    out: list[Accepted] = []
+    ids: set[str] = set()
+    keys: set[str] = set()
+    for i, e in enumerate(data.get("finding", [])):
+        line = lines[i] if i < len(lines) else None
+
+        def fail(what: str, eid: object = e.get("id"), line: int | None = line
+                 ) -> MalformedInput:
+            return MalformedInput(f"finding {eid}: {what}", file=str(path), line=line)
+
+        eid = e.get("id")
+        if not isinstance(eid, str) or eid in ids:
+            raise fail("missing or duplicate id")
+        ids.add(eid)
+        for c in e.get("clauses", []):
+            if c not in known:
+                raise fail(f"unknown clause {c}")
+        witnesses = (e.get("witness"), *e.get("witnesses", []))
+        for w in witnesses:
+            if not isinstance(w, str) or not spec_path(*w.split("/")).is_file():
+                raise fail(f"witness file {w} is missing")
+        readings = tuple((str(r["value"]), str(r.get("summary", "")))
+                         for r in e.get("reading", []))
+        if len(readings) < 2:
+            raise fail("needs at least two readings")
+        option = e.get("option")
+        if option is not None and option not in OPTION_VALUES:
+            raise fail(f"unknown option {option}")
         for k in e.get("keys", []):
-            out[str(k)] = e
-    return out
+            if k in keys:
+                raise fail(f"key {k!r} is listed twice")
+            keys.add(str(k))
+        out.append(Accepted(eid, str(e.get("title", eid)), tuple(e.get("clauses", [])),
+                            str(e.get("question", "")), tuple(map(str, e.get("keys", []))),
+                            tuple(map(str, witnesses)), readings, option))
+    return tuple(out)
+
+
+def discovered_register() -> dict[str, Accepted]:
+    """The accepted findings by discovery key."""
+    return {k: a for a in load_discovered() for k in a.keys}
 
 
 def replay(rs: RuleSet, f: Finding, options: dict[str, str] | None = None
@@ -509,7 +580,7 @@ def explain(rs: RuleSet, findings: list[Finding]) -> list[Finding]:
     entries = register_entries()
     for f in findings:
         if f.key in accepted:
-            out.append(f.with_explanation(str(accepted[f.key]["id"])))
+            out.append(f.with_explanation(accepted[f.key].id))
             continue
         if f.kind == "translation" or rs.game != "dawn-under":
             hit = _by_clauses(f, entries)
@@ -522,14 +593,12 @@ def explain(rs: RuleSet, findings: list[Finding]) -> list[Finding]:
             for eid, _clauses, option, values, entry in entries:
                 if option is None or hit:
                     continue
-                if (dict(entry.base_options).get("expansion") == "gruft") != gruft:
+                if dict(entry.base_options).get("expansion") == "gruft" and not gruft:
                     continue
                 for value in values:
                     if value == _current(rs, option):
                         continue
                     alt = _under(rs, base[0], f, {option: value})
-                    if alt is None:
-                        continue
                     if _differs(f, base[1], alt):
                         hit = eid
                         break
@@ -596,6 +665,23 @@ def _by_clauses(f: Finding, entries: list[Any]) -> str:
     return ""
 
 
+def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[Finding]:
+    """A reachable loop per rule set (search, properties/endless.py), as findings."""
+    from ruleproof.properties.endless import find_cycle, replay_cycle
+
+    out: list[Finding] = []
+    for name in names:
+        rs = rule_set(name)
+        c = find_cycle(rs, games=2)
+        if c is None or not replay_cycle(rs, c):
+            continue
+        key = f"cycle {rs.preset if rs.preset != 'du-en' or not rs.options else 'gruft'}"
+        f = Finding("cycle", key, name, ("du-en:end.first-empty",), c.seed, c.prefix,
+                    " ".join(c.loop), f"the loop {list(c.loop)} returns to the same state")
+        out.append(f.with_explanation(accepted[key].id) if key in accepted else f)
+    return out
+
+
 # ----------------------------------------------------------------------------- all of it
 
 
@@ -615,7 +701,7 @@ class Report:
 def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
              sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None,
              engine_for: Callable[[RuleSet], Engine | None] | None = None,
-             kinds: Sequence[str] = ("legality", "effect", "translation", "symbolic")
+             kinds: Sequence[str] = ("legality", "effect", "translation", "cycles", "symbolic")
              ) -> Report:
     """Run every discovery search under ``profile`` (``ci``, ``default``, ``thorough``).
 
@@ -641,6 +727,8 @@ def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
     if "translation" in kinds:
         tr = translation_gaps(4, budget, deadline)
         report.findings += explain(rule_set("du-en/4"), tr)
+    if "cycles" in kinds:
+        report.findings += cycle_findings(names, accepted=discovered_register())
     if "symbolic" in kinds:
         from ruleproof.properties.symbolic.contracts import symbolic_findings
 

@@ -94,7 +94,8 @@ def _received(s: S, a: A, t: S) -> bool | None:
     if len(row) != len(s.rows[r]) + 1:
         return False
     v = row[0] if a.end is End.LEFT else row[-1]
-    return v.colour == s.in_transit and v.face_up
+    rest = row[1:] if a.end is End.LEFT else row[:-1]
+    return v.colour == s.in_transit and v.face_up and colours(rest) == colours(s.rows[r])
 
 
 def _open_permits(s: S, a: A) -> bool:
@@ -126,7 +127,12 @@ def _matches(s: S) -> list[End]:
 
 
 def _match_forbids(s: S, a: A) -> bool:
-    """A matching vampire goes in (stated as what happens): no garlic, no leaving it empty."""
+    """A matching vampire goes in (stated as what happens): no garlic, no leaving it empty; and
+    things go only into the grave just opened (outside a plague)."""
+    if isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty):
+        opened = s.plague.opened if s.plague is not None else ()
+        if (not deciding(s) or a.grave != s.pending) and a.grave not in opened:
+            return True  # only an opened grave is dealt with
     return deciding(s) and bool(_matches(s)) and isinstance(a, PlaceGarlic | LeaveEmpty)
 
 
@@ -211,7 +217,8 @@ def _gift(s: S, a: A, t: S) -> bool | None:
     p = actor(s)
     if s.stakes_held[p] >= 3:
         want = sorted(q for q in range(s.config.players) if q != p)
-        return sorted(g.giver for g in t.gifts) == want and t.stakes_held[p] == 0
+        return sorted(g.giver for g in t.gifts) == want and t.stakes_held[p] == 0 and all(
+            g.receiver == p for g in t.gifts)
     if s.stakes_path == 0:
         return None  # no stake to take and fewer than three held: the text does not say
     return not t.gifts
@@ -347,6 +354,11 @@ def _new_starter(s: S, a: A, t: S) -> bool | None:
 def _turn_frame(s: S, a: A, t: S) -> bool | None:
     """A round is one opening: the turn passes only when the opened grave has been dealt with
     ('the next player plays'), or on a stop; inside a plague it stays put."""
+    if isinstance(a, Stop) and s.plague is None and not over(t):
+        return t.turn_player == left(s, s.turn_player)  # not opening passes the round
+    if _rat_opened(s, a) and s.plague is None and t.plague is not None:
+        # the finder may open the neighbours: the plague begins with them
+        return t.plague.holder == actor(s) and t.plague.current == actor(s)
     if over(t) or t.turn_player == s.turn_player:
         return None
     if _rat_opened(s, a):

@@ -743,7 +743,8 @@ def _reopen(s: S, a: A, t: S) -> bool | None:
     p = actor(s)
     if s.lids[a.grave] == RAT:
         return None
-    return t.stakes_held[p] != s.stakes_held[p] or bool(t.gifts)
+    return (t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1
+            or t.stakes_held[p] == 0 and bool(t.gifts))
 
 
 def _alias(s: S, a: A) -> bool:

@@ -56,7 +56,10 @@ def _keep_open_requires(s: S, a: A, t: S) -> bool | None:
 
 def _turn_over_closes(s: S, a: A, t: S) -> bool | None:
     """Once the turn has passed, no grave of it is left open."""
-    if over(t) or t.turn_player == s.turn_player or t.plague is not None:
+    if over(t) or t.plague is not None:
+        return None
+    if t.turn_player == s.turn_player and not (t.phase is Phase.COUNT_PLACE
+                                               and s.phase is not Phase.COUNT_PLACE):
         return None
     return not t.open_graves
 
@@ -361,7 +364,7 @@ def _doubt_vampire(s: S, a: A, t: S) -> bool | None:
         return None
     assert s.bat is not None
     o = s.bat.owner
-    return (t.contents[s.bat.grave] is None and bool(t.gifts) and t.gifts[0].receiver == o
+    return (t.contents[s.bat.grave] is None and len(t.gifts) == 1 and t.gifts[0].receiver == o
             and _puts(t, _doubter(s)))
 
 

@@ -243,8 +243,16 @@ def clauses(
     document: Annotated[str | None, typer.Argument(help="du-en (default: every document)")
                         ] = None,
     uncited: Annotated[bool, typer.Option(help="only clauses no code cites")] = False,
+    contracts: Annotated[bool, typer.Option(help="per source: rule clauses with an executable "
+                                                 "contract, and why the others have none")
+                         ] = False,
 ) -> None:
     """List every clause with where the model implements it."""
+    if contracts:
+        from ruleproof.cli.discovery import print_contracts
+
+        print_contracts(out)
+        return
     from ruleproof.properties.citations import citations
     from ruleproof.spec import clause_registry, shipped_documents
     from ruleproof.spec.alignment import alignment, shipped_alignments
@@ -370,8 +378,20 @@ def ambiguities(
                                              "files (shrunk)")] = False,
     profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "default",
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    discover: Annotated[bool, typer.Option(help="search what the clause contracts leave open "
+                                                "(legality, effects, du-en vs du-cs, cycles, z3)")
+                        ] = False,
+    witnesses: Annotated[Path | None, typer.Option(help="with --discover: write a witness "
+                                                        "scenario per new finding here")] = None,
 ) -> None:
     """The ambiguity register with each witness's status; --search finds new divergences."""
+    if discover:
+        from ruleproof.cli.discovery import run_discover
+
+        if profile not in PROFILES:
+            raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
+        run_discover(out, profile, as_json, witnesses)
+        return
     from ruleproof.properties.dawn_under.ambiguities import (
         differential,
         find_witness,
