@@ -30,6 +30,22 @@ def endless_check(name: str) -> Check:
     return Check(f"endless games: cycles, endings reachable, lengths ({name})", "search", run)
 
 
+def recall_checks() -> list[tuple[str, Check]]:
+    """Perfect recall of the information states of both games (properties/recall.py)."""
+    from ruleproof.properties.recall import (
+        dracula_observation,
+        du_information_state,
+        recall_property,
+    )
+
+    return [("dawn-under", Check("perfect recall of the information state (du-en/4)", "search",
+                                 lambda p: recall_property("du-en/4", du_information_state,
+                                                           max(1, p.games // 12)))),
+            ("dracula", Check("perfect recall of the observation (dracula)", "search",
+                              lambda p: recall_property("dracula", dracula_observation,
+                                                        max(2, p.games // 4))))]
+
+
 def suite_checks(game: str, preset: str, options: Sequence[tuple[str, str]],
                  players: Sequence[int], shared: bool) -> list[Check]:
     """The checks this package adds to one rule set of ``ruleproof check`` (properties/suite.py):

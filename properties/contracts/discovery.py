@@ -234,7 +234,7 @@ def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | Non
                 if key not in found:
                     try:
                         _, clauses = why_illegal(s, a)
-                    except Exception:  # noqa: BLE001 - diagnosis is best effort
+                    except Exception:
                         clauses = ()
                     found[key] = Finding("refused-unforbidden", key, rs.name, tuple(clauses),
                                          st.seed, tuple(map(str, st.prefix)), str(a),
@@ -621,7 +621,7 @@ def _under(rs: RuleSet, state: Any, f: Finding, options: dict[str, str]) -> Any:
     try:
         cfg = du_config.make_config(rs.players, du_config.parse_options(
             opts, base=du_config.preset_options(rs.preset)), preset=rs.preset)
-    except Exception:  # noqa: BLE001 - an option that does not fit this rule set
+    except Exception:
         return _ILLEGAL
     try:
         return apply(replace(state, config=cfg), parse_action(f.action))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from ruleproof.model.dracula import State
 from ruleproof.model.dracula.data import COLOURS, Kind
 from ruleproof.model.dracula.engine import (
     Depths,
@@ -28,7 +29,7 @@ from ruleproof.model.dracula.engine import (
 )
 from ruleproof.properties.contracts.core import Contract, ContractSet
 
-S = Any
+S = State
 A = Any
 
 
@@ -56,10 +57,16 @@ def _played(s: S, a: A) -> Any:
     return s.cards.act(a.card) if isinstance(a, PlayCard) else None
 
 
+def _loc(s: S) -> int:
+    """The location of the revealed card (only asked when one is revealed)."""
+    assert s.revealed is not None
+    return s.revealed
+
+
 def _revealed(s: S) -> Any:
     if s.revealed is None:
         return None
-    card = s.board_cards[s.revealed]
+    card = s.board_cards[_loc(s)]
     return s.cards.enc(card) if card is not None else None
 
 
@@ -201,7 +208,7 @@ def _capture(s: S, a: A, t: S) -> bool | None:
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.TARGET or over(t):
         return None  # (an overpayment that costs the last marker ends the game first)
-    return c.id in t.captured[side(s)] and t.board_cards[s.revealed] is None
+    return c.id in t.captured[side(s)] and t.board_cards[_loc(s)] is None
 
 
 def _all_five(s: S, a: A, t: S) -> bool:
@@ -229,7 +236,7 @@ def _fight(s: S, a: A, t: S) -> bool | None:
         return None
     mine, enemy = b
     p = side(s)
-    loc = s.revealed
+    loc = _loc(s)
     card = s.board_cards[loc]
     if mine > enemy:
         return card in t.enc_discard[1 - p] and t.board_cards[loc] != card
@@ -245,7 +252,8 @@ def _win_battle(s: S, a: A, t: S) -> bool | None:
         return None
     if b is None or b[0] <= b[1]:
         return None
-    return s.board_cards[s.revealed] in t.enc_discard[1 - side(s)]
+    card = s.board_cards[_loc(s)]
+    return card is not None and card in t.enc_discard[1 - side(s)]
 
 
 def _lose_battle(s: S, a: A, t: S) -> bool | None:
@@ -255,7 +263,7 @@ def _lose_battle(s: S, a: A, t: S) -> bool | None:
     if b is None or b[0] >= b[1]:
         return None
     p = side(s)
-    return t.board_cards[s.revealed] == s.board_cards[s.revealed] and (
+    return t.board_cards[_loc(s)] == s.board_cards[_loc(s)] and (
         _life_lost(s, t, p) >= 1 or _pending_loss(t, p) or over(t))
 
 
@@ -266,7 +274,7 @@ def _draw_battle(s: S, a: A, t: S) -> bool | None:
     if b is None or b[0] != b[1]:
         return None
     owed = max(0, s.steps - s.cards.act(a.card).move)
-    return t.board_cards[s.revealed] == s.board_cards[s.revealed] and \
+    return t.board_cards[_loc(s)] == s.board_cards[_loc(s)] and \
         _life_lost(s, t, side(s)) <= owed
 
 
@@ -287,14 +295,14 @@ def _power_exception(s: S, a: A, t: S) -> bool | None:
     if not (a.special and s.cards.act(a.card).special == s.rules.crucifix_exception):
         return None
     owed = max(0, s.steps - s.cards.act(a.card).move)
-    return _life_lost(s, t, 0) <= owed
+    return bool(_life_lost(s, t, 0) <= owed)
 
 
 def _power_replace(s: S, a: A, t: S) -> bool | None:
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.POWER or over(t):
         return None
-    return t.board_cards[s.revealed] == c.id
+    return bool(t.board_cards[_loc(s)] == c.id)
 
 
 def _last_marker(s: S, a: A, t: S) -> bool:
@@ -383,7 +391,7 @@ def _underuse_permits(s: S, a: A) -> bool:
 def _then_functions(s: S, a: A, t: S) -> bool | None:
     if not _paying(s, a) or over(t) or t.turn > s.turn or t.active != s.active:
         return None
-    return t.played == a.card
+    return bool(t.played == a.card)
 
 
 def _barrier_first(s: S, a: A, t: S) -> bool | None:
@@ -489,10 +497,9 @@ def _give_target(s: S, a: A, t: S) -> bool | None:
         return None
     p = s.agenda[0].player if s.agenda else side(s)
     gained = min(s.board.life_markers, s.life[p] + 2)
-    if head(s) == "rescue":  # two markers back, then the loss that was at stake
-        life_ok = t.life[p] >= gained - s.agenda[0].n or over(t)
-    else:
-        life_ok = t.life[p] == gained
+    # in a rescue: two markers back, then the loss that was at stake
+    life_ok = (t.life[p] >= gained - s.agenda[0].n or over(t)) if head(s) == "rescue" \
+        else t.life[p] == gained
     return a.card in t.captured[1 - p] and a.card not in t.hand[p] and life_ok
 
 

@@ -272,7 +272,7 @@ def _rat(s: S, a: A, t: S) -> bool | None:
     p = t.plague
     if p is None:
         return all(s.lids[g] is None for g in s.config.board.neighbours[a.grave])
-    return p.origin == a.grave
+    return bool(p.origin == a.grave)
 
 
 def _neighbours_permits(s: S, a: A) -> bool:
@@ -320,12 +320,13 @@ def _rat_pass(s: S, a: A, t: S) -> bool | None:
 
 def _rat_end(s: S, a: A, t: S) -> bool | None:
     p = t.plague
-    if p is not None and t.phase is Phase.OPEN and not over(t):
-        if all(g in p.opened or t.lids[g] is None for g in t.config.board.neighbours[p.origin]):
-            return False
-    if s.plague is not None and isinstance(a, Stop) and not over(t):
-        if s.plague.idle + 1 >= s.config.players:  # every player has declined in a row
-            return t.plague is None
+    if p is not None and t.phase is Phase.OPEN and not over(t) and all(
+            g in p.opened or t.lids[g] is None for g in t.config.board.neighbours[p.origin]):
+        return False
+    # every player has declined in a row
+    if s.plague is not None and isinstance(a, Stop) and not over(t) and \
+            s.plague.idle + 1 >= s.config.players:
+        return t.plague is None
     return None
 
 
@@ -370,8 +371,8 @@ def _turn_frame(s: S, a: A, t: S) -> bool | None:
     if t.turn_player != left(s, s.turn_player) or t.gifts:
         return False
     return (isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty | Stop)
-            or isinstance(a, ReceiveVampire) and len(s.gifts) == 1
-            or is_open(s, a) and in_range(s, a.grave) and s.contents[a.grave] is not None)
+            or (isinstance(a, ReceiveVampire) and len(s.gifts) == 1)
+            or (is_open(s, a) and in_range(s, a.grave) and s.contents[a.grave] is not None))
 
 
 def _plague_frame(s: S, a: A, t: S) -> bool | None:

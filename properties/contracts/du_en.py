@@ -110,8 +110,8 @@ def any_cfg(cfg: Config) -> bool:
 def turn_passed(s: S, t: S) -> bool:
     """The turn went to another player outside any plague and the game goes on."""
     return not over(t) and t.plague is None and s.plague is None and not t.gifts and (
-        t.turn_player != s.turn_player or t.phase is Phase.OPEN and t.placed_this_turn == 0
-        and s.placed_this_turn > 0)
+        t.turn_player != s.turn_player or (t.phase is Phase.OPEN and t.placed_this_turn == 0
+        and s.placed_this_turn > 0))
 
 
 def ends_turn_to_left(s: S, t: S) -> bool | None:
@@ -174,7 +174,7 @@ def _outermost_forbids(s: S, a: A) -> bool:
 def _close_requires(s: S, a: A, t: S) -> bool | None:
     """After a grave is used its own lid goes back on it (same lid value)."""
     if isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty) and deciding(s):
-        return t.lids[a.grave] == s.lids[a.grave] or t.plague is None and s.plague is not None
+        return t.lids[a.grave] == s.lids[a.grave] or (t.plague is None and s.plague is not None)
     return None
 
 
@@ -686,9 +686,9 @@ def _turn_frame(s: S, a: A, t: S) -> bool | None:
     if t.turn_player != left(s, s.turn_player) or t.gifts:
         return False
     return (isinstance(a, PlaceGarlic | LeaveEmpty | Stop)
-            or isinstance(a, ReceiveVampire) and len(s.gifts) == 1
-            or isinstance(a, OpenGrave) and in_range(s, a.grave)
-            and s.contents[a.grave] is not None
+            or (isinstance(a, ReceiveVampire) and len(s.gifts) == 1)
+            or (isinstance(a, OpenGrave) and in_range(s, a.grave)
+            and s.contents[a.grave] is not None)
             or s.phase not in (Phase.OPEN, Phase.PLACE, Phase.GIVE, Phase.RECEIVE))
 
 
@@ -725,7 +725,7 @@ def _close_at_end(s: S, a: A, t: S) -> bool | None:
 def _rat_stays(s: S, a: A, t: S) -> bool | None:
     if not _rat_opened(s, a) or over(t) or t.plague is None:
         return None
-    return t.lids[a.grave] == RAT
+    return bool(t.lids[a.grave] == RAT)
 
 
 def _two_plague(s: S, a: A, t: S) -> bool | None:
@@ -743,8 +743,8 @@ def _reopen(s: S, a: A, t: S) -> bool | None:
     p = actor(s)
     if s.lids[a.grave] == RAT:
         return None
-    return (t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1
-            or t.stakes_held[p] == 0 and bool(t.gifts))
+    return ((t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1)
+            or (t.stakes_held[p] == 0 and bool(t.gifts)))
 
 
 def _alias(s: S, a: A) -> bool:
@@ -781,7 +781,8 @@ CONTRACTS = ContractSet(
         C("du-en:ch1.open", forbids=_open_forbids, permits=_open_permits,
           requires=_open_reveals, applies=du,
           what="a turn opens a grave with a lid; its underside is shown to all"),
-        C("du-en:ch1.match", forbids=_match_forbids, permits=_match_permits, requires=_match_requires, applies=du,
+        C("du-en:ch1.match", forbids=_match_forbids, permits=_match_permits,
+          requires=_match_requires, applies=du,
           what="a matching outermost vampire goes into the just-opened empty grave"),
         C("du-en:ch1.outermost", forbids=_outermost_forbids, applies=du,
           what="only an outermost vampire of the lid's colour is placed"),

@@ -204,10 +204,8 @@ def _open_frame(s: S, a: A, t: S) -> bool | None:
     if gone and (t.turn_player == s.turn_player and t.phase is not Phase.COUNT_PLACE
                  and t.plague is None and s.plague is None):
         return False
-    if new and (isinstance(a, PlayBat) or s.plague is not None):
-        return False  # a bat is opened only once the claim is settled; plague graves are
-        # the plague's
-    return True
+    # a bat is opened only once the claim is settled; plague graves are the plague's
+    return not (new and (isinstance(a, PlayBat) or s.plague is not None))
 
 
 def _put_permits(s: S, a: A) -> bool:
@@ -375,10 +373,7 @@ def _doubt_garlic(s: S, a: A, t: S) -> bool | None:
     o = s.bat.owner
     garlic = s.contents[s.bat.grave]
     assert isinstance(garlic, GarlicIn)
-    if garlic.owner == o:
-        want = sorted(q for q in range(s.config.players) if q != o)
-    else:
-        want = [garlic.owner]
+    want = sorted(q for q in range(s.config.players) if q != o) if garlic.owner == o else [garlic.owner]
     return (sorted(g.giver for g in t.gifts) == want and all(g.receiver == o for g in t.gifts)
             and t.garlic_hand[garlic.owner] == s.garlic_hand[garlic.owner] + 1
             and _puts(t, _doubter(s)))
@@ -426,7 +421,7 @@ def _once_forbids(s: S, a: A) -> bool:
 def _once_requires(s: S, a: A, t: S) -> bool:
     """Bats never come back: in hand plus used stays two per player, used ones only grow."""
     on_grave = t.bat.owner if t.bat is not None else None
-    return all((h + o == 2 or h + o == 1 and p == on_grave) and o >= o0
+    return all((h + o == 2 or (h + o == 1 and p == on_grave)) and o >= o0
                for p, (h, o, o0) in enumerate(zip(t.bats, t.bats_out, s.bats_out, strict=True)))
 
 

@@ -62,7 +62,7 @@ def two_successors(source: str) -> tuple[str, dict[str, int] | None]:
     if r == z3.unsat:
         return "unsat", None
     m = s.model()
-    return "sat", {str(v): m.eval(v, model_completion=True).as_long()  # type: ignore[union-attr]
+    return "sat", {str(v): m.eval(v, model_completion=True).as_long()
                    for v in (h, p, h2a, p2a, h2b, p2b)} | {
         "ga": int(z3.is_true(m.eval(ga, model_completion=True))),
         "gb": int(z3.is_true(m.eval(gb, model_completion=True)))}
