@@ -359,15 +359,20 @@ def _stake_ends(s: S, a: A, t: S) -> bool | None:
     return ends_turn_to_left(s, t)
 
 
-def _gift_requires(s: S, a: A, t: S) -> bool | None:
-    """The third stake: every other player owes one outermost vampire to the collector."""
+def _stake_gift(per: int) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        return _gift_requires(s, a, t, per)
+    return requires
+
+
+def _gift_requires(s: S, a: A, t: S, per: int = 1) -> bool | None:
+    """The third stake: every other player owes ``per`` outermost vampires to the collector."""
     if not is_open(s, a) or not colour_lid(s, a.grave) or not isinstance(
             opened_content(s, a), VampireIn):
         return None
     p = actor(s)
     if s.stakes_held[p] + 1 != s.config.stakes_for_gift:
         return not t.gifts
-    per = s.config.gift_stake
     givers = sorted(g.giver for g in t.gifts)
     want = sorted(q for q in range(s.config.players) if q != p for _ in range(per))
     return givers == want and all(g.receiver == p for g in t.gifts)
@@ -879,6 +884,8 @@ CONTRACTS = ContractSet(
           applies=any_cfg, what="a player without vampires ends and wins the game"),
         C("du-en:2p.other-garlic", requires=_other_garlic(2), applies=two,
           what="2 players: the opponent's garlic earns two vampires"),
+        C("du-en:2p.own-garlic-stake", requires=_stake_gift(4), applies=two,
+          what="2 players: the third stake earns four vampires"),
         C("du-en:2p.own-garlic-stake", requires=_own_garlic(4), applies=two,
           what="2 players: own garlic earns four vampires"),
         C("du-en:2p.rat-stays", requires=_rat_stays, applies=two,

@@ -393,7 +393,6 @@ def ambiguities(
         run_discover(out, profile, as_json, witnesses)
         return
     from ruleproof.properties.dawn_under.ambiguities import (
-        differential,
         find_witness,
         register,
         replay_witness,
@@ -420,12 +419,18 @@ def ambiguities(
     unexplained: list[str] = []
     divergences = 0
     if search:
+        # du-en and du-cs compared as texts (their clause contracts), not as engine options
+        # (properties/contracts/discovery.py); every divergence must match a register entry.
+        from ruleproof.properties.contracts.discovery import BUDGETS, explain, translation_gaps
+        from ruleproof.properties.contracts.games import rule_set
+
         for players in (3, 4, 5, 6):
-            seen, _used, bad = differential("du-en", "du-cs", players, max(2, prof.games // 2),
-                                            prof.max_steps, entries)
-            divergences += seen
-            if bad is not None:
-                unexplained.append(str(bad))
+            found = explain(rule_set(f"du-en/{players}"),
+                            translation_gaps(players, BUDGETS["ci" if prof.name == "ci"
+                                                              else "default"]))
+            divergences += len(found)
+            unexplained += [f"{f.rule_set}: {f.key} (seed {f.seed}, {len(f.prefix)} actions, "
+                            f"then '{f.action}'): {f.detail}" for f in found if not f.explained_by]
     if as_json:
         out.print_json(json.dumps({"entries": rows, "divergences": divergences,
                                    "unexplained": unexplained,
@@ -450,8 +455,8 @@ def ambiguities(
             if row["replay"] != "pass":
                 out.print(f"[red]{row['id']}[/]: {row['detail']}", markup=True)
         if search:
-            out.print(f"differential play du-en vs du-cs (3-6 players): {divergences} "
-                      f"divergences, {len(unexplained)} unexplained")
+            out.print(f"du-en vs du-cs contracts (3-6 players): {divergences} kinds of "
+                      f"divergence, {len(unexplained)} unexplained")
             for text in unexplained:
                 out.print(f"[red]UNEXPLAINED[/] {text}", markup=True)
     if failed or unexplained:
