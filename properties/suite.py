@@ -261,10 +261,9 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
                             rule_set.players or presets_players(rule_set.preset), False)
         return out, skipped
     from ruleproof.model.dracula.rules import rules_from_mapping
+    from ruleproof.properties.contracts.checks import suite_checks  # clause contracts
     from ruleproof.properties.dracula.checks import reading_checks
     from ruleproof.properties.dracula.checks import shared_checks as dracula_shared
-
-    from ruleproof.properties.contracts.checks import suite_checks  # clause contracts
 
     if rule_set.shared:
         return [*dracula_shared(), *suite_checks("dracula", "", (), (), True)], []

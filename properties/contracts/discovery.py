@@ -112,20 +112,16 @@ def action_space(state: Any) -> list[Any]:
     garlic into the pending grave and one other, stop, both ends of hand-overs, and the
     expansion's actions (every bat and Count target, every gift receiver)."""
     from ruleproof.model.dawn_under.state import (
-        Believe,
-        CountTo,
-        Doubt,
         End,
-        GiftTo,
         GiveVampire,
         LeaveEmpty,
         OpenGrave,
         PlaceGarlic,
         PlaceVampire,
-        PlayBat,
         ReceiveVampire,
         Stop,
     )
+    from ruleproof.model.gruft.state import Believe, CountTo, Doubt, GiftTo, PlayBat, part
 
     size = state.config.board.size
     graves = sorted({state.pending if state.pending is not None else 0, 0, size // 2,
@@ -136,7 +132,7 @@ def action_space(state: Any) -> list[Any]:
                 LeaveEmpty(g)]
     out += [Stop(), GiveVampire(End.LEFT), GiveVampire(End.RIGHT), ReceiveVampire(End.LEFT),
             ReceiveVampire(End.RIGHT)]
-    if state.gruft is not None:
+    if part(state) is not None:
         out += [PlayBat(g) for g in range(size)] + [Believe(), Doubt()]
         out += [CountTo(g) for g in range(size)]
         out += [GiftTo(p) for p in range(state.config.players)]
@@ -262,6 +258,7 @@ Perturbation = tuple[str, Any, tuple[str, ...]]  # (name, perturbed successor, f
 def perturbations(s: Any, a: Any, t: Any) -> Iterator[Perturbation]:
     """Generic alternatives to the successor ``t`` of a Dawn Under transition."""
     from ruleproof.model.dawn_under.state import Phase, Vampire
+    from ruleproof.model.gruft.state import part
 
     n = t.config.players
     if t.phase is Phase.OVER:
@@ -345,11 +342,12 @@ def perturbations(s: Any, a: Any, t: Any) -> Iterator[Perturbation]:
     if isinstance(g, int) and 0 <= g < len(t.known) and t.lids[g] is not None:
         yield ("lid seen or not", replace(t, known=_set(t.known, g, not t.known[g])),
                ("known",))
-        if t.gruft is not None:
-            og = t.gruft.open_graves
+        gp = part(t)
+        if gp is not None:
+            og = gp.open_graves
             alt = tuple(x for x in og if x != g) if g in og else (*og, g)
-            yield ("grave left open", replace(t, gruft=replace(t.gruft, open_graves=alt)),
-                   ("open_graves",))
+            yield ("grave left open", replace(t, extension=replace(gp, open_graves=alt)),
+                   ("extension",))
     # which reserve lid
     if s.plague is not None and (t.plague is None or t.plague.origin != s.plague.origin) \
             and len(s.reserve) > 1 and s.reserve[0] != s.reserve[1]:

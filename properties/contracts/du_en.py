@@ -28,9 +28,18 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     VampireIn,
 )
+from ruleproof.model.gruft.state import Gruft, GruftPhase, part
 from ruleproof.properties.contracts.core import Contract, ContractSet
 
 S = State
+
+_NO_GRUFT = Gruft(bats=(), bats_out=())
+
+
+def G(s: State) -> Gruft:
+    """The expansion's part of a state (an empty one without the expansion)."""
+    p = part(s)
+    return p if p is not None else _NO_GRUFT
 A = Any
 
 
@@ -117,9 +126,9 @@ def turn_passed(s: S, t: S) -> bool:
 def ends_turn_to_left(s: S, t: S) -> bool | None:
     """After a resolution that ends the turn: the left neighbour plays next (None if the
     game ended or hand-overs are still pending)."""
-    if over(t) or t.gifts or t.plague is not None or t.phase is Phase.COUNT_PLACE:
+    if over(t) or t.gifts or t.plague is not None or t.phase is GruftPhase.COUNT_PLACE:
         return None  # (the expansion's Count is stood on a grave first, gruft-en:count.place)
-    return t.turn_player == left(s, s.turn_player) and t.phase in (Phase.OPEN, Phase.COUNT_OPEN)
+    return t.turn_player == left(s, s.turn_player) and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
 
 
 # ----------------------------------------------------------------------------- chapter 1
@@ -128,7 +137,7 @@ def ends_turn_to_left(s: S, t: S) -> bool | None:
 def _open_forbids(s: S, a: A) -> bool:
     if isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None:
         # a turn begins by opening a grave (with the expansion: the Count's grave counts)
-        return s.placed_this_turn == 0 and not s.open_graves
+        return s.placed_this_turn == 0 and not G(s).open_graves
     if is_open(s, a):
         return not in_range(s, a.grave) or s.lids[a.grave] is None  # nothing to turn
     return False
@@ -438,7 +447,7 @@ def _no_place(s: S, a: A, t: S) -> bool | None:
 def _gift_done_ends(s: S, a: A, t: S) -> bool | None:
     """The last hand-over of a stake gift or a garlic find ends the turn (outside a plague)."""
     if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
-            and s.plague is None and s.bat is None):
+            and s.plague is None and G(s).bat is None):
         return None
     return ends_turn_to_left(s, t)
 
@@ -623,11 +632,11 @@ def _cleanup(s: S, a: A, t: S) -> bool | None:
 
 
 def _next_turn(s: S, a: A, t: S) -> bool | None:
-    if not _plague_ended(s, a, t) or t.gifts or t.phase is Phase.COUNT_PLACE:
+    if not _plague_ended(s, a, t) or t.gifts or t.phase is GruftPhase.COUNT_PLACE:
         return None
     assert s.plague is not None
     return t.turn_player == left(s, s.plague.holder) and t.phase in (Phase.OPEN,
-                                                                     Phase.COUNT_OPEN)
+                                                                     GruftPhase.COUNT_OPEN)
 
 
 def _new_rat_holder(s: S, a: A, t: S) -> bool | None:
@@ -721,7 +730,7 @@ def _close_at_end(s: S, a: A, t: S) -> bool | None:
     """When a turn ends no grave stays open: nothing awaits a decision, no plague runs."""
     if over(t) or t.turn_player == s.turn_player or t.gifts:
         return None
-    return t.pending is None and t.phase in (Phase.OPEN, Phase.COUNT_OPEN)
+    return t.pending is None and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
 
 
 # ----------------------------------------------------------------------------- 2 players

@@ -9,26 +9,43 @@ from typing import Any
 
 from ruleproof.model.dawn_under.state import (
     RAT,
-    Believe,
     Config,
-    CountTo,
-    Doubt,
     End,
     GarlicIn,
-    GiftTo,
     OpenGrave,
     Phase,
     PlaceVampire,
-    PlayBat,
     State,
     Stop,
     VampireIn,
 )
+from ruleproof.model.gruft.state import (
+    BatClaim,
+    Believe,
+    CountTo,
+    Doubt,
+    GiftTo,
+    GruftPhase,
+    PlayBat,
+)
 from ruleproof.properties.contracts.core import Contract, ContractSet
-from ruleproof.properties.contracts.du_en import _alias, _first_empty, actor, left, outer, over
+from ruleproof.properties.contracts.du_en import G, _alias, _first_empty, actor, left, outer, over
 
 S = State
 A = Any
+
+
+def _bat(s: S) -> BatClaim:
+    """The bat claim in play (only asked where one is)."""
+    b = G(s).bat
+    assert b is not None
+    return b
+
+
+def _putter(s: S) -> int:
+    p = G(s).putter
+    assert p is not None
+    return p
 
 
 def gruft(cfg: Config) -> bool:
@@ -41,27 +58,27 @@ def _own_opening(s: S, a: A) -> bool:
 
 def _keep_open_forbids(s: S, a: A) -> bool:
     return isinstance(a, OpenGrave | PlayBat) and s.phase is Phase.OPEN and a.grave in \
-        s.open_graves
+        G(s).open_graves
 
 
 def _keep_open_requires(s: S, a: A, t: S) -> bool | None:
     if not (_own_opening(s, a) or _count_opened(s, a)) or over(t) \
             or t.turn_player != s.turn_player or t.plague \
-            or t.phase is Phase.COUNT_PLACE:
+            or t.phase is GruftPhase.COUNT_PLACE:
         return None
     if s.lids[a.grave] == RAT:
         return None
-    return a.grave in t.open_graves
+    return a.grave in G(t).open_graves
 
 
 def _turn_over_closes(s: S, a: A, t: S) -> bool | None:
     """Once the turn has passed, no grave of it is left open."""
     if over(t) or t.plague is not None:
         return None
-    if t.turn_player == s.turn_player and not (t.phase is Phase.COUNT_PLACE
-                                               and s.phase is not Phase.COUNT_PLACE):
+    if t.turn_player == s.turn_player and not (t.phase is GruftPhase.COUNT_PLACE
+                                               and s.phase is not GruftPhase.COUNT_PLACE):
         return None
-    return not t.open_graves
+    return not G(t).open_graves
 
 
 def _gets_three(s: S, a: A, t: S) -> bool | None:
@@ -70,73 +87,73 @@ def _gets_three(s: S, a: A, t: S) -> bool | None:
             over(t):
         return None
     p = actor(s)
-    if s.post == p:
+    if G(s).post == p:
         return None
     if s.placed_this_turn + 1 == 3:
-        return t.post == p
+        return G(t).post == p
     if s.placed_this_turn + 1 < 3:
-        return t.post == s.post
+        return G(t).post == G(s).post
     return None
 
 
 def _count_continue(s: S, a: A, t: S) -> bool | None:
-    if over(t) or t.post == s.post or t.post != actor(s) or s.plague is not None:
+    if over(t) or G(t).post == G(s).post or G(t).post != actor(s) or s.plague is not None:
         return None
     return t.turn_player == s.turn_player and t.phase is Phase.OPEN
 
 
 def _count_place_forbids(s: S, a: A) -> bool:
     """Once the holder's turn is over, the Count is stood on a grave: nothing else first."""
-    return s.phase is Phase.COUNT_PLACE and not isinstance(a, CountTo)
+    return s.phase is GruftPhase.COUNT_PLACE and not isinstance(a, CountTo)
 
 
 def _count_place_permits(s: S, a: A) -> bool:
-    return (isinstance(a, CountTo) and s.phase is Phase.COUNT_PLACE
+    return (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE
             and 0 <= a.grave < len(s.contents) and s.contents[a.grave] is None
             and s.lids[a.grave] is not None)
 
 
 def _count_place_requires(s: S, a: A, t: S) -> bool | None:
-    if not (isinstance(a, CountTo) and s.phase is Phase.COUNT_PLACE):
+    if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE):
         return None
-    return t.count_grave == a.grave and t.post == s.post
+    return G(t).count_grave == a.grave and G(t).post == G(s).post
 
 
 def _count_place_due(s: S, a: A, t: S) -> bool | None:
     """When the holder's turn is over with the Count on their post, the Count is stood on a
     grave before the next turn starts."""
-    if over(t) or s.post is None or s.count_grave is not None or s.post != s.turn_player \
-            or s.phase is Phase.COUNT_PLACE or t.plague is not None:
+    if over(t) or G(s).post is None or G(s).count_grave is not None or G(s).post != s.turn_player \
+            or s.phase is GruftPhase.COUNT_PLACE or t.plague is not None:
         return None
-    if t.turn_player != s.turn_player and t.phase is not Phase.COUNT_PLACE:
+    if t.turn_player != s.turn_player and t.phase is not GruftPhase.COUNT_PLACE:
         return False
     return None
 
 
 def _guard_forbids(s: S, a: A) -> bool:
-    g = s.count_grave
+    g = G(s).count_grave
     if g is None or not isinstance(a, OpenGrave | PlayBat) or a.grave != g:
         return False
-    if s.phase is Phase.COUNT_OPEN:
+    if s.phase is GruftPhase.COUNT_OPEN:
         return False
-    return actor(s) != s.post or s.plague is not None or isinstance(a, PlayBat)
+    return actor(s) != G(s).post or s.plague is not None or isinstance(a, PlayBat)
 
 
 def _open_start_permits(s: S, a: A) -> bool:
-    return s.phase is Phase.COUNT_OPEN and isinstance(a, OpenGrave) and a.grave == s.count_grave
+    return s.phase is GruftPhase.COUNT_OPEN and isinstance(a, OpenGrave) and a.grave == G(s).count_grave
 
 
 def _go_on_permits(s: S, a: A) -> bool:
     """After the Count's grave took a vampire the turn goes on: open another grave or stop."""
     return (isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None and any(
-        isinstance(s.contents[g], VampireIn) for g in s.open_graves))
+        isinstance(s.contents[g], VampireIn) for g in G(s).open_graves))
 
 
 def _count_placed_wait(s: S, a: A, t: S) -> bool | None:
     """Having stood the Count on a grave, the holder waits for their next turn."""
-    if not (isinstance(a, CountTo) and s.phase is Phase.COUNT_PLACE) or over(t):
+    if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE) or over(t):
         return None
-    return t.turn_player != s.post and t.turn_player == s.next_turn
+    return t.turn_player != G(s).post and t.turn_player == G(s).next_turn
 
 
 def _doubt_gift(s: S, a: A, t: S) -> bool | None:
@@ -152,12 +169,12 @@ def _doubt_gift(s: S, a: A, t: S) -> bool | None:
 
 def _open_start(s: S, a: A) -> bool:
     """At the start of the holder's turn the Count's grave is opened first."""
-    return (s.phase is Phase.COUNT_OPEN and not (isinstance(a, OpenGrave)
-                                                and a.grave == s.count_grave))
+    return (s.phase is GruftPhase.COUNT_OPEN and not (isinstance(a, OpenGrave)
+                                                and a.grave == G(s).count_grave))
 
 
 def _open_start_requires(s: S, a: A, t: S) -> bool | None:
-    if not (isinstance(a, OpenGrave) and s.phase is Phase.COUNT_OPEN):
+    if not (isinstance(a, OpenGrave) and s.phase is GruftPhase.COUNT_OPEN):
         return None
     g = a.grave
     return t.known[g] == s.known[g] and t.lids[g] == s.lids[g]  # the lid is not turned
@@ -167,24 +184,24 @@ def _turn_start_count(s: S, a: A, t: S) -> bool | None:
     """A new turn of the Count's holder (Count on a grave) begins with opening that grave."""
     if over(t) or t.turn_player == s.turn_player or t.plague is not None:
         return None
-    if t.post == t.turn_player and t.count_grave is not None and t.phase is not Phase.COUNT_PLACE:
-        return t.phase is Phase.COUNT_OPEN
+    if G(t).post == t.turn_player and G(t).count_grave is not None and t.phase is not GruftPhase.COUNT_PLACE:
+        return t.phase is GruftPhase.COUNT_OPEN
     return None
 
 
 def _count_opened(s: S, a: A) -> bool:
-    return isinstance(a, OpenGrave) and s.phase is Phase.COUNT_OPEN
+    return isinstance(a, OpenGrave) and s.phase is GruftPhase.COUNT_OPEN
 
 
 def _count_empty(s: S, a: A, t: S) -> bool | None:
     if not _count_opened(s, a) or s.contents[a.grave] is not None:
         return None
-    return t.pending == a.grave and t.putter == s.post
+    return t.pending == a.grave and G(t).putter == G(s).post
 
 
 def _put_forbids(s: S, a: A) -> bool:
     """A vampire is due in the opened grave: only an outermost vampire goes in, into it."""
-    if s.phase is not Phase.PUT:
+    if s.phase is not GruftPhase.PUT:
         return False
     return not (isinstance(a, PlaceVampire) and a.grave == s.pending)
 
@@ -194,14 +211,14 @@ def _open_frame(s: S, a: A, t: S) -> bool | None:
     Count or by a bat), and all of them stay open until the turn is over."""
     if over(t):
         return None
-    new = set(t.open_graves) - set(s.open_graves)
+    new = set(G(t).open_graves) - set(G(s).open_graves)
     g = getattr(a, "grave", None) if isinstance(a, OpenGrave) else None
-    if isinstance(a, Believe | Doubt) and s.bat is not None:
-        g = s.bat.grave
+    if isinstance(a, Believe | Doubt) and G(s).bat is not None:
+        g = _bat(s).grave
     if new - ({g} if g is not None else set()):
         return False
-    gone = set(s.open_graves) - set(t.open_graves)
-    if gone and (t.turn_player == s.turn_player and t.phase is not Phase.COUNT_PLACE
+    gone = set(G(s).open_graves) - set(G(t).open_graves)
+    if gone and (t.turn_player == s.turn_player and t.phase is not GruftPhase.COUNT_PLACE
                  and t.plague is None and s.plague is None):
         return False
     # a bat is opened only once the claim is settled; plague graves are the plague's
@@ -209,63 +226,57 @@ def _open_frame(s: S, a: A, t: S) -> bool | None:
 
 
 def _put_permits(s: S, a: A) -> bool:
-    return (isinstance(a, PlaceVampire) and s.phase is Phase.PUT and a.grave == s.pending
-            and s.putter is not None and (len(s.rows[s.putter]) > 1 or a.end is End.LEFT))
+    return (isinstance(a, PlaceVampire) and s.phase is GruftPhase.PUT and a.grave == s.pending
+            and G(s).putter is not None and (len(s.rows[_putter(s)]) > 1 or a.end is End.LEFT))
 
 
 def _put_requires(s: S, a: A, t: S) -> bool | None:
-    if not (isinstance(a, PlaceVampire) and s.phase is Phase.PUT and s.putter is not None):
+    if not (isinstance(a, PlaceVampire) and s.phase is GruftPhase.PUT and G(s).putter is not None):
         return None
-    row = s.rows[s.putter]
+    row = s.rows[_putter(s)]
     colour = outer(row, a.end)
     rest = [v.colour for v in (row[1:] if a.end is End.LEFT else row[:-1])]
     return colour is not None and t.contents[a.grave] == VampireIn(colour) and \
-        [v.colour for v in t.rows[s.putter]] == rest
+        [v.colour for v in t.rows[_putter(s)]] == rest
 
 
 def _next_quarter(s: S, g: int) -> bool:
     b = s.config.board
-    if s.count_grave is not None:
-        src = s.count_grave
-    elif s.pending is not None:
+    src = G(s).count_grave
+    if src is None:
         src = s.pending
-    else:
+    if src is None:
         return False
     return b.quarter_of[g] == (b.quarter_of[src] + 1) % len(b.quarters)
 
 
 def _move_permits(s: S, a: A) -> bool:
-    return (isinstance(a, CountTo) and s.phase is Phase.COUNT_MOVE
+    return (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_MOVE
             and 0 <= a.grave < len(s.lids) and _next_quarter(s, a.grave))
 
 
 def _move_forbids(s: S, a: A) -> bool:
-    return (isinstance(a, CountTo) and s.phase is Phase.COUNT_MOVE
+    return (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_MOVE
             and 0 <= a.grave < len(s.lids) and not _next_quarter(s, a.grave))
 
 
 def _move_due(s: S, a: A, t: S) -> bool | None:
     """After the vampire went into the Count's grave the Count is moved on."""
-    if not (isinstance(a, PlaceVampire) and s.phase is Phase.PUT and s.bat is None) or over(t):
+    if not (isinstance(a, PlaceVampire) and s.phase is GruftPhase.PUT and G(s).bat is None) or over(t):
         return None
-    return t.phase is Phase.COUNT_MOVE
+    return t.phase is GruftPhase.COUNT_MOVE
 
 
 def _empty_continue(s: S, a: A, t: S) -> bool | None:
-    if not (isinstance(a, CountTo) and s.phase is Phase.COUNT_MOVE):
+    if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_MOVE):
         return None
-    return t.turn_player == s.turn_player and t.phase is Phase.OPEN and t.count_grave == a.grave
-
-
-def _occupied(s: S) -> bool:
-    return s.count_grave is not None and s.contents[s.count_grave] is not None and \
-        not isinstance(s.contents[s.count_grave], GarlicIn)
+    return t.turn_player == s.turn_player and t.phase is Phase.OPEN and G(t).count_grave == a.grave
 
 
 def _count_occupied(s: S, a: A, t: S) -> bool | None:
     if not _count_opened(s, a) or not isinstance(s.contents[a.grave], VampireIn):
         return None
-    return t.post == left(s, s.post or 0) and t.count_grave is None
+    return G(t).post == left(s, G(s).post or 0) and G(t).count_grave is None
 
 
 def _no_penalty(s: S, a: A, t: S) -> bool | None:
@@ -277,101 +288,101 @@ def _no_penalty(s: S, a: A, t: S) -> bool | None:
 def _occupied_ends(s: S, a: A, t: S) -> bool | None:
     if not _count_opened(s, a) or not isinstance(s.contents[a.grave], VampireIn) or over(t):
         return None
-    return t.turn_player == left(s, s.turn_player) or t.phase is Phase.COUNT_PLACE
+    return t.turn_player == left(s, s.turn_player) or t.phase is GruftPhase.COUNT_PLACE
 
 
 def _declare_permits(s: S, a: A) -> bool:
     return (isinstance(a, PlayBat) and s.phase is Phase.OPEN and s.plague is None
-            and s.bats[s.turn_player] > 0 and 0 <= a.grave < len(s.lids)
-            and s.lids[a.grave] is not None and a.grave not in s.open_graves
-            and a.grave != s.count_grave)
+            and G(s).bats[s.turn_player] > 0 and 0 <= a.grave < len(s.lids)
+            and s.lids[a.grave] is not None and a.grave not in G(s).open_graves
+            and a.grave != G(s).count_grave)
 
 
 def _declare_requires(s: S, a: A, t: S) -> bool | None:
     if not isinstance(a, PlayBat):
         return None
     p = s.turn_player
-    return t.bats[p] == s.bats[p] - 1 and t.bat is not None and t.bat.grave == a.grave
+    return G(t).bats[p] == G(s).bats[p] - 1 and G(t).bat is not None and _bat(t).grave == a.grave
 
 
 def _ask_forbids(s: S, a: A) -> bool:
-    if s.phase is Phase.BAT:
+    if s.phase is GruftPhase.BAT:
         return not isinstance(a, Believe | Doubt)
     return isinstance(a, Believe | Doubt)
 
 
 def _ask_permits(s: S, a: A) -> bool:
-    return s.phase is Phase.BAT and isinstance(a, Believe | Doubt)
+    return s.phase is GruftPhase.BAT and isinstance(a, Believe | Doubt)
 
 
 def _ask_order(s: S, a: A, t: S) -> bool | None:
     """The other players are asked one after another, from the owner's left."""
-    if not (s.phase is Phase.BAT and isinstance(a, Believe) and t.phase is Phase.BAT):
+    if not (s.phase is GruftPhase.BAT and isinstance(a, Believe) and t.phase is GruftPhase.BAT):
         return None
-    assert s.bat is not None and t.bat is not None
-    return len(t.bat.believed) == len(s.bat.believed) + 1
+    assert G(s).bat is not None and G(t).bat is not None
+    return len(_bat(t).believed) == len(_bat(s).believed) + 1
 
 
 def _resolved(s: S, a: A, t: S) -> bool:
     """The bat's claim is settled: a doubt, or the last belief."""
-    if s.phase is not Phase.BAT or s.bat is None:
+    if s.phase is not GruftPhase.BAT or G(s).bat is None:
         return False
     return isinstance(a, Doubt) or (isinstance(a, Believe)
-                                    and len(s.bat.believed) + 1 == s.config.players - 1)
+                                    and len(_bat(s).believed) + 1 == s.config.players - 1)
 
 
 def _bat_open(s: S, a: A, t: S) -> bool | None:
     if not _resolved(s, a, t):
         return None
-    assert s.bat is not None
-    g = s.bat.grave
+    assert G(s).bat is not None
+    g = _bat(s).grave
     return t.known[g] == s.known[g] and t.plague is None  # the lid is not turned
 
 
 def _doubter(s: S) -> int:
-    assert s.bat is not None
-    return (s.bat.owner + 1 + len(s.bat.believed)) % s.config.players
+    assert G(s).bat is not None
+    return (_bat(s).owner + 1 + len(_bat(s).believed)) % s.config.players
 
 
 def _case(content_type: type | None, doubted: bool) -> Any:
     def applies(s: S, a: A, t: S) -> bool:
         if not _resolved(s, a, t) or isinstance(a, Doubt) != doubted:
             return False
-        assert s.bat is not None
-        c = s.contents[s.bat.grave]
+        assert G(s).bat is not None
+        c = s.contents[_bat(s).grave]
         return c is None if content_type is None else isinstance(c, content_type)
     return applies
 
 
 def _puts(t: S, who: int) -> bool:
-    return t.putter == who or t.then_put == who
+    return G(t).putter == who or G(t).then_put == who
 
 
 def _doubt_empty(s: S, a: A, t: S) -> bool | None:
     if not _case(None, True)(s, a, t):
         return None
     d = _doubter(s)
-    assert s.bat is not None
+    assert G(s).bat is not None
     took = t.stakes_held[d] == s.stakes_held[d] + 1 or (
         t.stakes_held[d] == 0 and s.stakes_held[d] + 1 == s.config.stakes_for_gift)
-    return took and _puts(t, s.bat.owner)
+    return took and _puts(t, _bat(s).owner)
 
 
 def _doubt_vampire(s: S, a: A, t: S) -> bool | None:
     if not _case(VampireIn, True)(s, a, t):
         return None
-    assert s.bat is not None
-    o = s.bat.owner
-    return (t.contents[s.bat.grave] is None and len(t.gifts) == 1 and t.gifts[0].receiver == o
+    assert G(s).bat is not None
+    o = _bat(s).owner
+    return (t.contents[_bat(s).grave] is None and len(t.gifts) == 1 and t.gifts[0].receiver == o
             and _puts(t, _doubter(s)))
 
 
 def _doubt_garlic(s: S, a: A, t: S) -> bool | None:
     if not _case(GarlicIn, True)(s, a, t):
         return None
-    assert s.bat is not None
-    o = s.bat.owner
-    garlic = s.contents[s.bat.grave]
+    assert G(s).bat is not None
+    o = _bat(s).owner
+    garlic = s.contents[_bat(s).grave]
     assert isinstance(garlic, GarlicIn)
     want = sorted(q for q in range(s.config.players) if q != o) if garlic.owner == o else [garlic.owner]
     return (sorted(g.giver for g in t.gifts) == want and all(g.receiver == o for g in t.gifts)
@@ -382,56 +393,56 @@ def _doubt_garlic(s: S, a: A, t: S) -> bool | None:
 def _believed_empty(s: S, a: A, t: S) -> bool | None:
     if not _case(None, False)(s, a, t):
         return None
-    assert s.bat is not None
-    return _puts(t, s.bat.owner) and t.stakes_held == s.stakes_held
+    assert G(s).bat is not None
+    return _puts(t, _bat(s).owner) and t.stakes_held == s.stakes_held
 
 
 def _believed_vampire(s: S, a: A, t: S) -> bool | None:
     if not _case(VampireIn, False)(s, a, t):
         return None
-    return t.phase is Phase.BAT_GIFT and t.in_transit is not None
+    return t.phase is GruftPhase.BAT_GIFT and t.in_transit is not None
 
 
 def _gift_to_permits(s: S, a: A) -> bool:
-    return (s.phase is Phase.BAT_GIFT and isinstance(a, GiftTo) and s.bat is not None
-            and 0 <= a.player < s.config.players and a.player != s.bat.owner)
+    return (s.phase is GruftPhase.BAT_GIFT and isinstance(a, GiftTo) and G(s).bat is not None
+            and 0 <= a.player < s.config.players and a.player != _bat(s).owner)
 
 
 def _gift_to_requires(s: S, a: A, t: S) -> bool | None:
-    if not (s.phase is Phase.BAT_GIFT and isinstance(a, GiftTo)):
+    if not (s.phase is GruftPhase.BAT_GIFT and isinstance(a, GiftTo)):
         return None
-    assert s.bat is not None
-    return bool(t.gifts) and t.gifts[0].receiver == a.player and _puts(t, s.bat.owner)
+    assert G(s).bat is not None
+    return bool(t.gifts) and t.gifts[0].receiver == a.player and _puts(t, _bat(s).owner)
 
 
 def _believed_garlic(s: S, a: A, t: S) -> bool | None:
     if not _case(GarlicIn, False)(s, a, t):
         return None
-    assert s.bat is not None
-    garlic = s.contents[s.bat.grave]
+    assert G(s).bat is not None
+    garlic = s.contents[_bat(s).grave]
     assert isinstance(garlic, GarlicIn)
     return (not t.gifts and t.garlic_hand[garlic.owner] == s.garlic_hand[garlic.owner] + 1
-            and _puts(t, s.bat.owner))
+            and _puts(t, _bat(s).owner))
 
 
 def _once_forbids(s: S, a: A) -> bool:
-    return isinstance(a, PlayBat) and s.phase is Phase.OPEN and s.bats[s.turn_player] == 0
+    return isinstance(a, PlayBat) and s.phase is Phase.OPEN and G(s).bats[s.turn_player] == 0
 
 
 def _once_requires(s: S, a: A, t: S) -> bool:
     """Bats never come back: in hand plus used stays two per player, used ones only grow."""
-    on_grave = t.bat.owner if t.bat is not None else None
+    on_grave = _bat(t).owner if G(t).bat is not None else None
     return all((h + o == 2 or (h + o == 1 and p == on_grave)) and o >= o0
-               for p, (h, o, o0) in enumerate(zip(t.bats, t.bats_out, s.bats_out, strict=True)))
+               for p, (h, o, o0) in enumerate(zip(G(t).bats, G(t).bats_out, G(s).bats_out, strict=True)))
 
 
 def _close_ends(s: S, a: A, t: S) -> bool | None:
     """After the bat's grave got its vampire, the turn passes to the bat owner's left."""
-    if not (isinstance(a, PlaceVampire) and s.phase is Phase.PUT and s.bat is not None) or \
+    if not (isinstance(a, PlaceVampire) and s.phase is GruftPhase.PUT and G(s).bat is not None) or \
             over(t):
         return None
-    nxt = left(s, s.bat.owner)
-    return (t.turn_player == nxt or t.phase is Phase.COUNT_PLACE) and not t.open_graves
+    nxt = left(s, _bat(s).owner)
+    return (t.turn_player == nxt or t.phase is GruftPhase.COUNT_PLACE) and not G(t).open_graves
 
 
 def _rat_ignored(s: S, a: A, t: S) -> bool | None:
@@ -441,8 +452,8 @@ def _rat_ignored(s: S, a: A, t: S) -> bool | None:
 
 
 def _count_plague_forbids(s: S, a: A) -> bool:
-    return (s.plague is not None and isinstance(a, OpenGrave) and s.count_grave is not None
-            and a.grave == s.count_grave)
+    return (s.plague is not None and isinstance(a, OpenGrave) and G(s).count_grave is not None
+            and a.grave == G(s).count_grave)
 
 
 def _no_stop_at_start(s: S, a: A) -> bool:
@@ -539,4 +550,4 @@ CONTRACTS = ContractSet(
     },
     alias=_alias,
 )
-_ = (Stop, _no_stop_at_start, _occupied)
+_ = (Stop, _no_stop_at_start)

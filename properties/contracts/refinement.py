@@ -145,11 +145,10 @@ def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
     """Every transition of every shipped Dawn Under scenario of ``rs``'s preset meets the
     contracts (scenarios whose rule set differs from ``rs`` are skipped)."""
     from ruleproof.errors import IllegalAction
+    from ruleproof.model.dawn_under.config import preset_options
     from ruleproof.model.dawn_under.engine import apply
     from ruleproof.properties.dawn_under.checks import shipped_scenarios
     from ruleproof.properties.dawn_under.scenarios import load_scenario
-
-    from ruleproof.model.dawn_under.config import preset_options
     from ruleproof.spec import spec_path
 
     paths = [*shipped_scenarios(),

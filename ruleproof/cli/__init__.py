@@ -425,12 +425,12 @@ def ambiguities(
         from ruleproof.properties.contracts.games import rule_set
 
         for players in (3, 4, 5, 6):
-            found = explain(rule_set(f"du-en/{players}"),
-                            translation_gaps(players, BUDGETS["ci" if prof.name == "ci"
-                                                              else "default"]))
-            divergences += len(found)
+            gaps = explain(rule_set(f"du-en/{players}"),
+                           translation_gaps(players, BUDGETS["ci" if prof.name == "ci"
+                                                             else "default"]))
+            divergences += len(gaps)
             unexplained += [f"{f.rule_set}: {f.key} (seed {f.seed}, {len(f.prefix)} actions, "
-                            f"then '{f.action}'): {f.detail}" for f in found if not f.explained_by]
+                            f"then '{f.action}'): {f.detail}" for f in gaps if not f.explained_by]
     if as_json:
         out.print_json(json.dumps({"entries": rows, "divergences": divergences,
                                    "unexplained": unexplained,
