@@ -215,12 +215,12 @@ def _gift(s: S, a: A, t: S) -> bool | None:
     if not _vampire_found(s, a):
         return None
     p = actor(s)
+    if s.stakes_path == 0:
+        return None  # the gift comes with *another* stake taken; with none left the text is silent
     if s.stakes_held[p] >= 3:
         want = sorted(q for q in range(s.config.players) if q != p)
         return sorted(g.giver for g in t.gifts) == want and t.stakes_held[p] == 0 and all(
             g.receiver == p for g in t.gifts)
-    if s.stakes_path == 0:
-        return None  # no stake to take and fewer than three held: the text does not say
     return not t.gifts
 
 
