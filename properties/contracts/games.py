@@ -121,6 +121,8 @@ def rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
     for n in (3, 4) if profile == "ci" else (3, 4, 5, 6):
         out.append(RuleSet(f"gruft/{n}", "dawn-under", "du-en", n, (("expansion", "gruft"),),
                            sources=("du-en", "gruft-en"), drop=GRUFT_DROPS))
+        out.append(RuleSet(f"du-cs+gruft/{n}", "dawn-under", "du-cs", n,
+                           (("expansion", "gruft"),), sources=("du-cs", "gruft-en")))
     out.append(RuleSet("dracula", "dracula", "dracula", 2, sources=("dracula-en",)))
     return tuple(out)
 

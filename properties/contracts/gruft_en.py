@@ -156,12 +156,20 @@ def _count_placed_wait(s: S, a: A, t: S) -> bool | None:
     return t.turn_player != G(s).post and t.turn_player == G(s).next_turn
 
 
+def _gift_due(s: S, held: int) -> bool:
+    """Whether taking a stake while holding ``held`` brings the gift, by the base rules the
+    expansion sits on (gruft-en:play.base): du-en's third stake, du-cs's fourth (holding three)."""
+    if s.config.preset == "du-cs":
+        return held >= s.config.stakes_for_gift
+    return held + 1 == s.config.stakes_for_gift
+
+
 def _doubt_gift(s: S, a: A, t: S) -> bool | None:
     """A doubter's third stake brings the base game's gift (du-en:ch2.gift holds on)."""
     if not _case(None, True)(s, a, t):
         return None
     d = _doubter(s)
-    if s.stakes_held[d] + 1 != s.config.stakes_for_gift or s.stakes_path == 0:
+    if not _gift_due(s, s.stakes_held[d]) or s.stakes_path == 0:
         return not t.gifts
     want = sorted(q for q in range(s.config.players) if q != d)
     return sorted(g.giver for g in t.gifts) == want and all(g.receiver == d for g in t.gifts)
@@ -364,7 +372,7 @@ def _doubt_empty(s: S, a: A, t: S) -> bool | None:
     d = _doubter(s)
     assert G(s).bat is not None
     took = t.stakes_held[d] == s.stakes_held[d] + 1 or (
-        t.stakes_held[d] == 0 and s.stakes_held[d] + 1 == s.config.stakes_for_gift)
+        t.stakes_held[d] == 0 and _gift_due(s, s.stakes_held[d]))
     return took and _puts(t, _bat(s).owner)
 
 
