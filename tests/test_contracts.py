@@ -30,7 +30,8 @@ def test_contracts_cover_ninety_percent_of_rule_clauses_with_reasons(source: str
     assert not cov.unexplained
 
 
-@pytest.mark.parametrize("name", ["du-en/4", "du-cs/4", "2p/2", "gruft/4", "du-cs+gruft/4", "dracula"])
+@pytest.mark.parametrize(
+    "name", ["du-en/4", "du-cs/4", "2p/2", "gruft/4", "du-cs+gruft/4", "dracula"])
 def test_engine_refines_the_contracts_in_random_play(name: str) -> None:
     ok, n, detail = check_refinement(rule_set(name), 4, 300)
     assert ok, detail

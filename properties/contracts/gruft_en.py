@@ -371,6 +371,8 @@ def _doubt_empty(s: S, a: A, t: S) -> bool | None:
         return None
     d = _doubter(s)
     assert G(s).bat is not None
+    if s.stakes_path == 0:  # no stake left to give the doubter: the text does not say
+        return _puts(t, _bat(s).owner)
     took = t.stakes_held[d] == s.stakes_held[d] + 1 or (
         t.stakes_held[d] == 0 and _gift_due(s, s.stakes_held[d]))
     return took and _puts(t, _bat(s).owner)
