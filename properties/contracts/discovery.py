@@ -496,7 +496,7 @@ def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
             two readings, an unknown option, a duplicate id or key.
     """
     from ruleproof.errors import MalformedInput
-    from ruleproof.model.dawn_under.state import OPTION_VALUES
+    from ruleproof.model.dawn_under.config import option_values
     from ruleproof.spec import _read_toml, all_clause_ids, spec_path, table_lines
 
     path = path or spec_path("ambiguities", "discovered.toml")
@@ -529,7 +529,7 @@ def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
         if len(readings) < 2:
             raise fail("needs at least two readings")
         option = e.get("option")
-        if option is not None and option not in OPTION_VALUES:
+        if option is not None and option not in option_values():
             raise fail(f"unknown option {option}")
         for k in e.get("keys", []):
             if k in keys:
