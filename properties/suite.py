@@ -233,7 +233,10 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
 
         loaded = load_board(board) if board else None
         if rule_set.shared:
-            return du_checks.shared_checks(loaded), []
+            from ruleproof.properties.contracts.checks import suite_checks  # endless, recall
+
+            return [*du_checks.shared_checks(loaded),
+                    *suite_checks("dawn-under", "", (), (), True)], []
         from ruleproof.model.dawn_under.config import parse_options, preset_options
 
         opts = parse_options(dict(rule_set.options), base=preset_options(rule_set.preset))
@@ -252,18 +255,31 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
                                    "shipped presets and board; run `ruleproof prove`"))
         else:
             out += [_symbolic("dawn-under", p, n) for p, n in symbolic]
+        from ruleproof.properties.contracts.checks import suite_checks  # clause contracts
+
+        out += suite_checks("dawn-under", rule_set.preset, rule_set.options,
+                            rule_set.players or presets_players(rule_set.preset), False)
         return out, skipped
     from ruleproof.model.dracula.rules import rules_from_mapping
+    from ruleproof.properties.contracts.checks import suite_checks  # clause contracts
     from ruleproof.properties.dracula.checks import reading_checks
     from ruleproof.properties.dracula.checks import shared_checks as dracula_shared
 
     if rule_set.shared:
-        return dracula_shared(), []
+        return [*dracula_shared(), *suite_checks("dracula", "", (), (), True)], []
     rules = rules_from_mapping(dict(rule_set.options))
-    out = [*reading_checks(rules), _interface(rule_set)]
+    out = [*reading_checks(rules), _interface(rule_set),
+           *suite_checks("dracula", "", rule_set.options, (), False)]
     if not rule_set.options:
         return [*out, _symbolic("dracula", "", 2)], []
     return out, [Skipped("symbolic layer (z3)", "its relations encode the default reading")]
+
+
+def presets_players(preset: str) -> tuple[int, ...]:
+    """The player counts a Dawn Under preset covers."""
+    from ruleproof.model.dawn_under.config import presets
+
+    return tuple(presets()[preset].players)
 
 
 def _profile(rule_set: RuleSet, profile: Profile) -> Profile:

@@ -33,7 +33,12 @@ from ruleproof.model.dawn_under.engine import (
     why_illegal,
     winner,
 )
-from ruleproof.model.dawn_under.observe import Observation, observation
+from ruleproof.model.dawn_under.observe import (
+    InformationState,
+    Observation,
+    information_state,
+    observation,
+)
 from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
@@ -84,9 +89,11 @@ class DawnUnder:
 
 __all__: list[Any] = [
     "GAME", "RAT", "Action", "Config", "DawnUnder", "End", "Event", "EventKind", "GarlicIn",
-    "GiveVampire", "LeaveEmpty", "Observation", "OpenGrave", "Options", "Phase", "PlaceGarlic",
+    "GiveVampire", "InformationState", "LeaveEmpty", "Observation", "OpenGrave", "Options",
+    "Phase", "PlaceGarlic",
     "PlaceVampire", "ReceiveVampire", "Setup", "State", "Stop", "Vampire", "VampireIn",
-    "acting_player", "apply", "current_player", "deal", "initial_state", "is_terminal",
+    "acting_player", "apply", "current_player", "deal", "information_state", "initial_state",
+    "is_terminal",
     "legal_actions", "make_config", "matching_ends", "new_game", "observation", "parse_options",
     "refill", "step", "why_illegal", "winner",
 ]

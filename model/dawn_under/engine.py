@@ -699,6 +699,8 @@ def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
     ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn."""
     if state.plague is not None:
         if occupied and state.config.options.plague_occupied == "pass":
+            if not openable(state):  # du-en:ch4.end-all-opened, du-cs:prubeh.rat-end
+                return _end_plague(state, events, "du-en:ch4.end-all-opened")
             return _stop(_with(state, phase=Phase.OPEN), events)
         return _continue_plague(state, events)
     return _end_turn(state, events, turn_end_clause)

@@ -3,17 +3,25 @@
 Everything that is ever shown in Dawn Under is shown to all players (du-en:ch1.open: the lid is
 turned so everybody sees it), and nobody, not even the owner, knows a face-down vampire
 (du-en:prep.row). So all players' observations carry the same public information; they differ
-only in ``player``. Perfect recall: a lid seen once stays known while it lies on its grave
-(``State.known``), until it is replaced from the reserve (du-en:ch4.cleanup).
+only in ``player``. A lid seen once stays known while it lies on its grave (``State.known``),
+until it is replaced from the reserve (du-en:ch4.cleanup).
+
+An :class:`Observation` is *not* a perfect-recall information state: two histories that differ in
+what a player did can end in equal observations (open a grave whose lid everybody knows, find it
+empty, leave it -- which grave was opened is forgotten; found by
+``properties/recall.py``). The perfect-recall information state is
+:class:`InformationState`: the observations along the history and the actions taken, all of
+which are public in Dawn Under.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ruleproof.model.dawn_under.engine import current_player
-from ruleproof.model.dawn_under.state import Content, Gift, Plague, State
+from ruleproof.model.dawn_under.state import Action, Content, Gift, Plague, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +93,36 @@ def observation(state: State, player: int) -> Observation:
         winner=state.winner,
         extension=state.extension,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class InformationState:
+    """What ``player`` knows and remembers after a history: the observation after every step
+    and every action taken (Dawn Under has no private actions: each is made in view of all,
+    du-en:ch1.open).
+
+    Attributes:
+        player: the observer.
+        observations: the observation of the start and after each action, in order.
+        actions: the actions of the history as text, each with the player who took it.
+    """
+
+    player: int
+    observations: tuple[Observation, ...]
+    actions: tuple[tuple[int, str], ...]
+
+
+def information_state(history: Sequence[State], actions: Sequence[Action],
+                      player: int) -> InformationState:
+    """The perfect-recall information state of ``player`` after ``history`` (the states, the
+    start first) reached by ``actions`` (one fewer than the states).
+
+    Raises:
+        ValueError: if the lengths do not fit, or ``player`` is not a player.
+    """
+    if len(history) != len(actions) + 1:
+        raise ValueError(f"{len(history)} states need {len(history) - 1} actions, "
+                         f"got {len(actions)}")
+    return InformationState(
+        player, tuple(observation(s, player) for s in history),
+        tuple((current_player(s), str(a)) for s, a in zip(history, actions, strict=False)))

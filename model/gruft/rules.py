@@ -66,6 +66,9 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # gruft-en:count.get-lost: a player who got the Count from the right stands it on a grave
     # after their own next turn or at once.
     "gruft_lost_place": ("own-turn", "at-once"),
+    # gruft-en:count.get-three with gruft-en:bats.believed-empty: does a vampire put in by way
+    # of a bat count toward the three (a reader's question, spec/ambiguities/discovered.toml)?
+    "gruft_bat_counts": ("matching-only", "any-placement"),
 }
 """The expansion's rule options (docs/gruft.md), the default first."""
 
@@ -503,6 +506,8 @@ def _put(state: State, end: End, events: list[Event]) -> State:
     if not row:
         return win(state, player, events)
     if p.bat is not None:
+        if _opt(state, "gruft_bat_counts") == "any-placement" and player == state.turn_player:
+            state = EXPANSION.on_placed(state, player, events)  # gruft-en:count.get-three
         state = _g(with_changes(state, pending=None), bat=None)
         return end_turn(state, events, "gruft-en:bats.close-ends")
     return with_changes(state, phase=GruftPhase.COUNT_MOVE)

@@ -243,8 +243,16 @@ def clauses(
     document: Annotated[str | None, typer.Argument(help="du-en (default: every document)")
                         ] = None,
     uncited: Annotated[bool, typer.Option(help="only clauses no code cites")] = False,
+    contracts: Annotated[bool, typer.Option(help="per source: rule clauses with an executable "
+                                                 "contract, and why the others have none")
+                         ] = False,
 ) -> None:
     """List every clause with where the model implements it."""
+    if contracts:
+        from ruleproof.cli.discovery import print_contracts
+
+        print_contracts(out)
+        return
     from ruleproof.properties.citations import citations
     from ruleproof.spec import clause_registry, shipped_documents
     from ruleproof.spec.alignment import alignment, shipped_alignments
@@ -370,10 +378,21 @@ def ambiguities(
                                              "files (shrunk)")] = False,
     profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "default",
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    discover: Annotated[bool, typer.Option(help="search what the clause contracts leave open "
+                                                "(legality, effects, du-en vs du-cs, cycles, z3)")
+                        ] = False,
+    witnesses: Annotated[Path | None, typer.Option(help="with --discover: write a witness "
+                                                        "scenario per new finding here")] = None,
 ) -> None:
     """The ambiguity register with each witness's status; --search finds new divergences."""
+    if discover:
+        from ruleproof.cli.discovery import run_discover
+
+        if profile not in PROFILES:
+            raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
+        run_discover(out, profile, as_json, witnesses)
+        return
     from ruleproof.properties.dawn_under.ambiguities import (
-        differential,
         find_witness,
         register,
         replay_witness,
@@ -400,12 +419,18 @@ def ambiguities(
     unexplained: list[str] = []
     divergences = 0
     if search:
+        # du-en and du-cs compared as texts (their clause contracts), not as engine options
+        # (properties/contracts/discovery.py); every divergence must match a register entry.
+        from ruleproof.properties.contracts.discovery import BUDGETS, explain, translation_gaps
+        from ruleproof.properties.contracts.games import rule_set
+
         for players in (3, 4, 5, 6):
-            seen, _used, bad = differential("du-en", "du-cs", players, max(2, prof.games // 2),
-                                            prof.max_steps, entries)
-            divergences += seen
-            if bad is not None:
-                unexplained.append(str(bad))
+            gaps = explain(rule_set(f"du-en/{players}"),
+                           translation_gaps(players, BUDGETS["ci" if prof.name == "ci"
+                                                             else "default"]))
+            divergences += len(gaps)
+            unexplained += [f"{f.rule_set}: {f.key} (seed {f.seed}, {len(f.prefix)} actions, "
+                            f"then '{f.action}'): {f.detail}" for f in gaps if not f.explained_by]
     if as_json:
         out.print_json(json.dumps({"entries": rows, "divergences": divergences,
                                    "unexplained": unexplained,
@@ -430,8 +455,8 @@ def ambiguities(
             if row["replay"] != "pass":
                 out.print(f"[red]{row['id']}[/]: {row['detail']}", markup=True)
         if search:
-            out.print(f"differential play du-en vs du-cs (3-6 players): {divergences} "
-                      f"divergences, {len(unexplained)} unexplained")
+            out.print(f"du-en vs du-cs contracts (3-6 players): {divergences} kinds of "
+                      f"divergence, {len(unexplained)} unexplained")
             for text in unexplained:
                 out.print(f"[red]UNEXPLAINED[/] {text}", markup=True)
     if failed or unexplained:

@@ -1,0 +1,925 @@
+"""Contracts of du-en, the English Dawn Under rulebook, written from each clause's text.
+
+Each predicate reads the state vocabulary (graves, lids, rows, stakes, garlic, the running rat
+plague, pending hand-overs) and says what its clause forbids, permits or requires; none of them
+calls the engine. The clause ids are those of ``spec/du-en/clauses.toml``.
+
+States are :class:`ruleproof.model.dawn_under.state.State`; actions its action types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.model.dawn_under.state import (
+    RAT,
+    Config,
+    End,
+    GarlicIn,
+    GiveVampire,
+    LeaveEmpty,
+    OpenGrave,
+    Phase,
+    PlaceGarlic,
+    PlaceVampire,
+    ReceiveVampire,
+    Row,
+    State,
+    Stop,
+    VampireIn,
+)
+from ruleproof.model.gruft.state import Gruft, GruftPhase, part
+from ruleproof.properties.contracts.core import Contract, ContractSet
+
+S = State
+
+_NO_GRUFT = Gruft(bats=(), bats_out=())
+
+
+def G(s: State) -> Gruft:
+    """The expansion's part of a state (an empty one without the expansion)."""
+    p = part(s)
+    return p if p is not None else _NO_GRUFT
+A = Any
+
+
+# ----------------------------------------------------------------------------- vocabulary
+
+
+def actor(s: S) -> int:
+    """The player turning lids: the plague's current player, else the turn player."""
+    return s.plague.current if s.plague is not None else s.turn_player
+
+
+def left(s: S, p: int) -> int:
+    """The left neighbour, clockwise (du-en:play.clockwise)."""
+    return (p + 1) % s.config.players
+
+
+def outer(row: Row, end: End) -> int | None:
+    """Colour of the outermost vampire at ``end`` (None for an empty row)."""
+    if not row:
+        return None
+    return row[0].colour if end is End.LEFT else row[-1].colour
+
+
+def colours(row: Row) -> tuple[int, ...]:
+    return tuple(v.colour for v in row)
+
+
+def over(s: S) -> bool:
+    return s.phase is Phase.OVER
+
+
+def is_open(s: S, a: A) -> bool:
+    return isinstance(a, OpenGrave) and s.phase is Phase.OPEN
+
+
+def in_range(s: S, g: int) -> bool:
+    return 0 <= g < len(s.lids)
+
+
+def opened_content(s: S, a: A) -> Any:
+    """What lies in the grave ``a`` opens (an opening of a colour lid only)."""
+    return s.contents[a.grave] if in_range(s, a.grave) else None
+
+
+def colour_lid(s: S, g: int) -> bool:
+    return in_range(s, g) and s.lids[g] is not None and s.lids[g] != RAT
+
+
+def deciding(s: S) -> bool:
+    """An empty grave was just opened and awaits placement or garlic (chapter 1, 4)."""
+    return s.phase is Phase.PLACE and s.pending is not None
+
+
+def total_vampires(s: S) -> int:
+    return sum(len(r) for r in s.rows) + sum(isinstance(c, VampireIn) for c in s.contents) + (
+        1 if s.in_transit is not None else 0)
+
+
+def base(cfg: Config) -> bool:
+    """The basic rules (3-6 players; with the expansion too, gruft-en:play.base)."""
+    return cfg.players >= 3
+
+
+def du(cfg: Config) -> bool:
+    """Any du-en rule set (3-6 players, the 2-player game, the expansion on top)."""
+    return True
+
+
+def two(cfg: Config) -> bool:
+    return cfg.players == 2
+
+
+def any_cfg(cfg: Config) -> bool:
+    return True
+
+
+def turn_passed(s: S, t: S) -> bool:
+    """The turn went to another player outside any plague and the game goes on."""
+    return not over(t) and t.plague is None and s.plague is None and not t.gifts and (
+        t.turn_player != s.turn_player or (t.phase is Phase.OPEN and t.placed_this_turn == 0
+        and s.placed_this_turn > 0))
+
+
+def ends_turn_to_left(s: S, t: S) -> bool | None:
+    """After a resolution that ends the turn: the left neighbour plays next (None if the
+    game ended or hand-overs are still pending)."""
+    if over(t) or t.gifts or t.plague is not None or t.phase is GruftPhase.COUNT_PLACE:
+        return None  # (the expansion's Count is stood on a grave first, gruft-en:count.place)
+    return t.turn_player == left(s, s.turn_player) and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
+
+
+# ----------------------------------------------------------------------------- chapter 1
+
+
+def _open_forbids(s: S, a: A) -> bool:
+    if isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None:
+        # a turn begins by opening a grave (with the expansion: the Count's grave counts)
+        return s.placed_this_turn == 0 and not G(s).open_graves
+    if is_open(s, a):
+        return not in_range(s, a.grave) or s.lids[a.grave] is None  # nothing to turn
+    return False
+
+
+def _open_permits(s: S, a: A) -> bool:
+    return (is_open(s, a) and s.plague is None and in_range(s, a.grave)
+            and s.lids[a.grave] is not None)
+
+
+def _open_reveals(s: S, a: A, t: S) -> bool | None:
+    if not is_open(s, a) or not in_range(s, a.grave) or s.lids[a.grave] is None:
+        return None
+    g = a.grave
+    return t.known[g] or t.lids[g] != s.lids[g] or t.lids[g] is None
+
+
+def _match_permits(s: S, a: A) -> bool:
+    return (isinstance(a, PlaceVampire) and deciding(s) and a.grave == s.pending
+            and s.contents[a.grave] is None and colour_lid(s, a.grave)
+            and outer(s.rows[actor(s)], a.end) == s.lids[a.grave])
+
+
+def _match_requires(s: S, a: A, t: S) -> bool | None:
+    if not (isinstance(a, PlaceVampire) and deciding(s)):
+        return None
+    row = s.rows[actor(s)]
+    placed = outer(row, a.end)
+    rest = colours(row[1:] if a.end is End.LEFT else row[:-1])
+    return (t.contents[a.grave] == VampireIn(placed) if placed is not None else False) and \
+        colours(t.rows[actor(s)]) == rest
+
+
+def _outermost_forbids(s: S, a: A) -> bool:
+    """Only the outermost vampire at an end can be placed, and only in a grave of its colour."""
+    if not isinstance(a, PlaceVampire) or not deciding(s) or a.grave != s.pending:
+        return False
+    if not colour_lid(s, a.grave):
+        return False
+    return outer(s.rows[actor(s)], a.end) != s.lids[a.grave]
+
+
+def _close_requires(s: S, a: A, t: S) -> bool | None:
+    """After a grave is used its own lid goes back on it (same lid value)."""
+    if isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty) and deciding(s):
+        return t.lids[a.grave] == s.lids[a.grave] or (t.plague is None and s.plague is not None)
+    return None
+
+
+def _continue_requires(s: S, a: A, t: S) -> bool | None:
+    if not (isinstance(a, PlaceVampire) and deciding(s) and s.plague is None) or over(t):
+        return None
+    return t.turn_player == s.turn_player and t.phase is Phase.OPEN
+
+
+def _stop_ends(s: S, a: A, t: S) -> bool | None:
+    """Stopping after a placement ends the turn: the left neighbour plays."""
+    if not (isinstance(a, Stop) and s.plague is None and s.phase is Phase.OPEN) or over(t):
+        return None
+    return ends_turn_to_left(s, t)
+
+
+def _continue_permits(s: S, a: A) -> bool:
+    """After a placement the player may open another grave or stop."""
+    if s.phase is not Phase.OPEN or s.plague is not None or s.placed_this_turn == 0:
+        return False
+    return isinstance(a, Stop) or _open_permits(s, a)
+
+
+def _two_match_permits(s: S, a: A) -> bool:
+    return _match_permits(s, a)
+
+
+def _two_match_requires(s: S, a: A, t: S) -> bool | None:
+    """The other matching vampire stays in the row (only one goes in)."""
+    if not (isinstance(a, PlaceVampire) and deciding(s)):
+        return None
+    return len(t.rows[actor(s)]) == len(s.rows[actor(s)]) - 1
+
+
+def _no_match_forbids(s: S, a: A) -> bool:
+    return _outermost_forbids(s, a)
+
+
+def _garlic_permits(s: S, a: A) -> bool:
+    if not deciding(s) or getattr(a, "grave", None) != s.pending:
+        return False
+    row = s.rows[actor(s)]
+    lid = s.lids[s.pending] if s.pending is not None else None
+    no_match = all(outer(row, e) != lid for e in (End.LEFT, End.RIGHT))
+    if isinstance(a, LeaveEmpty):
+        return no_match
+    return isinstance(a, PlaceGarlic) and no_match and s.garlic_hand[actor(s)] > 0
+
+
+def _garlic_forbids(s: S, a: A) -> bool:
+    if isinstance(a, PlaceGarlic) and deciding(s):
+        # only "in that case" (no outermost vampire matches), and only with garlic left
+        row = s.rows[actor(s)]
+        lid = s.lids[s.pending] if s.pending is not None else None
+        match = any(outer(row, e) == lid for e in (End.LEFT, End.RIGHT))
+        return s.garlic_hand[actor(s)] == 0 or a.grave != s.pending or match
+    # the opened empty grave is dealt with before anything else happens
+    return deciding(s) and isinstance(a, OpenGrave | Stop | GiveVampire | ReceiveVampire)
+
+
+def _garlic_requires(s: S, a: A, t: S) -> bool | None:
+    if isinstance(a, PlaceGarlic) and deciding(s):
+        p = actor(s)
+        return (t.contents[a.grave] == GarlicIn(p)
+                and t.garlic_hand[p] == s.garlic_hand[p] - 1)
+    if isinstance(a, LeaveEmpty) and deciding(s):
+        return t.contents[a.grave] is None and t.garlic_hand == s.garlic_hand
+    return None
+
+
+def _no_match_ends(s: S, a: A, t: S) -> bool | None:
+    if isinstance(a, PlaceGarlic | LeaveEmpty) and deciding(s) and s.plague is None:
+        return ends_turn_to_left(s, t)
+    return None
+
+
+# ----------------------------------------------------------------------------- rows
+
+
+def _row_changes_ok(before: Row, after: Row) -> bool:
+    """A row changes only at its ends: one vampire off an end, or one added at an end."""
+    b, a = colours(before), colours(after)
+    if a == b:
+        return True
+    if len(a) == len(b) - 1:
+        return a in (b[1:], b[:-1])
+    if len(a) == len(b) + 1:
+        return a[1:] == b or a[:-1] == b
+    return False
+
+
+def _order_requires(s: S, a: A, t: S) -> bool:
+    return all(_row_changes_ok(b, c) for b, c in zip(s.rows, t.rows, strict=True))
+
+
+def _open_run(row: Row, from_left: bool) -> int:
+    run = 0
+    for v in row if from_left else reversed(row):
+        if not v.face_up:
+            break
+        run += 1
+    return run
+
+
+def _refill_requires(s: S, a: A, t: S) -> bool | None:
+    """Every row that lost a vampire shows two open at each end again (rows of more than
+    four; smaller rows are all open, du-en:row.four-or-fewer)."""
+    cap = s.config.all_open_at_most
+    need = s.config.open_per_side
+    for b, c in zip(s.rows, t.rows, strict=True):
+        if len(c) < len(b) and len(c) > cap and (
+                _open_run(c, True) < need or _open_run(c, False) < need):
+            return False
+    return True
+
+
+def _four_or_fewer(s: S, a: A, t: S) -> bool:
+    cap = s.config.all_open_at_most
+    return all(all(v.face_up for v in r) for r in t.rows if len(r) <= cap)
+
+
+def _offsets(b: Row, c: Row) -> list[int]:
+    """How index i of the new row ``c`` maps to index i + off of the old row ``b``: the row
+    changed by one vampire off an end or onto an end (several offsets fit when colours repeat)."""
+    bc, cc = colours(b), colours(c)
+    out = []
+    if cc == bc:
+        out.append(0)
+    if len(cc) == len(bc) - 1:
+        if cc == bc[1:]:
+            out.append(1)
+        if cc == bc[:-1]:
+            out.append(0)
+    if len(cc) == len(bc) + 1:
+        if cc[1:] == bc:
+            out.append(-1)
+        if cc[:-1] == bc:
+            out.append(0)
+    return out
+
+
+def _flip_when_short(s: S, a: A, t: S) -> bool | None:
+    """A face-down vampire is turned up only where its side has fewer than two open: a vampire
+    turned up in this transition lies within the first two of its end's open run."""
+    cap = s.config.all_open_at_most
+    need = s.config.open_per_side
+    for b, c in zip(s.rows, t.rows, strict=True):
+        if len(c) <= cap:
+            continue
+        fits = False
+        for off in _offsets(b, c):
+            flipped = [i for i, v in enumerate(c)
+                       if v.face_up and 0 <= i + off < len(b) and not b[i + off].face_up]
+            if all(i < need or len(c) - 1 - i < need for i in flipped):
+                fits = True
+                break
+        if not fits:
+            return False
+    return True
+
+
+# ----------------------------------------------------------------------------- chapter 2
+
+
+def _stake_requires(s: S, a: A, t: S) -> bool | None:
+    if not is_open(s, a) or not colour_lid(s, a.grave) or a.grave in s.barred:
+        return None
+    if not isinstance(opened_content(s, a), VampireIn):
+        return None
+    p = actor(s)
+    took = t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1
+    back = (s.stakes_held[p] + 1 >= s.config.stakes_for_gift and t.stakes_held[p] == 0
+            and t.stakes_path == s.stakes_path - 1 + s.stakes_held[p] + 1)
+    return t.contents[a.grave] == s.contents[a.grave] and (took or back)
+
+
+def _stake_ends(s: S, a: A, t: S) -> bool | None:
+    if not is_open(s, a) or s.plague is not None or not colour_lid(s, a.grave):
+        return None
+    if not isinstance(opened_content(s, a), VampireIn):
+        return None
+    return ends_turn_to_left(s, t)
+
+
+def _stake_gift(per: int) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        return _gift_requires(s, a, t, per)
+    return requires
+
+
+def _gift_requires(s: S, a: A, t: S, per: int = 1) -> bool | None:
+    """The third stake: every other player owes ``per`` outermost vampires to the collector."""
+    if not is_open(s, a) or not colour_lid(s, a.grave) or not isinstance(
+            opened_content(s, a), VampireIn):
+        return None
+    p = actor(s)
+    if s.stakes_held[p] + 1 != s.config.stakes_for_gift:
+        return not t.gifts
+    givers = sorted(g.giver for g in t.gifts)
+    want = sorted(q for q in range(s.config.players) if q != p for _ in range(per))
+    return givers == want and all(g.receiver == p for g in t.gifts)
+
+
+def _stakes_back(s: S, a: A, t: S) -> bool | None:
+    if not is_open(s, a) or not colour_lid(s, a.grave) or not isinstance(
+            opened_content(s, a), VampireIn):
+        return None
+    p = actor(s)
+    if s.stakes_held[p] + 1 != s.config.stakes_for_gift:
+        return None
+    return t.stakes_held[p] == 0
+
+
+# ----------------------------------------------------------------------------- chapter 3
+
+
+def _garlic_found(s: S, a: A) -> GarlicIn | None:
+    if is_open(s, a) and colour_lid(s, a.grave):
+        c = opened_content(s, a)
+        if isinstance(c, GarlicIn):
+            return c
+    return None
+
+
+def _other_garlic(per: int) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        found = _garlic_found(s, a)
+        if found is None or found.owner == actor(s):
+            return None
+        return (sorted(g.giver for g in t.gifts) == [found.owner] * per
+                and all(g.receiver == actor(s) for g in t.gifts))
+    return requires
+
+
+def _own_garlic(per: int) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        found = _garlic_found(s, a)
+        if found is None or found.owner != actor(s):
+            return None
+        p = actor(s)
+        want = sorted(q for q in range(s.config.players) if q != p for _ in range(per))
+        return (sorted(g.giver for g in t.gifts) == want
+                and all(g.receiver == p for g in t.gifts))
+    return requires
+
+
+def _garlic_back(s: S, a: A, t: S) -> bool | None:
+    found = _garlic_found(s, a)
+    if found is None:
+        return None
+    return (t.contents[a.grave] is None
+            and t.garlic_hand[found.owner] == s.garlic_hand[found.owner] + 1)
+
+
+def _no_place(s: S, a: A, t: S) -> bool | None:
+    if _garlic_found(s, a) is None:
+        return None
+    return t.pending is None and t.phase is not Phase.PLACE
+
+
+def _gift_done_ends(s: S, a: A, t: S) -> bool | None:
+    """The last hand-over of a stake gift or a garlic find ends the turn (outside a plague)."""
+    if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
+            and s.plague is None and G(s).bat is None):
+        return None
+    return ends_turn_to_left(s, t)
+
+
+def _receive_requires(s: S, a: A, t: S) -> bool | None:
+    """The received vampire joins the receiver's row face up, at one of its ends."""
+    if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and s.gifts):
+        return None
+    r = s.gifts[0].receiver
+    row = t.rows[r]
+    if len(row) != len(s.rows[r]) + 1 or s.in_transit is None:
+        return False
+    v = row[0] if a.end is End.LEFT else row[-1]  # at the end the decision names
+    rest = row[1:] if a.end is End.LEFT else row[:-1]
+    return v.colour == s.in_transit and v.face_up and colours(rest) == colours(s.rows[r])
+
+
+def _give_requires(s: S, a: A, t: S) -> bool | None:
+    """A giver hands over one of their outermost vampires."""
+    if not (isinstance(a, GiveVampire) and s.phase is Phase.GIVE and s.gifts):
+        return None
+    g = s.gifts[0].giver
+    row = s.rows[g]
+    given = outer(row, a.end)
+    rest = colours(row[1:] if a.end is End.LEFT else row[:-1])
+    return colours(t.rows[g]) == rest and t.in_transit == given
+
+
+def _gift_forbids(s: S, a: A) -> bool:
+    """A gift cannot be refused: while one is owed, only the hand-over happens."""
+    if s.phase is Phase.GIVE:
+        return not isinstance(a, GiveVampire)
+    if s.phase is Phase.RECEIVE:
+        return not isinstance(a, ReceiveVampire)
+    return isinstance(a, GiveVampire | ReceiveVampire)
+
+
+def _give_permits(s: S, a: A) -> bool:
+    return _gift_permits(s, a)
+
+
+def _gift_permits(s: S, a: A) -> bool:
+    if s.phase is Phase.GIVE and isinstance(a, GiveVampire):
+        return len(s.rows[s.gifts[0].giver]) > 1 or a.end is End.LEFT
+    return False
+
+
+def _receive_permits(s: S, a: A) -> bool:
+    if s.phase is Phase.RECEIVE and isinstance(a, ReceiveVampire):
+        return len(s.rows[s.gifts[0].receiver]) > 1 or a.end is End.LEFT
+    return False
+
+
+# ----------------------------------------------------------------------------- chapter 4, 5
+
+
+def _rat_opened(s: S, a: A) -> bool:
+    return is_open(s, a) and in_range(s, a.grave) and s.lids[a.grave] == RAT
+
+
+def _rat_requires(s: S, a: A, t: S) -> bool | None:
+    if not _rat_opened(s, a) or s.plague is not None or over(t):
+        return None
+    p = t.plague
+    if p is None:  # begun and over at once: no neighbour has a lid to turn (ch4.end-all-opened)
+        return all(s.lids[g] is None for g in s.config.board.neighbours[a.grave])
+    lid_off = t.lids[a.grave] is None or s.config.rat_lid_stays
+    return (p is not None and p.origin == a.grave and p.holder == actor(s) and lid_off
+            and p.current == p.holder and p.opened == ())
+
+
+def _neighbours_permits(s: S, a: A) -> bool:
+    p = s.plague
+    if p is None or s.phase is not Phase.OPEN:
+        return False
+    if isinstance(a, Stop):
+        return True  # turning lids in a plague is optional
+    return (is_open(s, a) and in_range(s, a.grave) and a.grave in s.config.board.neighbours[
+        p.origin] and a.grave not in p.opened and s.lids[a.grave] is not None)
+
+
+def _only_neighbours(s: S, a: A) -> bool:
+    p = s.plague
+    return (p is not None and is_open(s, a)
+            and a.grave not in s.config.board.neighbours[p.origin])
+
+
+def _plague_goes_on(s: S, a: A, t: S) -> bool | None:
+    """In a plague, the player who placed, set garlic, took a stake or got vampires may go on:
+    the plague's current player stays the same (unless it ended)."""
+    if s.plague is None or t.plague is None or over(t) or isinstance(a, Stop):
+        return None
+    if _rat_opened(s, a):
+        return None
+    return t.plague.current == s.plague.current
+
+
+def _occupied_in_plague(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not is_open(s, a) or not colour_lid(s, a.grave):
+        return None
+    if opened_content(s, a) is None:
+        return None
+    return _plague_goes_on(s, a, t)
+
+
+def _placement_in_plague(kind: tuple[type, ...]) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        if s.plague is None or not isinstance(a, kind) or not deciding(s):
+            return None
+        return _plague_goes_on(s, a, t)
+    return requires
+
+
+def _pass_requires(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not isinstance(a, Stop) or over(t):
+        return None
+    if t.plague is None:
+        return True
+    return t.plague.current == left(s, s.plague.current)
+
+
+def _stay_open_forbids(s: S, a: A) -> bool:
+    return s.plague is not None and is_open(s, a) and a.grave in s.plague.opened
+
+
+def _stay_open_requires(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not is_open(s, a) or _rat_opened(s, a) or t.plague is None:
+        return None
+    return a.grave in t.plague.opened and set(s.plague.opened) <= set(t.plague.opened)
+
+
+def _just_opened_forbids(s: S, a: A) -> bool:
+    if s.plague is None or not isinstance(a, PlaceVampire | PlaceGarlic):
+        return False
+    return not (deciding(s) and a.grave == s.pending)
+
+
+def _match_forbids(s: S, a: A) -> bool:
+    """Nothing goes into a grave unless one was just opened and found empty."""
+    if not isinstance(a, PlaceVampire | PlaceGarlic | LeaveEmpty):
+        return False
+    if s.phase in (Phase.OPEN, Phase.GIVE, Phase.RECEIVE):
+        return True
+    return deciding(s) and a.grave != s.pending
+
+
+def _end_all_opened(s: S, a: A, t: S) -> bool | None:
+    p = t.plague
+    if p is None or over(t) or t.phase is not Phase.OPEN:
+        return None  # the grave just opened is still being dealt with
+    return any(g not in p.opened and t.lids[g] is not None
+               for g in t.config.board.neighbours[p.origin])
+
+
+def _end_all_passed(s: S, a: A, t: S) -> bool | None:
+    """The round has come back: the player on the holder's right stops, the plague is over."""
+    p = s.plague
+    if p is None or not isinstance(a, Stop) or over(t):
+        return None
+    if left(s, p.current) == p.holder:
+        return t.plague is None
+    return None
+
+
+def _end_new_rat(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not _rat_opened(s, a) or over(t):
+        return None
+    return t.plague is not None and t.plague.origin == a.grave and t.plague.opened == ()
+
+
+def _plague_ended(s: S, a: A, t: S) -> bool:
+    return s.plague is not None and t.plague is None and not over(t)
+
+
+def _cleanup(s: S, a: A, t: S) -> bool | None:
+    if not _plague_ended(s, a, t):
+        return None
+    assert s.plague is not None
+    o = s.plague.origin
+    return (bool(s.reserve) and t.lids[o] == s.reserve[0] and t.reserve == s.reserve[1:]
+            and not t.known[o] and t.removed_rats == s.removed_rats + 1)
+
+
+def _next_turn(s: S, a: A, t: S) -> bool | None:
+    if not _plague_ended(s, a, t) or t.gifts or t.phase is GruftPhase.COUNT_PLACE:
+        return None
+    assert s.plague is not None
+    return t.turn_player == left(s, s.plague.holder) and t.phase in (Phase.OPEN,
+                                                                     GruftPhase.COUNT_OPEN)
+
+
+def _new_rat_holder(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not _rat_opened(s, a) or over(t) or t.plague is None:
+        return None
+    finder = s.plague.current
+    want = left(s, finder) if finder == s.plague.holder else finder
+    return t.plague.holder == want
+
+
+def _ch5_cleanup(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not _rat_opened(s, a) or over(t):
+        return None
+    o = s.plague.origin
+    return (bool(s.reserve) and t.lids[o] == s.reserve[0] and t.reserve == s.reserve[1:]
+            and t.removed_rats == s.removed_rats + 1)
+
+
+def _holder_starts(s: S, a: A, t: S) -> bool | None:
+    if s.plague is None or not _rat_opened(s, a) or t.plague is None:
+        return None
+    return t.plague.current == t.plague.holder
+
+
+# ----------------------------------------------------------------------------- end
+
+
+def _first_empty(s: S, a: A, t: S) -> bool:
+    empty = [p for p, r in enumerate(t.rows) if not r]
+    if empty:
+        return over(t) and t.winner in empty
+    return not over(t)
+
+
+def _over_forbids(s: S, a: A) -> bool:
+    return over(s)
+
+
+def _clockwise(s: S, a: A, t: S) -> bool | None:
+    """A turn passes from one player to the left neighbour (outside plagues)."""
+    if s.plague is not None or t.plague is not None or over(t):
+        return None
+    if t.turn_player == s.turn_player:
+        return None
+    return t.turn_player == left(s, s.turn_player)
+
+
+def _turn_frame(s: S, a: A, t: S) -> bool | None:
+    """The turn passes only at a turn end some clause names: a fruitless search (garlic or
+    leaving empty), a stake, the last hand-over of a gift, a stop, or the end of a plague."""
+    if over(t) or t.turn_player == s.turn_player:
+        return None
+    if _rat_opened(s, a):
+        if t.plague is None:  # a plague begun and over at once
+            return t.turn_player == left(s, s.plague.holder if s.plague else s.turn_player)
+        return t.turn_player == t.plague.holder
+    if s.plague is not None and t.plague is not None:
+        return False  # inside a plague the turn stays where it is
+    if s.plague is not None:
+        return None  # the plague ended: du-en:ch4.next-turn says who plays
+    if t.turn_player != left(s, s.turn_player) or t.gifts:
+        return False
+    return (isinstance(a, PlaceGarlic | LeaveEmpty | Stop)
+            or (isinstance(a, ReceiveVampire) and len(s.gifts) == 1)
+            or (isinstance(a, OpenGrave) and in_range(s, a.grave)
+            and s.contents[a.grave] is not None)
+            or s.phase not in (Phase.OPEN, Phase.PLACE, Phase.GIVE, Phase.RECEIVE))
+
+
+def _plague_frame(s: S, a: A, t: S) -> bool | None:
+    """Inside a plague the turn to open passes only when the current player stops."""
+    if s.plague is None or t.plague is None or over(t) or _rat_opened(s, a):
+        return None
+    if isinstance(a, Stop):
+        return None
+    return t.plague.current == s.plague.current and t.plague.holder == s.plague.holder
+
+
+def _knowledge(s: S, a: A, t: S) -> bool:
+    """A lid becomes known only by being opened, and stays known while it lies on its grave."""
+    g = a.grave if is_open(s, a) else None
+    for i, (k0, k1) in enumerate(zip(s.known, t.known, strict=True)):
+        if k1 and not k0 and i != g:
+            return False
+        if k0 and not k1 and t.lids[i] == s.lids[i]:
+            return False
+    return True
+
+
+def _close_at_end(s: S, a: A, t: S) -> bool | None:
+    """When a turn ends no grave stays open: nothing awaits a decision, no plague runs."""
+    if over(t) or t.turn_player == s.turn_player or t.gifts:
+        return None
+    return t.pending is None and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
+
+
+# ----------------------------------------------------------------------------- 2 players
+
+
+def _rat_stays(s: S, a: A, t: S) -> bool | None:
+    if not _rat_opened(s, a) or over(t) or t.plague is None:
+        return None
+    return bool(t.lids[a.grave] == RAT)
+
+
+def _two_plague(s: S, a: A, t: S) -> bool | None:
+    if not _rat_opened(s, a) or over(t) or t.plague is None:
+        return None
+    finder = actor(s)
+    if s.plague is None:
+        return t.plague.holder == finder
+    return t.plague.holder == 1 - finder
+
+
+def _reopen(s: S, a: A, t: S) -> bool | None:
+    if not is_open(s, a) or s.plague is not None or a.grave not in s.barred:
+        return None
+    p = actor(s)
+    if s.lids[a.grave] == RAT:
+        return None
+    return ((t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1)
+            or (t.stakes_held[p] == 0 and bool(t.gifts)))
+
+
+def _alias(s: S, a: A) -> bool:
+    """A one-vampire row's vampire is named by its left end only (action encoding)."""
+    if isinstance(a, PlaceVampire | GiveVampire | ReceiveVampire) and a.end is End.RIGHT:
+        if isinstance(a, PlaceVampire):
+            return len(s.rows[actor(s)]) == 1
+        if s.gifts:
+            who = s.gifts[0].giver if isinstance(a, GiveVampire) else s.gifts[0].receiver
+            return len(s.rows[who]) <= 1
+    return False
+
+
+def _conservation(s: S, a: A, t: S) -> bool:
+    """Vampires are only moved, never created or destroyed (du-en:aim.win: rid of them by
+    placing or handing over)."""
+    return total_vampires(t) == total_vampires(s)
+
+
+C = Contract
+CONTRACTS = ContractSet(
+    source="du-en",
+    contracts=(
+        C("du-en:aim.win", requires=_conservation, applies=du,
+          what="vampires leave a row only into a grave or another row"),
+        C("du-en:play.clockwise", requires=_clockwise, applies=du,
+          what="a turn passes to the left neighbour"),
+        C("du-en:play.clockwise", requires=_turn_frame, applies=du,
+          what="the turn passes only at a turn end"),
+        C("du-en:ch4.pass", requires=_plague_frame, applies=du,
+          what="the plague passes only on a stop"),
+        C("du-en:ch1.open", requires=_knowledge, applies=du,
+          what="lids become known only by opening, and stay known"),
+        C("du-en:ch1.open", forbids=_open_forbids, permits=_open_permits,
+          requires=_open_reveals, applies=du,
+          what="a turn opens a grave with a lid; its underside is shown to all"),
+        C("du-en:ch1.match", forbids=_match_forbids, permits=_match_permits,
+          requires=_match_requires, applies=du,
+          what="a matching outermost vampire goes into the just-opened empty grave"),
+        C("du-en:ch1.outermost", forbids=_outermost_forbids, applies=du,
+          what="only an outermost vampire of the lid's colour is placed"),
+        C("du-en:ch1.close", requires=_close_requires, applies=du,
+          what="a used grave keeps its own lid"),
+        C("du-en:ch1.continue", permits=_continue_permits, requires=_continue_requires,
+          applies=du, what="after a placement the same player opens again or stops"),
+        C("du-en:ch1.continue", requires=_stop_ends, applies=du,
+          what="stopping ends the turn"),
+        C("du-en:ch1.two-match", permits=_two_match_permits, requires=_two_match_requires,
+          applies=du, what="with two matches one is chosen, the other stays"),
+        C("du-en:row.refill", requires=_refill_requires, applies=du,
+          what="a row that lost a vampire shows two open at each end"),
+        C("du-en:row.four-or-fewer", requires=_four_or_fewer, applies=du,
+          what="rows of four or fewer lie open"),
+        C("du-en:row.order", requires=_order_requires, applies=du,
+          what="rows change only at their ends"),
+        C("du-en:ch1.no-match", forbids=_no_match_forbids, applies=du,
+          what="no vampire into a grave of another colour"),
+        C("du-en:ch1.garlic", forbids=_garlic_forbids, permits=_garlic_permits,
+          requires=_garlic_requires, applies=du,
+          what="without a match: own garlic or leave empty; no garlic left: leave empty"),
+        C("du-en:ch1.no-match-ends", requires=_no_match_ends, applies=du,
+          what="a fruitless search ends the turn"),
+        C("du-en:ch2.stake", requires=_stake_requires, applies=du,
+          what="an occupied grave: the vampire stays, a stake is taken"),
+        C("du-en:ch2.ends", requires=_stake_ends, applies=du,
+          what="after the stake the turn ends"),
+        C("du-en:ch2.ends", requires=_gift_done_ends, applies=du,
+          what="after the stake gift the turn ends"),
+        C("du-en:ch2.gift", forbids=_gift_forbids, permits=_gift_permits,
+          requires=_gift_requires, applies=base,
+          what="the third stake: every other player owes one outermost vampire"),
+        C("du-en:ch2.gift", permits=_give_permits, requires=_give_requires, applies=du,
+          what="a giver hands over an outermost vampire"),
+        C("du-en:ch2.stakes-back", requires=_stakes_back, applies=du,
+          what="after the gift the three stakes go back to the path"),
+        C("du-en:ch3.other-garlic", requires=_other_garlic(1), applies=base,
+          what="another's garlic: its owner owes one vampire"),
+        C("du-en:ch3.own-garlic", requires=_own_garlic(1), applies=base,
+          what="own garlic: every other player owes one vampire"),
+        C("du-en:ch3.garlic-back", requires=_garlic_back, applies=du,
+          what="the found garlic goes back to its owner"),
+        C("du-en:ch3.no-place", requires=_no_place, applies=du,
+          what="the emptied grave takes nothing this time"),
+        C("du-en:ch3.ends", requires=_gift_done_ends, applies=du,
+          what="after the garlic's hand-overs the turn ends"),
+        C("du-en:ch3.received-open", permits=_receive_permits, requires=_receive_requires,
+          applies=du, what="a received vampire joins an end of the row face up"),
+        C("du-en:ch3.flip-when-short", requires=_flip_when_short, applies=du,
+          what="face-down vampires are turned only when a side is short"),
+        C("du-en:ch4.rat", requires=_rat_requires, applies=du,
+          what="a rat lid starts a plague held by its finder"),
+        C("du-en:ch4.neighbours", permits=_neighbours_permits, applies=du,
+          what="in a plague neighbours may be opened; stopping is allowed"),
+        C("du-en:ch4.only-neighbours", forbids=_only_neighbours, applies=du,
+          what="no other grave is opened in a plague"),
+        C("du-en:ch4.order", permits=_neighbours_permits, applies=du,
+          what="any remaining neighbour, in any order"),
+        C("du-en:ch4.match", requires=_placement_in_plague((PlaceVampire,)), applies=du,
+          what="after a placement in a plague the player may go on"),
+        C("du-en:ch4.garlic", requires=_placement_in_plague((PlaceGarlic, LeaveEmpty)),
+          applies=du, what="after garlic in a plague the player may go on"),
+        C("du-en:ch4.occupied", requires=_occupied_in_plague, applies=du,
+          what="an occupied grave in a plague: resolved, and the player may go on"),
+        C("du-en:ch4.pass", requires=_pass_requires, applies=du,
+          what="stopping passes the plague to the left"),
+        C("du-en:ch4.stay-open", forbids=_stay_open_forbids, requires=_stay_open_requires,
+          applies=du, what="graves opened in a plague stay open (not reopened)"),
+        C("du-en:ch4.just-opened", forbids=_just_opened_forbids, applies=du,
+          what="only the grave just opened takes garlic or a vampire"),
+        C("du-en:qr.taboo", forbids=_just_opened_forbids, applies=du,
+          what="earlier opened graves are taboo"),
+        C("du-en:ch4.end-all-opened", requires=_end_all_opened, applies=du,
+          what="a plague with every neighbour opened is over"),
+        C("du-en:ch4.end-all-passed", requires=_end_all_passed, applies=du,
+          what="the plague ends when the round comes back"),
+        C("du-en:ch4.end-new-rat", requires=_end_new_rat, applies=du,
+          what="a new rat ends the plague and starts a new one"),
+        C("du-en:ch5.new-plague", requires=_end_new_rat, applies=du,
+          what="a new rat ends the plague and starts a new one"),
+        C("du-en:ch4.cleanup", requires=_cleanup, applies=du,
+          what="the rat's grave gets the top reserve lid, unseen"),
+        C("du-en:ch4.next-turn", requires=_next_turn, applies=du,
+          what="after the plague the starter's left neighbour plays"),
+        C("du-en:ch5.hand-over", requires=_new_rat_holder, applies=base,
+          what="the finder holds the new plague, or its left neighbour if the finder "
+               "started the old one"),
+        C("du-en:ch5.cleanup", requires=_ch5_cleanup, applies=du,
+          what="the old rat's grave gets the top reserve lid"),
+        C("du-en:ch5.holder-starts", requires=_holder_starts, applies=du,
+          what="the new holder begins"),
+        C("du-en:end.first-empty", forbids=_over_forbids, requires=_first_empty,
+          applies=any_cfg, what="a player without vampires ends and wins the game"),
+        C("du-en:2p.other-garlic", requires=_other_garlic(2), applies=two,
+          what="2 players: the opponent's garlic earns two vampires"),
+        C("du-en:2p.own-garlic-stake", requires=_stake_gift(4), applies=two,
+          what="2 players: the third stake earns four vampires"),
+        C("du-en:2p.own-garlic-stake", requires=_own_garlic(4), applies=two,
+          what="2 players: own garlic earns four vampires"),
+        C("du-en:2p.rat-stays", requires=_rat_stays, applies=two,
+          what="2 players: the rat lid stays on its grave"),
+        C("du-en:2p.plague", requires=_two_plague, applies=two,
+          what="2 players: the finder starts; a second rat goes to the opponent"),
+        C("du-en:2p.reopen", requires=_reopen, applies=two,
+          what="2 players: reopening a barred grave costs a stake"),
+        C("du-en:qr.match", permits=_match_permits, requires=_continue_requires, applies=du,
+          what="match: place and play on"),
+        C("du-en:qr.no-match", requires=_no_match_ends, applies=du,
+          what="no match: garlic may go in, the turn ends"),
+        C("du-en:qr.stake", requires=_stake_requires, applies=du,
+          what="a vampire: take a stake, the turn ends"),
+        C("du-en:qr.garlic", requires=_garlic_back, applies=du,
+          what="garlic: rewards, garlic home, turn ends"),
+        C("du-en:qr.plague", permits=_neighbours_permits, requires=_pass_requires, applies=du,
+          what="rat: neighbours, then the left neighbour continues"),
+        C("du-en:qr.close-at-end", requires=_close_at_end, applies=du,
+          what="when a turn ends every grave is closed"),
+        C("du-en:qr.open-count", requires=_refill_requires, applies=du,
+          what="two open at each end plus received ones"),
+    ),
+    uncovered={
+        "du-en:play.start": "set-up parameter (who starts is chosen before play)",
+    },
+    alias=_alias,
+)

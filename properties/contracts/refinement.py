@@ -1,0 +1,195 @@
+"""Refinement: the engine satisfies every contract on every transition (random play, hypothesis
+games that shrink, shipped scenarios).
+
+A broken contract names its clause and comes with the game that breaks it, shrunk: the shortest
+prefix of choices that still breaks the same clause (hypothesis shrinks the choice list).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ruleproof.properties.contracts.core import Violation, broken
+from ruleproof.properties.contracts.games import Engine, RuleSet, engine_of
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One step of a game: the seed, the actions before it, the state, action and successor."""
+
+    seed: int
+    prefix: tuple[Any, ...]
+    state: Any
+    action: Any
+    nxt: Any
+
+
+def play(engine: Engine, seed: int, choices: Sequence[int] | None, max_steps: int,
+         rng: random.Random | None = None) -> Iterator[Transition]:
+    """Transitions of one game from ``seed``: ``choices`` pick among the legal actions (index
+    modulo their number), else ``rng`` does (default: seeded by ``seed``)."""
+    state = engine.chance(engine.new(seed))
+    rng = rng or random.Random(seed)
+    prefix: list[Any] = []
+    for i in range(max_steps if choices is None else min(max_steps, len(choices))):
+        if engine.terminal(state):
+            return
+        legal = engine.legal(state)
+        if not legal:
+            return
+        pick = choices[i] if choices is not None else rng.randrange(len(legal))
+        action = legal[pick % len(legal)]
+        nxt = engine.apply(state, action)
+        yield Transition(seed, tuple(prefix), state, action, nxt)
+        prefix.append(action)
+        state = engine.chance(nxt)
+
+
+def violations_of(rs: RuleSet, t: Transition) -> list[Violation]:
+    return broken(rs.contracts(t.state), t.state, t.action, t.nxt)
+
+
+def _breaks(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], clause: str,
+            max_steps: int) -> bool:
+    return any(any(v.clause == clause for v in violations_of(rs, t))
+               for t in play(engine, seed, choices, max_steps))
+
+
+def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: str,
+           max_steps: int, budget: int = 120) -> list[int]:
+    """A shorter choice list that still breaks ``clause`` (greedy delta debugging: drop
+    chunks, then single choices, then lower each choice to 0); at most ``budget`` replays."""
+    best = list(choices)
+    tries = 0
+    chunk = max(1, len(best) // 2)
+    while chunk >= 1 and tries < budget:
+        i = 0
+        changed = False
+        while i < len(best) and tries < budget:
+            cand = best[:i] + best[i + chunk:]
+            tries += 1
+            if cand and _breaks(rs, engine, seed, cand, clause, max_steps):
+                best = cand
+                changed = True
+            else:
+                i += chunk
+        if not changed:
+            chunk //= 2
+    for i in range(len(best)):
+        if tries >= budget:
+            break
+        if best[i] != 0:
+            cand = [*best[:i], 0, *best[i + 1:]]
+            tries += 1
+            if _breaks(rs, engine, seed, cand, clause, max_steps):
+                best = cand
+    return best
+
+
+def describe(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], v: Violation,
+             max_steps: int) -> str:
+    """The shrunk game as text: seed, actions, and the broken clause."""
+    actions = []
+    for t in play(engine, seed, choices, max_steps):
+        actions.append(engine.show(t.action))
+        found = [w for w in violations_of(rs, t) if w.clause == v.clause]
+        if found:
+            v = found[0]
+            break
+    return (f"{rs.name}: contract {v.clause} ({v.how}: {v.what}) broken by '{v.action}' after "
+            f"{len(actions) - 1} actions from seed {seed}: {actions}")
+
+
+def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
+                     shrink_game: bool = True) -> tuple[bool, int, str]:
+    """Play ``games`` random games of ``rs`` and check every contract on every transition.
+
+    Returns (passed, transitions checked, detail). A failure's detail names the clause and the
+    shrunk game. Zero transitions is a failure (nothing was checked).
+    """
+    engine = engine_of(rs)
+    checked = 0
+    for g in range(games):
+        game_seed = seed + g
+        rng = random.Random(game_seed)
+        choices: list[int] = []
+        state = engine.chance(engine.new(game_seed))
+        for _ in range(max_steps):
+            if engine.terminal(state):
+                break
+            legal = engine.legal(state)
+            if not legal:
+                break
+            pick = rng.randrange(len(legal))
+            choices.append(pick)
+            action = legal[pick]
+            nxt = engine.apply(state, action)
+            checked += 1
+            bad = broken(rs.contracts(state), state, action, nxt)
+            if bad:
+                v = bad[0]
+                small = shrink(rs, engine, game_seed, choices, v.clause, max_steps) \
+                    if shrink_game else None
+                return False, checked, describe(rs, engine, game_seed, small or choices, v,
+                                                max_steps)
+            state = engine.chance(nxt)
+    if checked == 0:
+        return False, 0, f"{rs.name}: no transition was played"
+    return True, checked, f"{rs.name}: {checked} transitions of {games} games meet every contract"
+
+
+def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
+    """Every transition of every shipped Dawn Under scenario of ``rs``'s preset meets the
+    contracts (scenarios whose rule set differs from ``rs`` are skipped)."""
+    from ruleproof.errors import IllegalAction
+    from ruleproof.model.dawn_under.config import preset_options
+    from ruleproof.model.dawn_under.engine import apply
+    from ruleproof.properties.dawn_under.checks import shipped_scenarios
+    from ruleproof.properties.dawn_under.scenarios import load_scenario
+    from ruleproof.spec import spec_path
+
+    paths = [*shipped_scenarios(),
+             *sorted(spec_path("scenarios", "dawn-under", "discovered").glob("*.toml"))]
+    gruft = "gruft-en" in rs.sources
+    checked = 0
+    for path in paths:
+        sc = load_scenario(path)
+        for reading in sc.readings:
+            cfg = reading.config
+            if cfg.preset != rs.preset or (cfg.options.expansion == "gruft") != gruft:
+                continue
+            expected = preset_options(rs.preset)
+            if gruft:
+                expected = replace(expected, expansion="gruft")
+            if cfg.options != expected:
+                continue  # another reading of an ambiguity: not what these contracts state
+            state = reading.start
+            for action, *_ in sc.actions:
+                try:
+                    nxt = apply(state, action)
+                except IllegalAction:
+                    continue
+                checked += 1
+                bad = broken(rs.contracts(state), state, action, nxt)
+                if bad:
+                    return False, checked, (f"{path.name}: contract {bad[0].clause} "
+                                            f"({bad[0].what}) broken by '{action}'")
+                state = nxt
+    if checked == 0:
+        return False, 0, f"no shipped scenario plays {rs.name}'s rule set"
+    return True, checked, f"{checked} scenario transitions meet every contract"
+
+
+def refinement_property(rs: RuleSet, games: int, max_steps: int = 600) -> tuple[bool, int, str]:
+    """The property "every transition satisfies the clause contracts of <sources>" for one rule
+    set: random games plus, for Dawn Under, the shipped scenarios of that rule set."""
+    ok, n, detail = check_refinement(rs, games, max_steps)
+    if not ok or rs.game != "dawn-under":
+        return ok, n, detail
+    ok2, n2, detail2 = check_scenarios(rs)
+    if n2 == 0:  # no scenario of this rule set: the random games above still count
+        return True, n, detail + "; " + detail2
+    return ok2, n + n2, detail + "; " + detail2

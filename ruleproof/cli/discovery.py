@@ -1,0 +1,77 @@
+"""``ruleproof clauses --contracts`` and ``ruleproof ambiguities --discover``: the clause
+contracts' coverage, and what the contracts leave open (docs/discovery.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+
+def print_contracts(out: Console, as_json: bool = False) -> None:
+    """Per source: rule clauses with a contract, and those without one with the reason."""
+    from ruleproof.properties.contracts.core import SOURCES, contract_set, coverage
+
+    rows = []
+    for source in SOURCES:
+        cov = coverage(contract_set(source))
+        rows.append(cov)
+    if as_json:
+        out.print_json(json.dumps([{
+            "source": c.source, "rule_clauses": len(c.rule_clauses), "covered": len(c.covered),
+            "ratio": round(c.ratio, 3), "uncovered": c.uncovered,
+            "unexplained": list(c.unexplained), "setup": len(c.setup)} for c in rows]))
+        return
+    table = Table(title="clause contracts per source")
+    for col in ("source", "rule clauses", "with a contract", "share", "set-up (not counted)"):
+        table.add_column(col)
+    for c in rows:
+        table.add_row(c.source, str(len(c.rule_clauses)), str(len(c.covered)),
+                      f"{100 * c.ratio:.0f}%", str(len(c.setup)))
+    out.print(table)
+    for c in rows:
+        for clause, why in c.uncovered.items():
+            out.print(f"  {clause}: no contract -- {why}")
+        for clause in c.unexplained:
+            out.print(f"  [red]{clause}: no contract and no reason[/]")
+
+
+def run_discover(out: Console, profile: str, as_json: bool, write: Path | None) -> None:
+    """Run discovery; print every finding, marking those the registers do not hold; exit 1
+    when there are new ones (so CI notices)."""
+    from ruleproof.properties.contracts.discovery import discover
+    from ruleproof.properties.contracts.witness import finding_scenario
+    from ruleproof.properties.contracts.witness import write as write_file
+
+    report = discover(profile)
+    if write is not None:
+        for f in report.new:
+            if f.kind in ("refused-unforbidden", "allowed-unpermitted", "effect"):
+                name = "".join(ch if ch.isalnum() else "-" for ch in f"{f.rule_set}-{f.key}")
+                write_file(write / f"{name[:90]}.toml", finding_scenario(f))
+    if as_json:
+        out.print_json(json.dumps({
+            "profile": profile, "seconds": round(report.seconds, 1),
+            "findings": [{"kind": f.kind, "key": f.key, "rule_set": f.rule_set,
+                          "clauses": list(f.clauses), "seed": f.seed,
+                          "prefix": list(f.prefix), "action": f.action, "detail": f.detail,
+                          "explained_by": f.explained_by or None} for f in report.findings],
+            "new": len(report.new)}))
+    else:
+        table = Table(title=f"discovery ({profile} profile, {report.seconds:.0f}s): "
+                            f"{len(report.findings)} findings, {len(report.new)} new")
+        for col in ("status", "rule set", "finding", "clauses", "witness"):
+            table.add_column(col, overflow="fold")
+        for f in sorted(report.findings, key=lambda f: (bool(f.explained_by), f.rule_set,
+                                                        f.key)):
+            status = f"[green]{f.explained_by}[/]" if f.explained_by else "[red]NEW[/]"
+            table.add_row(status, f.rule_set, f.key, ", ".join(f.clauses[:4]),
+                          f"seed {f.seed}, {len(f.prefix)} actions, then '{f.action}'")
+        out.print(table)
+        for f in report.new:
+            out.print(f"[red]NEW[/] {f.rule_set}: {f.detail}", markup=True)
+    if report.new:
+        raise typer.Exit(1)

@@ -1,0 +1,149 @@
+"""Clauses as contracts: coverage, refinement, discovery, endless games, perfect recall, with
+planted bugs that must be caught (issue 12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ruleproof.model.dawn_under import engine as du_engine
+from ruleproof.model.dawn_under.state import OpenGrave, Phase, PlaceGarlic
+from ruleproof.properties.contracts.core import SOURCES, contract_set, coverage
+from ruleproof.properties.contracts.discovery import (
+    BUDGETS,
+    Budget,
+    discover,
+    legality_gaps,
+    load_discovered,
+)
+from ruleproof.properties.contracts.games import RuleSet, dawn_under_engine, rule_set
+from ruleproof.properties.contracts.refinement import check_refinement
+
+SMALL = Budget(games=2, max_steps=150, stride=4, seconds=60.0)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_contracts_cover_ninety_percent_of_rule_clauses_with_reasons(source: str) -> None:
+    cov = coverage(contract_set(source))
+    assert cov.ratio >= 0.9, (source, cov.ratio)
+    assert not cov.unexplained
+
+
+@pytest.mark.parametrize(
+    "name", ["du-en/4", "du-cs/4", "2p/2", "gruft/4", "du-cs+gruft/4", "dracula"])
+def test_engine_refines_the_contracts_in_random_play(name: str) -> None:
+    ok, n, detail = check_refinement(rule_set(name), 4, 300)
+    assert ok, detail
+    assert n > 100
+
+
+def test_planted_engine_bug_is_caught_with_its_clause_and_a_shrunk_game() -> None:
+    # a stake is never taken: du-en:ch2.stake must catch it
+    def broken_apply(state: object, action: object) -> object:
+        new = du_engine.apply(state, action)  # type: ignore[arg-type]
+        if isinstance(action, OpenGrave) and new.stakes_path < state.stakes_path:  # type: ignore[attr-defined]
+            held = state.stakes_held  # type: ignore[attr-defined]
+            return replace(new, stakes_held=held, stakes_path=state.stakes_path)  # type: ignore[attr-defined]
+        return new
+
+    rs = rule_set("du-en/4")
+    mutant = replace(rs, engine=dawn_under_engine(rs, apply=broken_apply))
+    ok, _n, detail = check_refinement(mutant, 10, 600)
+    assert not ok
+    assert "du-en:ch2.stake" in detail or "du-en:qr.stake" in detail
+
+
+def test_du_cs_plague_ends_once_every_neighbour_is_opened() -> None:
+    # found by refinement: under plague_occupied=pass a stake on the last neighbour passed the
+    # plague on instead of ending it (du-en:ch4.end-all-opened, du-cs:prubeh.rat-end)
+    rs = rule_set("du-cs/4")
+    e = dawn_under_engine(rs)
+    assert e.parse is not None
+    s = e.new(1)
+    for text in ["open 0", "garlic 0", "open 16", "place left 16", "open 31", "place left 31",
+                 "open 17", "open 22", "garlic 22", "open 23", "garlic 23", "open 16"]:
+        s = e.apply(s, e.parse(text))
+    assert s.plague is None
+
+
+def _keys(rs: RuleSet, **kw: object) -> set[str]:
+    return {f.key for f in legality_gaps(rs, SMALL, **kw)}  # type: ignore[arg-type]
+
+
+def test_deleting_a_contract_changes_what_discovery_reports() -> None:
+    rs = rule_set("du-en/4")
+    full = _keys(rs)
+    weakened = [contract_set("du-en").without("du-en:ch1.garlic")]
+    fewer = _keys(rs, sets=weakened)
+    new = fewer - full
+    assert any("PlaceGarlic" in k for k in new), new
+
+
+def test_a_silent_decision_planted_in_the_engine_is_reported() -> None:
+    # the copy silently refuses garlic when the player holds their last bundle
+    def legal(state: object) -> tuple[object, ...]:
+        out = du_engine.legal_actions(state)  # type: ignore[arg-type]
+        if state.phase is Phase.PLACE and state.garlic_hand[state.turn_player] == 1:  # type: ignore[attr-defined]
+            out = tuple(a for a in out if not isinstance(a, PlaceGarlic))
+        return out
+
+    rs = rule_set("du-en/3")
+    before = _keys(rs)
+    planted = _keys(rs, engine=dawn_under_engine(rs, legal=legal))
+    assert any("PlaceGarlic" in k and "refused-unforbidden" in k for k in planted - before), \
+        planted - before
+
+
+def test_discovery_profile_ci_finds_nothing_the_registers_do_not_hold() -> None:
+    report = discover("ci", ("du-en/3",), kinds=("legality", "effect", "symbolic"))
+    assert report.findings, "discovery found nothing at all"
+    assert not report.new, [f.key for f in report.new]
+    assert BUDGETS["ci"].seconds < 180
+
+
+def test_discovered_register_entries_replay() -> None:
+    from ruleproof.properties.dawn_under.scenarios import run_scenario
+    from ruleproof.spec import spec_path
+
+    entries = load_discovered()
+    assert any(e.id == "du.endless-game" for e in entries)
+    assert any(e.id == "gruft.bat-counts-for-count" for e in entries)
+    for e in entries:
+        for w in e.witnesses:
+            result = run_scenario(spec_path(*w.split("/")))
+            assert result.passed, (w, result.detail)
+
+
+def test_symbolic_query_settles_du_en_and_leaves_du_cs_open() -> None:
+    from ruleproof.properties.symbolic.contracts import two_successors
+
+    assert two_successors("du-en") == ("unsat", None)
+    verdict, witness = two_successors("du-cs")
+    assert verdict == "sat" and witness is not None and witness["p"] == 0
+
+
+def test_the_endless_round_is_found_by_search_and_replays() -> None:
+    from ruleproof.properties.endless import find_cycle, replay_cycle
+
+    rs = rule_set("du-en/3")
+    cycle = find_cycle(rs)
+    assert cycle is not None
+    assert replay_cycle(rs, cycle)
+    assert any(a.startswith("leave") for a in cycle.loop)
+    allpass = find_cycle(rule_set("du-cs/4"))
+    assert allpass is not None and set(allpass.loop) == {"stop"}
+
+
+def test_perfect_recall_search_breaks_the_plain_observation_not_the_information_state(
+) -> None:
+    from ruleproof.properties.recall import (
+        du_information_state,
+        du_observation,
+        recall_violation,
+    )
+
+    found, _ = recall_violation("du-en/4", du_observation, 2)
+    assert found is not None
+    kept, compared = recall_violation("du-en/4", du_information_state, 1, every=40)
+    assert kept is None and compared > 0
