@@ -66,8 +66,8 @@ def _du_cs_counterparts() -> dict[str, tuple[str, ...]]:
 
 def in_document(clauses: Iterable[str], preset: str) -> tuple[str, ...]:
     """``clauses`` as the rule set ``preset`` reads them: with du-cs each du-en clause is
-    preceded by its du-cs counterparts (alignment), with 2p the ``du-en:2p.*`` clauses come
-    first."""
+    preceded by its du-cs counterparts (alignment), with 2p the clauses of the 2-player
+    section of du-en come first."""
     items = list(clauses)
     if preset == "du-cs":
         found = _du_cs_counterparts()
