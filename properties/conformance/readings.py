@@ -16,7 +16,6 @@ from functools import cache
 from ruleproof.spec import spec_path
 from ruleproof.spec.alignment import alignment
 
-
 _TWO_PLAYER = "du-en:" "2p."
 """Prefix of the ids of du-en's 2-player section (split so the citation scanner does not read
 the prefix as a clause id)."""
