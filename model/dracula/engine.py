@@ -116,13 +116,16 @@ __all__ = [
 
 
 def new_game(seed: int, rules: DraculaRules | None = None, cards: CardSet | None = None,
-             board: Board | None = None) -> State:
-    """A new game; the action-card shuffles (chance) are resolved from ``seed``.
+             board: Board | None = None, *, resolve: bool = True) -> State:
+    """A new game; the action-card shuffles (chance) are resolved from ``seed`` (with
+    ``resolve=False`` the state waits at the first chance node instead, for exhaustive
+    exploration of every outcome).
 
     Returns the state waiting for Dracula's secret choice of six encounter cards
     (dracula-en:setup.secret-choice); see :func:`.setup.initial_state` for the clauses.
     """
-    return resolve_chance(_publish(_settle(initial_state(seed, rules, cards, board))))
+    s = _publish(_settle(initial_state(seed, rules, cards, board)))
+    return resolve_chance(s) if resolve else s
 
 
 def custom_start(rules: DraculaRules, cards: CardSet, board: Board, *,

@@ -32,7 +32,10 @@ def initial_state(seed: int, rules: DraculaRules | None = None,
     agenda: list[Step] = []
     for side in (0, 1):
         agenda += [Step("draw-action", side)] * 5 + [Step("set-aside", side)]
-    agenda += [Step("choose", 0, 6), Step("choose", 1, 6)]
+    # dracula-en:setup.secret-choice: six each for the 12 locations; half the locations of a
+    # reduced board (ruleproof explore, spec/reduced/)
+    chosen = board.size // 2
+    agenda += [Step("choose", 0, chosen), Step("choose", 1, chosen)]
     agenda += [Step("deal", 0, loc) for loc in range(board.size)]
     agenda += [Step("start-turn", first)]
     hands = (tuple(sorted(cards.encounter_of(Side.DRACULA))),

@@ -300,6 +300,9 @@ class DraculaAdapter:
               setup: Mapping[str, Any] | None) -> State:
         if players != 2:
             raise MalformedInput(f"dracula is played by 2 players; got {players}")
+        if "reduced" in options:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
+            from ruleproof.properties.explore.games import start_state
+            return start_state("dracula", dict(options), seed, None)  # type: ignore[no-any-return]
         rules = self._rules_of(options)
         if setup is None:
             return new_game(seed or 0, rules)

@@ -45,6 +45,10 @@ from ruleproof.properties.conformance.readings import (
 from ruleproof.properties.conformance.stepped import Stepped
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
+REDUCED_KEY = "reduced"
+"""Options key naming a reduced configuration (``spec/reduced/NAME.toml``): explorer traces
+replay on the reduced game (docs/explore.md)."""
+
 PRESET_KEY = "preset"
 """The trace header's ``preset`` travels with the options under this key (Dawn Under: du-en,
 du-cs, 2p); engines receive it as the ``preset`` field of ``new_game``."""
@@ -336,6 +340,13 @@ class DawnUnderAdapter:
 
     def _config(self, players: int, options: Mapping[str, str]) -> Config:
         opts = dict(options)
+        if REDUCED_KEY in opts:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
+            from ruleproof.properties.explore.games import reduced_config
+            config = reduced_config(opts)
+            if config.players != players:
+                raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} has "
+                                     f"{config.players} players, the header says {players}")
+            return config
         preset = str(opts.pop(PRESET_KEY, "du-en"))
         return make_config(players, parse_options(opts, base=preset_options(preset)),
                            preset=preset)

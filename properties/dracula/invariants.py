@@ -17,35 +17,52 @@ from ruleproof.model.dracula.rules import barrier_violation
 Invariant = Callable[[State], str | None]
 
 
-def conservation(s: State) -> str | None:
-    """Every one of the 30 encounter cards is in exactly one place (board, hands, deal pool,
-    discard piles, won targets) and every action card of a side in exactly one of its current,
-    set-aside or discard piles."""
-    places = Counter[str]()
-    for c in s.board_cards:
-        if c is not None:
-            places[c] += 1
-    for side in (0, 1):
-        places.update(s.hand[side])
-        places.update(s.enc_discard[side])
-        places.update(s.captured[side])
-    places.update(s.pool)
-    expected = {c.id for c in s.cards.encounter}
-    missing = sorted(expected - set(places))
-    twice = sorted(c for c, n in places.items() if n > 1)
-    alien = sorted(set(places) - expected)
-    if missing or twice or alien or len(expected) != 30:
-        return (f"encounter cards: missing {missing}, more than once {twice}, unknown {alien}")
-    for side in (0, 1):
-        mine = Counter([*s.current[side], *s.aside[side], *s.adiscard[side]])
-        own = set(s.cards.action_of(Side(side)))
-        if set(mine) != own or any(n != 1 for n in mine.values()) or len(own) != 10:
-            return f"{Side(side).label}'s action cards are not exactly its 10 cards: {dict(mine)}"
-    for side in (0, 1):
-        for c in s.captured[side]:
-            if int(s.cards.enc(c).owner) == side:
-                return f"{Side(side).label} has won its own card {c}"
-    return None
+def conservation_of(encounter_total: int = 30, action_per_side: int = 10,
+                    cards: object = None) -> Invariant:
+    """The conservation invariant for a deck of ``encounter_total`` encounter cards and
+    ``action_per_side`` action cards a side (30 and 10 in the full game,
+    dracula-en:contents.components; a reduced card set for exhaustive exploration passes its
+    own numbers, ``cards`` only documents which set it is for)."""
+
+    def conservation(s: State) -> str | None:
+        """Every encounter card is in exactly one place (board, hands, deal pool, discard
+        piles, won targets) and every action card of a side in exactly one of its current,
+        set-aside or discard piles."""
+        places = Counter[str]()
+        for c in s.board_cards:
+            if c is not None:
+                places[c] += 1
+        for side in (0, 1):
+            places.update(s.hand[side])
+            places.update(s.enc_discard[side])
+            places.update(s.captured[side])
+        places.update(s.pool)
+        expected = {c.id for c in s.cards.encounter}
+        missing = sorted(expected - set(places))
+        twice = sorted(c for c, n in places.items() if n > 1)
+        alien = sorted(set(places) - expected)
+        if missing or twice or alien or len(expected) != encounter_total:
+            return (f"encounter cards: missing {missing}, more than once {twice}, unknown "
+                    f"{alien}")
+        for side in (0, 1):
+            mine = Counter([*s.current[side], *s.aside[side], *s.adiscard[side]])
+            own = set(s.cards.action_of(Side(side)))
+            if set(mine) != own or any(n != 1 for n in mine.values()) or (
+                    action_per_side >= 0 and len(own) != action_per_side):
+                return f"{Side(side).label}'s action cards are not exactly its cards: {dict(mine)}"
+        for side in (0, 1):
+            for c in s.captured[side]:
+                if int(s.cards.enc(c).owner) == side:
+                    return f"{Side(side).label} has won its own card {c}"
+        return None
+
+    return conservation
+
+
+conservation = conservation_of()
+"""Every one of the 30 encounter cards is in exactly one place (board, hands, deal pool,
+discard piles, won targets) and every action card of a side in exactly one of its current,
+set-aside or discard piles (dracula-en:contents.components)."""
 
 
 def life_bounds(s: State) -> str | None:

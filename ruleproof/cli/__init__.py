@@ -41,6 +41,9 @@ register_stats(app)
 from ruleproof.cli.schema import register as register_schema  # noqa: E402
 
 register_schema(app)
+from ruleproof.cli.explore import register as register_explore  # noqa: E402
+
+register_explore(app)
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)

@@ -1,0 +1,1 @@
+"""Exhaustive exploration of reduced set-ups (``ruleproof explore``, docs/explore.md)."""

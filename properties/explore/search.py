@@ -1,0 +1,566 @@
+"""Breadth-first exhaustive exploration of a reduced game, with fingerprints.
+
+The search is level-synchronous and deterministic, so that a distributed run (one partition
+of the seen-set per worker, ``distributed.py``) finds exactly what a single process finds:
+
+* a state is identified by its *fingerprint*: the first 8 bytes of BLAKE2b over the canonical
+  string of its view (``ExploreGame.view`` / ``canonical``), a 64-bit integer (as TLC);
+* states are expanded one BFS level at a time; a state discovered at level d+1 from several
+  parents keeps the parent with the smallest ``(parent fingerprint, action index)``: parent
+  pointers, and hence every counterexample trace, do not depend on the order of work;
+* each fingerprint is owned by partition ``fp % partitions``.
+
+Every reached state is checked against every invariant; a non-terminal state without a legal
+action is a *dead end*; an exception raised by the model is an *error*. Once the frontier is
+empty the state graph (kept as successor fingerprints) is analysed: *traps* are states from
+which no terminal state is reachable (backward reachability from the terminal states), and
+*cycles* are strongly connected components with an edge (a game that can go on for ever).
+Each finding comes with a shortest trace (BFS parent pointers; a lasso for a cycle) in the
+trace format of ``ruleproof replay``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
+
+ROOT_PARENT = -1
+"""Parent fingerprint of a root state (its action index is the root's index)."""
+
+CHECKPOINT_VERSION = 1
+
+
+def fingerprint(canonical: str) -> int:
+    """64-bit fingerprint of a canonical view string (BLAKE2b, first 8 bytes, big endian)."""
+    return int.from_bytes(hashlib.blake2b(canonical.encode(), digest_size=8).digest(), "big")
+
+
+@dataclass
+class Candidate:
+    """A successor proposed to the partition that owns its fingerprint."""
+
+    fp: int
+    parent: int
+    index: int
+    state: Any
+
+
+@dataclass
+class LevelReport:
+    """What one partition found while expanding one level (merged by the driver)."""
+
+    expanded: int = 0
+    transitions: int = 0
+    terminal: list[int] = field(default_factory=list)
+    dead_ends: list[int] = field(default_factory=list)
+    violations: list[tuple[int, str]] = field(default_factory=list)
+    errors: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+class Partition:
+    """One share of the seen-set (fingerprints with ``fp % parts == index``), its frontier and
+    the out-edges of its states. Used in-process and inside a Ray actor."""
+
+    def __init__(self, game: ExploreGame, index: int, parts: int, keep_graph: bool = True):
+        self.game = game
+        self.index = index
+        self.parts = parts
+        self.keep_graph = keep_graph
+        self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
+        self.frontier: list[tuple[int, Any]] = []
+        self.edges: dict[int, tuple[int, ...]] = {}
+        self.depth = 0
+
+    def fp_of(self, state: Any) -> int:
+        return fingerprint(self.game.canonical(self.game.view(state)))
+
+    def seed_roots(self, roots: list[Root]) -> int:
+        """Add the roots this partition owns (level 0)."""
+        cands = [Candidate(self.fp_of(r.state), ROOT_PARENT, i, r.state)
+                 for i, r in enumerate(roots)]
+        return self.receive([c for c in cands if c.fp % self.parts == self.index], 0)
+
+    def expand(self) -> tuple[list[list[Candidate]], LevelReport]:
+        """Expand the frontier: check every state, propose every successor to its owner."""
+        game = self.game
+        out: list[list[Candidate]] = [[] for _ in range(self.parts)]
+        rep = LevelReport()
+        for fp, state in self.frontier:
+            rep.expanded += 1
+            for v in game.violations(state):
+                rep.violations.append((fp, v))
+            if game.is_terminal(state):
+                rep.terminal.append(fp)
+                if self.keep_graph:
+                    self.edges[fp] = ()
+                continue
+            try:
+                succ = game.successors(state)
+            except Exception as exc:  # a model crash is a finding, with its trace
+                rep.errors.append((fp, -1, f"{type(exc).__name__}: {exc}"))
+                continue
+            if not succ:
+                rep.dead_ends.append(fp)
+            fps = []
+            for i, (action, nxt) in enumerate(succ):
+                try:
+                    nfp = self.fp_of(nxt)
+                except Exception as exc:
+                    rep.errors.append((fp, i, f"{type(exc).__name__}: {exc}"))
+                    continue
+                for v in game.step_violations(state, action, nxt):
+                    rep.violations.append((fp, f"step {action}: {v}"))
+                fps.append(nfp)
+                out[nfp % self.parts].append(Candidate(nfp, fp, i, nxt))
+            rep.transitions += len(fps)
+            if self.keep_graph:
+                self.edges[fp] = tuple(fps)
+        self.frontier = []
+        return out, rep
+
+    def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
+        """Keep the new fingerprints (smallest parent key per fingerprint); return how many."""
+        best: dict[int, Candidate] = {}
+        seen = self.seen
+        for c in candidates:
+            if c.fp in seen:
+                continue
+            old = best.get(c.fp)
+            if old is None or (c.parent, c.index) < (old.parent, old.index):
+                best[c.fp] = c
+        for fp in sorted(best):
+            c = best[fp]
+            seen[fp] = (depth, c.parent, c.index)
+            self.frontier.append((fp, c.state))
+        self.depth = depth
+        return len(best)
+
+    def lookup(self, fps: list[int]) -> dict[int, tuple[int, int, int]]:
+        return {fp: self.seen[fp] for fp in fps if fp in self.seen}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One counterexample: what, where (fingerprint, depth), and a replayable trace.
+
+    Attributes:
+        kind: ``violation``, ``dead-end``, ``trap``, ``cycle`` or ``error``.
+        message: what is wrong.
+        fp: the fingerprint of the state concerned (the cycle's entry for a cycle).
+        depth: its BFS depth (the trace length, without the loop of a cycle).
+        trace: the trace as JSON objects (header first), replayable with ``ruleproof replay``.
+    """
+
+    kind: str
+    message: str
+    fp: int
+    depth: int
+    trace: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
+class ExploreResult:
+    """The outcome of an exploration (all counts exact; timings measured).
+
+    Attributes:
+        name: reduced configuration; game; symmetry: what was reduced (or ``off``).
+        distinct_states: distinct fingerprints reached (orbits with symmetry).
+        depth: the deepest BFS level reached.
+        transitions: edges expanded; terminal/dead_ends/traps/on_cycle: state counts.
+        violations, errors: counts of invariant violations and model exceptions (states).
+        complete: False if the run stopped at a state or time limit (nothing is proved then).
+        seconds, states_per_minute: wall time of the search and the resulting rate.
+        workers: processes that expanded states.
+        findings: one shortest counterexample per kind and message.
+    """
+
+    name: str
+    game: str
+    symmetry: str
+    distinct_states: int = 0
+    depth: int = 0
+    transitions: int = 0
+    terminal: int = 0
+    dead_ends: int = 0
+    traps: int = 0
+    on_cycle: int = 0
+    violations: int = 0
+    errors: int = 0
+    complete: bool = False
+    graph: bool = True
+    seconds: float = 0.0
+    states_per_minute: float = 0.0
+    workers: int = 1
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def cycles(self) -> bool:
+        """Whether a cycle was found (a play that can go on for ever)."""
+        return self.on_cycle > 0
+
+    def verdict(self) -> dict[str, Any]:
+        """Everything a rerun must reproduce exactly (no timings, no worker count)."""
+        d = asdict(self)
+        for k in ("seconds", "states_per_minute", "workers"):
+            d.pop(k)
+        d["findings"] = [(f.kind, f.message, f.fp, f.depth, list(f.trace)) for f in self.findings]
+        return d
+
+    def problems(self) -> list[str]:
+        """Why this run does not pass: findings, incompleteness, or no work done."""
+        out = []
+        if self.distinct_states == 0:
+            out.append("no state was explored")
+        if not self.complete:
+            out.append("the exploration stopped before the last state: nothing is proved")
+        if self.violations:
+            out.append(f"{self.violations} invariant violation(s)")
+        if self.errors:
+            out.append(f"{self.errors} model error(s)")
+        if self.dead_ends:
+            out.append(f"{self.dead_ends} dead end(s)")
+        return out
+
+
+Progress = Callable[[int, int, int, float], None]
+"""progress(depth, distinct states, frontier size, seconds)."""
+
+
+class Explorer:
+    """The level-synchronous driver over in-process partitions (one by default).
+
+    The distributed driver (``distributed.py``) runs the same partitions in Ray actors.
+    """
+
+    def __init__(self, game: ExploreGame, *, parts: int = 1, keep_graph: bool = True) -> None:
+        self.game = game
+        self.parts = [Partition(game, i, parts, keep_graph) for i in range(parts)]
+        self.roots = game.roots()
+        self.report = LevelReport()
+        self.level = 0
+        self.seconds = 0.0
+        self.started = False
+        self.keep_graph = keep_graph
+
+    # --- level steps (overridden by the distributed driver)
+    def _seed(self) -> int:
+        return sum(p.seed_roots(self.roots) for p in self.parts)
+
+    def _step(self, depth: int) -> tuple[int, LevelReport]:
+        outs = []
+        merged = LevelReport()
+        for p in self.parts:
+            out, rep = p.expand()
+            outs.append(out)
+            _merge(merged, rep)
+        new = 0
+        for j, p in enumerate(self.parts):
+            new += p.receive((c for out in outs for c in out[j]), depth)
+        return new, merged
+
+    def _frontier(self) -> int:
+        return sum(len(p.frontier) for p in self.parts)
+
+    def _distinct(self) -> int:
+        return sum(len(p.seen) for p in self.parts)
+
+    def _lookup(self, fps: list[int]) -> dict[int, tuple[int, int, int]]:
+        found: dict[int, tuple[int, int, int]] = {}
+        for p in self.parts:
+            found.update(p.lookup(fps))
+        return found
+
+    def _edges(self) -> dict[int, tuple[int, ...]]:
+        edges: dict[int, tuple[int, ...]] = {}
+        for p in self.parts:
+            edges.update(p.edges)
+        return edges
+
+    # --- the search
+    def run(self, *, max_states: int | None = None, max_seconds: float | None = None,
+            progress: Progress | None = None, checkpoint: Path | None = None,
+            checkpoint_every: float = 60.0) -> ExploreResult:
+        """Explore until the frontier is empty (or a limit), then analyse the graph."""
+        t0 = time.perf_counter() - self.seconds
+        last_ck = time.perf_counter()
+        if not self.started:
+            self._seed()
+            self.started = True
+        while self._frontier():
+            if max_states is not None and self._distinct() >= max_states:
+                break
+            if max_seconds is not None and time.perf_counter() - t0 >= max_seconds:
+                break
+            _, rep = self._step(self.level + 1)
+            _merge(self.report, rep)
+            self.level += 1
+            self.seconds = time.perf_counter() - t0
+            if progress:
+                progress(self.level, self._distinct(), self._frontier(), self.seconds)
+            if checkpoint is not None and time.perf_counter() - last_ck >= checkpoint_every:
+                self.save(checkpoint)
+                last_ck = time.perf_counter()
+        self.seconds = time.perf_counter() - t0
+        if checkpoint is not None:
+            self.save(checkpoint)
+        return self._result()
+
+    def _result(self) -> ExploreResult:
+        game = self.game
+        rep = self.report
+        complete = self._frontier() == 0
+        distinct = self._distinct()
+        depth = self.level - 1 if complete and self.level else self.level
+        res = ExploreResult(
+            name=game.spec.name, game=game.name, symmetry=game.symmetry_note,
+            distinct_states=distinct, depth=max(depth, 0), transitions=rep.transitions,
+            terminal=len(rep.terminal), dead_ends=len(rep.dead_ends),
+            violations=len({fp for fp, _ in rep.violations}),
+            errors=len({fp for fp, _, _ in rep.errors}), complete=complete,
+            graph=self.keep_graph, seconds=round(self.seconds, 3),
+            states_per_minute=round(distinct / self.seconds * 60, 1) if self.seconds else 0.0,
+            workers=len(self.parts))
+        findings: list[Finding] = []
+        for kind, items in (("violation", [(fp, m) for fp, m in rep.violations]),
+                            ("error", [(fp, m) for fp, _, m in rep.errors]),
+                            ("dead-end", [(fp, "a non-terminal state without a legal action")
+                                          for fp in rep.dead_ends])):
+            firsts: dict[str, int] = {}
+            for fp, msg in items:
+                key = msg.split(":")[0] if kind == "violation" else msg
+                if key not in firsts or self._depth(fp) < self._depth(firsts[key]) or (
+                        self._depth(fp) == self._depth(firsts[key]) and fp < firsts[key]):
+                    firsts[key] = fp
+            for key, fp in sorted(firsts.items()):
+                msg = next(m for f, m in items if f == fp and (
+                    m.split(":")[0] if kind == "violation" else m) == key)
+                findings.append(Finding(kind, msg, fp, self._depth(fp), self.trace_to(fp)))
+        if complete and self.keep_graph:
+            edges = self._edges()
+            traps = _traps(edges, set(rep.terminal))
+            res.traps = len(traps)
+            if traps:
+                fp = min(traps, key=lambda f: (self._depth(f), f))
+                findings.append(Finding("trap", "no terminal state is reachable from here",
+                                        fp, self._depth(fp), self.trace_to(fp)))
+            on_cycle, comp = _cycle_nodes(edges)
+            res.on_cycle = len(on_cycle)
+            if on_cycle:
+                fp = min(on_cycle, key=lambda f: (self._depth(f), f))
+                loop = _shortest_loop(fp, edges, comp)
+                findings.append(Finding(
+                    "cycle", f"a play that can go on for ever (a loop of {len(loop)} action(s))",
+                    fp, self._depth(fp), self.trace_to(fp, loop)))
+        res.findings = findings
+        return res
+
+    def _depth(self, fp: int) -> int:
+        return self._lookup([fp])[fp][0]
+
+    def path_to(self, fp: int) -> tuple[int, list[int]]:
+        """(root index, action indices from that root) of the shortest path to ``fp``."""
+        indices: list[int] = []
+        while True:
+            _, parent, index = self._lookup([fp])[fp]
+            if parent == ROOT_PARENT:
+                return index, indices[::-1]
+            indices.append(index)
+            fp = parent
+
+    def trace_to(self, fp: int, loop: list[int] | None = None) -> tuple[dict[str, Any], ...]:
+        """A replayable trace to ``fp`` (then around ``loop``, action indices, if given)."""
+        from ruleproof.properties.conformance.trace import header_object
+        root_index, indices = self.path_to(fp)
+        root = self.roots[root_index]
+        game = self.game
+        header = header_object(
+            game.name, root.header["players"], {
+                **({"preset": root.header["preset"]} if "preset" in root.header else {}),
+                **root.header["options"]},
+            seed=root.header.get("seed"), setup=root.header.get("setup"),
+            note=f"ruleproof explore {game.spec.name}: shortest path ({len(indices)} actions)"
+                 + (", then a loop" if loop else ""))
+        lines: list[dict[str, Any]] = [header]
+        state = root.state
+        actions: list[str] = []
+        for index in indices:
+            action, state = game.successors(state)[index]
+            actions.append(action)
+        if loop:
+            start = game.view(state)
+            loop_actions: list[str] = []
+            s = state
+            for index in loop:
+                action, s = game.successors(s)[index]
+                loop_actions.append(action)
+            # With symmetry the loop may return to an image of its start: repeat it (at most
+            # the group's order) until the concrete state comes back.
+            rounds = 1
+            while game.view(s) != start and rounds < 720:
+                for a in loop_actions:
+                    s = dict(game.successors(s))[a]
+                rounds += 1
+            actions += loop_actions * rounds
+        for n, action in enumerate(actions, start=1):
+            lines.append({"step": n, "action": action})
+        return tuple(lines)
+
+    # --- checkpoints
+    def save(self, path: Path) -> None:
+        """Write a checkpoint (the seen-sets, frontiers, graph and findings so far)."""
+        data = {"version": CHECKPOINT_VERSION, "name": self.game.spec.path,
+                "symmetry": self.game.symmetry, "level": self.level, "seconds": self.seconds,
+                "report": self.report, "keep_graph": self.keep_graph,
+                "parts": [(p.seen, p.frontier, p.edges) for p in self.parts]}
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        with tmp.open("wb") as fh:
+            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(path)
+
+    @classmethod
+    def resume(cls, path: Path) -> Explorer:
+        """An explorer continuing from a checkpoint written by :meth:`save`.
+
+        Raises:
+            MalformedInput: unreadable or foreign checkpoint file.
+        """
+        try:
+            with path.open("rb") as fh:
+                data = pickle.load(fh)
+        except (OSError, pickle.UnpicklingError, EOFError) as exc:
+            raise MalformedInput(f"cannot read checkpoint: {exc}", file=str(path)) from None
+        if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
+            raise MalformedInput("not a ruleproof explore checkpoint", file=str(path))
+        game = explore_game(data["name"], symmetry=data["symmetry"])
+        ex = cls(game, parts=len(data["parts"]), keep_graph=data["keep_graph"])
+        for p, (seen, frontier, edges) in zip(ex.parts, data["parts"], strict=True):
+            p.seen, p.frontier, p.edges = seen, frontier, edges
+        ex.level, ex.seconds, ex.report, ex.started = (data["level"], data["seconds"],
+                                                       data["report"], True)
+        return ex
+
+
+def _merge(into: LevelReport, rep: LevelReport) -> None:
+    into.expanded += rep.expanded
+    into.transitions += rep.transitions
+    into.terminal += rep.terminal
+    into.dead_ends += rep.dead_ends
+    into.violations += rep.violations
+    into.errors += rep.errors
+
+
+def _traps(edges: dict[int, tuple[int, ...]], terminal: set[int]) -> set[int]:
+    """States from which no terminal state is reachable (backward reachability)."""
+    reverse: dict[int, list[int]] = {}
+    for src, dsts in edges.items():
+        for d in dsts:
+            reverse.setdefault(d, []).append(src)
+    good = set(terminal)
+    todo = deque(terminal)
+    while todo:
+        for p in reverse.get(todo.popleft(), ()):
+            if p not in good:
+                good.add(p)
+                todo.append(p)
+    return {fp for fp in edges if fp not in good}
+
+
+def _cycle_nodes(edges: dict[int, tuple[int, ...]]) -> tuple[set[int], dict[int, int]]:
+    """States on a cycle (in a strongly connected component with an edge), and the component
+    id of every state (iterative Tarjan)."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    comp: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    counter = 0
+    cyclic: set[int] = set()
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, 0)]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, i = work[-1]
+            succ = edges.get(v, ())
+            if i < len(succ):
+                work[-1] = (v, i + 1)
+                w = succ[i]
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, 0))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                members = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp[w] = v
+                    members.append(w)
+                    if w == v:
+                        break
+                if len(members) > 1 or v in edges.get(v, ()):
+                    cyclic.update(members)
+    return cyclic, comp
+
+
+def _shortest_loop(fp: int, edges: dict[int, tuple[int, ...]], comp: dict[int, int]) -> list[int]:
+    """Action indices of a shortest cycle from ``fp`` back to ``fp`` (BFS in its component)."""
+    target = comp[fp]
+    parent: dict[int, tuple[int, int]] = {}
+    todo = deque([fp])
+    seen = {fp}
+    while todo:
+        v = todo.popleft()
+        for i, w in enumerate(edges.get(v, ())):
+            if w == fp:
+                path = [i]
+                while v != fp:
+                    v, j = parent[v]
+                    path.append(j)
+                return path[::-1]
+            if w not in seen and comp.get(w) == target:
+                seen.add(w)
+                parent[w] = (v, i)
+                todo.append(w)
+    raise AssertionError("a state on a cycle has no loop")  # pragma: no cover
+
+
+def explore(name: str, *, symmetry: bool = False, max_states: int | None = None,
+            max_seconds: float | None = None, keep_graph: bool = True,
+            progress: Progress | None = None, checkpoint: Path | None = None,
+            resume: bool = False, checkpoint_every: float = 60.0) -> ExploreResult:
+    """Explore the reduced configuration ``name`` (shipped name or file) in this process.
+
+    Raises:
+        MalformedInput: an unknown or invalid configuration, or an unreadable checkpoint.
+    """
+    if resume:
+        if checkpoint is None or not checkpoint.is_file():
+            raise MalformedInput("--resume needs an existing --checkpoint FILE")
+        ex = Explorer.resume(checkpoint)
+    else:
+        ex = Explorer(explore_game(name, symmetry=symmetry), keep_graph=keep_graph)
+    return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress,
+                  checkpoint=checkpoint, checkpoint_every=checkpoint_every)

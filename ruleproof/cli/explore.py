@@ -1,0 +1,152 @@
+"""The ``explore`` command: exhaustive breadth-first exploration of a reduced configuration.
+
+Exit codes: 0 explored to the last state with nothing found (or only what ``--allow`` lists),
+1 a finding (invariant violation, model error, dead end, a trap or cycle not allowed, a count
+differing from ``spec/reduced/expected.toml`` with ``--pinned``) or an incomplete run, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.explore.search import ExploreResult, explore
+from ruleproof.properties.explore.trace_out import write_findings
+from ruleproof.spec.reduced import expected_results, reduced, shipped_reduced
+
+ALLOWED = ("cycles", "traps", "dead-ends")
+
+
+def _pinned_mismatch(result: ExploreResult) -> list[str]:
+    found = [e for e in expected_results() if e.name == result.name
+             and e.symmetry == (result.symmetry != "off")]
+    if not found:
+        return [f"no pinned result for {result.name} (symmetry "
+                f"{'on' if result.symmetry != 'off' else 'off'}) in spec/reduced/expected.toml"]
+    e = found[0]
+    out = []
+    for name in ("distinct_states", "depth", "terminal", "dead_ends", "traps", "violations",
+                 "cycles"):
+        got, want = getattr(result, name), getattr(e, name)
+        if got != want:
+            out.append(f"{name}: explored {got}, pinned {want}")
+    return out
+
+
+@bad_input_exits_2
+def explore_command(
+    game: Annotated[str, typer.Argument(help="a reduced configuration: shipped name "
+                                             "(see --list) or a spec/reduced-style TOML file")] = "",
+    symmetry: Annotated[bool, typer.Option(help="reduce by colour permutation and seat "
+                                                "rotation (Dawn Under)")] = False,
+    max_states: Annotated[int | None, typer.Option(help="stop after this many states "
+                                                        "(then nothing is proved)")] = None,
+    max_seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
+    no_graph: Annotated[bool, typer.Option("--no-graph", help="keep no state graph: faster, "
+                                           "but no trap and cycle analysis")] = False,
+    checkpoint: Annotated[Path | None, typer.Option(help="write a checkpoint FILE every "
+                                                         "--checkpoint-every seconds and at the end")] = None,
+    checkpoint_every: Annotated[float, typer.Option(help="seconds between checkpoints")] = 60.0,
+    resume: Annotated[bool, typer.Option(help="continue from --checkpoint FILE")] = False,
+    workers: Annotated[int, typer.Option(help="Ray workers (partitions of the seen-set); 1 = "
+                                              "this process, no Ray")] = 1,
+    ray_address: Annotated[str | None, typer.Option(help="address of a Ray cluster (default: "
+                                                         "a local Ray)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder for the counterexample traces "
+                                                  "(default: explore-NAME)")] = None,
+    allow: Annotated[list[str] | None, typer.Option(help="findings that do not fail the run: "
+                                                         "cycles, traps, dead-ends")] = None,
+    pinned: Annotated[bool, typer.Option(help="fail if the counts differ from "
+                                              "spec/reduced/expected.toml")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
+    list_: Annotated[bool, typer.Option("--list", help="list the shipped reduced "
+                                                       "configurations")] = False,
+) -> None:
+    """Explore every reachable state of a reduced game (docs/explore.md)."""
+    if list_:
+        for name in shipped_reduced():
+            spec = reduced(name)
+            typer.echo(f"{name:12} {spec.game:11} {spec.description}")
+        return
+    if not game and not resume:
+        raise MalformedInput("name a reduced configuration (ruleproof explore --list)")
+    allowed = set(allow or ())
+    bad = allowed - set(ALLOWED)
+    if bad:
+        raise MalformedInput(f"--allow takes {', '.join(ALLOWED)}; got {', '.join(sorted(bad))}")
+    console = Console(stderr=True)
+    show = not as_json and sys.stderr.isatty()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                  TextColumn("depth {task.fields[depth]}  {task.fields[states]:,} states  "
+                             "frontier {task.fields[frontier]:,}  {task.fields[rate]:,.0f}/min"),
+                  TimeElapsedColumn(), console=console, disable=not show) as bar:
+        task = bar.add_task(f"explore {game}", total=None, depth=0, states=0, frontier=0,
+                            rate=0.0)
+
+        def progress(depth: int, states: int, frontier: int, seconds: float) -> None:
+            bar.update(task, depth=depth, states=states, frontier=frontier,
+                       rate=states / seconds * 60 if seconds else 0.0)
+
+        if workers > 1 or ray_address:
+            if checkpoint is not None or resume:
+                raise MalformedInput("--checkpoint/--resume work in a single process "
+                                     "(--workers 1) only")
+            from ruleproof.properties.explore.distributed import explore_distributed
+            result = explore_distributed(game, workers=workers, address=ray_address,
+                                         symmetry=symmetry, max_states=max_states,
+                                         max_seconds=max_seconds, keep_graph=not no_graph,
+                                         progress=progress)
+        else:
+            result = explore(game, symmetry=symmetry, max_states=max_states,
+                             max_seconds=max_seconds, keep_graph=not no_graph,
+                             progress=progress, checkpoint=checkpoint, resume=resume,
+                             checkpoint_every=checkpoint_every)
+    folder = out or Path(f"explore-{result.name}")
+    written = write_findings(result, folder) if result.findings else []
+    problems = result.problems()
+    if "dead-ends" in allowed:
+        problems = [p for p in problems if "dead end" not in p]
+    if result.traps and "traps" not in allowed:
+        problems.append(f"{result.traps} trap state(s): no ending reachable")
+    if result.cycles and "cycles" not in allowed:
+        problems.append(f"{result.on_cycle} state(s) on cycles: play can go on for ever")
+    if not result.graph and result.complete:
+        problems.append("--no-graph: traps and cycles were not analysed")
+    if pinned:
+        problems += _pinned_mismatch(result)
+    if as_json:
+        data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
+        data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
+                    workers=result.workers, cycles=result.cycles, passed=not problems,
+                    problems=problems,
+                    findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
+                               "trace": str(p)} for f, p in zip(result.findings, written,
+                                                                strict=False)])
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        typer.echo(f"{result.name} ({result.game}), symmetry {result.symmetry}: "
+                   f"{result.distinct_states:,} distinct states, depth {result.depth}, "
+                   f"{result.transitions:,} transitions, {result.terminal:,} terminal, "
+                   f"{'complete' if result.complete else 'INCOMPLETE'}")
+        typer.echo(f"  dead ends {result.dead_ends}, traps {result.traps}, states on cycles "
+                   f"{result.on_cycle}, invariant violations {result.violations}, model errors "
+                   f"{result.errors}")
+        typer.echo(f"  {result.seconds:.1f} s, {result.states_per_minute:,.0f} distinct states "
+                   f"per minute, {result.workers} worker(s)")
+        for f, p in zip(result.findings, written, strict=False):
+            typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
+        typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
+    raise typer.Exit(0 if not problems else 1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``explore`` to the ``ruleproof`` command line."""
+    app.command("explore")(explore_command)
