@@ -14,6 +14,8 @@ Format (all keys required unless marked optional)::
     preset = "du-en"                 # Dawn Under only (du-en, du-cs, 2p)
     board = "boards/dawn-under-reduced-10.toml"   # Dawn Under: relative to spec/
     seeds = [0, 1]                   # Dawn Under: the fixed set of seeded deals explored
+    images = false                   # optional, Dawn Under: also every image of those deals
+                                     # under colour renaming and seat rotation
     options = { name = "value" }     # optional rule options
 
     [count.NAME]                     # one table per reduced count
@@ -26,7 +28,8 @@ chance outcome is enumerated there)::
 
     encounter = ["vampire1", ...]    # ids of the shipped card data kept
     action = ["strength", ...]
-    rows = 1                         # the board grid (columns stay 4)
+    rows = 1                         # the board grid
+    columns = 4                      # optional (default 4); fewer only with one row
     life_markers = 1
 """
 
@@ -75,8 +78,10 @@ class ReducedSpec:
         options: rule options (name -> value string).
         counts: the reduced counts, by name.
         encounter, action: Dracula: ids of the kept cards.
-        rows, life_markers: Dracula: board rows (4 columns) and life markers per side.
+        rows, columns, life_markers: Dracula: the board grid and life markers per side.
         path: the file it was read from.
+        images: Dawn Under: the roots are the seeded deals and all their images under colour
+            renaming and seat rotation (a set of roots closed under the symmetry group).
     """
 
     game: str
@@ -93,6 +98,8 @@ class ReducedSpec:
     rows: int = 0
     life_markers: int = 0
     path: str = ""
+    columns: int = 4
+    images: bool = False
 
     def count(self, name: str, default: int) -> int:
         """The reduced integer ``name``, or ``default`` (the full value) if not reduced."""
@@ -175,6 +182,7 @@ def load_reduced(path: Path) -> ReducedSpec:
     encounter: tuple[str, ...] = ()
     action: tuple[str, ...] = ()
     rows = life = 0
+    columns = 4
     if game == "dawn-under":
         preset = data.get("preset", "du-en")
         board = data.get("board", "")
@@ -186,6 +194,8 @@ def load_reduced(path: Path) -> ReducedSpec:
             raise fail("'seeds' must list the seeded deals explored (non-negative integers)",
                        "seeds")
         seeds = tuple(raw_seeds)
+        if not isinstance(data.get("images", False), bool):
+            raise fail("'images' must be true or false", "images")
     else:
         if players != 2:
             raise fail("dracula is played by 2 players", "players")
@@ -201,10 +211,15 @@ def load_reduced(path: Path) -> ReducedSpec:
         if not isinstance(raw_life, int) or not 1 <= raw_life <= 4:
             raise fail("'life_markers' must be 1..4", "life_markers")
         rows, life = raw_rows, raw_life
+        columns = data.get("columns", 4)
+        if not isinstance(columns, int) or not 2 <= columns <= 4 or (columns < 4 and rows != 1):
+            raise fail("'columns' must be 2..4, and below 4 only with one row (location names "
+                       "a1, b1, ... stay those of the full board)", "columns")
     return ReducedSpec(game=str(game), name=data["name"], description=data["description"],
                        players=players, preset=str(preset), board=str(board), seeds=seeds,
                        options=opts, counts=tuple(counts), encounter=encounter, action=action,
-                       rows=int(rows), life_markers=int(life), path=file)
+                       rows=int(rows), life_markers=int(life), path=file,
+                       images=bool(data.get("images", False)), columns=int(columns))
 
 
 def shipped_reduced() -> tuple[str, ...]:

@@ -23,6 +23,7 @@ dracula-en:setup.secret-choice (half the locations' worth of cards each).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -35,7 +36,15 @@ from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
 from ruleproof.model.dawn_under.engine import step as du_step
-from ruleproof.model.dawn_under.state import RAT, Config, GarlicIn, Plague, State, VampireIn
+from ruleproof.model.dawn_under.state import (
+    RAT,
+    Config,
+    GarlicIn,
+    Plague,
+    Setup,
+    State,
+    VampireIn,
+)
 from ruleproof.model.dracula import Board as DraculaBoard
 from ruleproof.model.dracula import CardSet, default_cards, rules_from_mapping
 from ruleproof.model.dracula import apply as dr_apply
@@ -240,12 +249,42 @@ class DawnUnderExplore(ExploreGame):
     def roots(self) -> list[Root]:
         out = []
         options = dict(self.spec.options)
+        seen: set[Setup] = set()
         for seed in self.spec.seeds:
-            state = initial_state(self.config, deal(self.config, random.Random(seed)))
-            out.append(Root(f"seed {seed}", state, {
-                "players": self.config.players, "preset": self.spec.preset,
-                "options": {**options, REDUCED_KEY: self.spec.name},
-                "setup": _du_setup_json(self.config, state)}))
+            dealt = deal(self.config, random.Random(seed))
+            images = self.images(dealt) if self.spec.images else [dealt]
+            for i, setup in enumerate(images):
+                if setup in seen:
+                    continue
+                seen.add(setup)
+                state = initial_state(self.config, setup)
+                out.append(Root(f"seed {seed}" + (f" image {i}" if i else ""), state, {
+                    "players": self.config.players, "preset": self.spec.preset,
+                    "options": {**options, REDUCED_KEY: self.spec.name},
+                    "setup": _du_setup_json(self.config, state)}))
+        return out
+
+    def images(self, setup: Setup) -> list[Setup]:
+        """``setup`` and its images under every renaming of colours within their classes and
+        every seat rotation (the first is ``setup`` itself)."""
+        classes = sorted({cls for c, cls in self._class_of.items()
+                          if c in self.config.vampire_colours or c in self.config.lid_colours})
+        perms: list[dict[int, int]] = [{}]
+        for cls in classes:
+            perms = [{**p, **dict(zip(cls, q, strict=True))} for p in perms
+                     for q in itertools.permutations(cls)]
+        n = self.config.players
+        out = [setup]
+        for k in range(n):
+            for p in perms:
+                def col(c: int | None, p: dict[int, int] = p) -> int | None:
+                    return c if c is None or c == RAT else p.get(c, c)
+                rows = tuple(tuple(p.get(c, c) for c in row) for row in setup.rows)
+                img = Setup(tuple(col(x) for x in setup.lids),
+                            tuple(p.get(x, x) for x in setup.reserve),
+                            rows[k:] + rows[:k], (setup.start_player - k) % n)
+                if img not in out:
+                    out.append(img)
         return out
 
     def successors(self, state: State) -> list[tuple[str, State]]:
@@ -337,7 +376,7 @@ def dracula_parts(spec: ReducedSpec) -> tuple[CardSet, DraculaBoard]:
         if not cards.encounter_of(side) or not cards.action_of(side):
             raise MalformedInput(f"{side.label} needs at least one encounter and one action card",
                                  file=spec.path)
-    columns = 4
+    columns = spec.columns
     size = spec.rows * columns
     board = DraculaBoard(spec.rows, columns, 0, size - 1, spec.life_markers, BARRIER_COLOURS, ())
     return cards, board
@@ -357,7 +396,10 @@ class DraculaExplore(ExploreGame):
       exceeds the largest move number plus the life markers every payment takes every life
       marker, so the view caps it there;
     * a pending ``loss``/``rescue`` of more markers than a side can hold acts like losing
-      one more than that: the view caps the agenda's count there.
+      one more than that: the view caps the agenda's count there;
+    * ``known`` (which card each side has seen where) is read by a transition only under the
+      Depths of Night reading ``depths=known-own-only``; under the other reading it is left
+      out (observation only).
 
     No symmetry: the two sides play different rules and barrier colours are tied to cards.
     """
@@ -394,8 +436,11 @@ class DraculaExplore(ExploreGame):
         cap = self.cap_life
         agenda = tuple((st.kind, st.player, min(st.n, cap) if st.kind in ("loss", "rescue")
                         else st.n, st.colours) for st in s.agenda)
+        # ``known`` (what each side has seen where) is read by a transition only under the
+        # Depths of Night reading ``known-own-only``; otherwise it is observation only.
+        known = s.known if self.rules.depths == "known-own-only" else None
         return (agenda, s.board_cards, s.pos, s.hand, s.pool, s.enc_discard, s.captured, s.life,
-                s.current, s.aside, s.adiscard, s.barriers, s.known, s.active,
+                s.current, s.aside, s.adiscard, s.barriers, known, s.active,
                 min(s.steps, self.cap_steps), s.can_look, s.revealed, s.played, s.use_special,
                 s.battle_won, s.breath_turn - t if s.breath_turn >= t else -1,
                 s.whisper_turn - t if s.whisper_turn >= t else -1, s.vigilance, s.turned,

@@ -1,0 +1,253 @@
+"""Exhaustive exploration (ruleproof explore): pinned counts, symmetry soundness, planted bugs
+found with shortest replayable traces, graph analysis, checkpoints, the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ruleproof.model.dawn_under.engine as du_engine
+from ruleproof.cli import app
+from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.state import Config, Phase
+from ruleproof.properties.conformance.replay import replay_file
+from ruleproof.properties.conformance.trace import parse_trace
+from ruleproof.properties.explore.games import DawnUnderExplore, du_config, explore_game
+from ruleproof.properties.explore.search import (
+    Explorer,
+    ExploreResult,
+    _cycle_nodes,
+    _shortest_loop,
+    _traps,
+    explore,
+    fingerprint,
+)
+from ruleproof.properties.explore.trace_out import write_findings
+from ruleproof.spec.reduced import expected_results, load_reduced, reduced, shipped_reduced
+
+CI = "du-2p-1v"
+
+
+@pytest.fixture(scope="module")
+def ci_result() -> ExploreResult:
+    return explore(CI)
+
+
+def _pinned(name: str, symmetry: bool) -> dict[str, object]:
+    found = [e for e in expected_results() if e.name == name and e.symmetry == symmetry]
+    assert found, f"{name} is not pinned in spec/reduced/expected.toml"
+    e = found[0]
+    return {"distinct_states": e.distinct_states, "depth": e.depth, "terminal": e.terminal,
+            "dead_ends": e.dead_ends, "traps": e.traps, "violations": e.violations,
+            "cycles": e.cycles}
+
+
+def _got(r: ExploreResult) -> dict[str, object]:
+    return {"distinct_states": r.distinct_states, "depth": r.depth, "terminal": r.terminal,
+            "dead_ends": r.dead_ends, "traps": r.traps, "violations": r.violations,
+            "cycles": r.cycles}
+
+
+def test_ci_setup_explored_to_exhaustion_matches_the_pinned_counts(ci_result: ExploreResult) -> None:
+    assert ci_result.complete
+    assert ci_result.distinct_states > 1000 and ci_result.transitions > ci_result.distinct_states
+    assert _got(ci_result) == _pinned(CI, False)
+    assert ci_result.errors == 0
+
+
+def test_every_pinned_result_names_a_shipped_configuration() -> None:
+    names = set(shipped_reduced())
+    pinned = expected_results()
+    assert {e.name for e in pinned} <= names
+    games = {reduced(e.name).game for e in pinned if e.profile == "ci"}
+    assert games == {"dawn-under", "dracula"}, "one CI set-up per game"
+
+
+def test_symmetry_reduction_agrees_on_verdicts_and_counts_orbits() -> None:
+    name = "du-2p-sym"  # seeded deal + its images: roots closed under the group
+    sym = explore_game(name, symmetry=True)
+    plain = explore_game(name)
+    orbits: set[int] = set()
+    check = plain.violations
+
+    def recording(state: object) -> list[str]:
+        orbits.add(fingerprint(sym.canonical(sym.view(state))))
+        return check(state)
+
+    plain.violations = recording  # type: ignore[method-assign]
+    unreduced = Explorer(plain).run()
+    reduced_run = explore(name, symmetry=True)
+    # the count relation: the reduced run finds exactly the orbits of the unreduced states
+    assert reduced_run.distinct_states == len(orbits)
+    assert reduced_run.distinct_states * 2 <= unreduced.distinct_states
+    for key in ("cycles", "violations", "dead_ends", "errors", "traps"):
+        assert bool(getattr(reduced_run, key)) == bool(getattr(unreduced, key)), key
+    assert reduced_run.depth == unreduced.depth
+    assert _got(unreduced) == _pinned(name, False)
+    assert _got(reduced_run) == _pinned(name, True)
+
+
+def test_canonical_form_is_invariant_under_colour_renaming_and_seat_rotation() -> None:
+    game = explore_game("du-3p-1v", symmetry=True)
+    assert isinstance(game, DawnUnderExplore)
+    state = game.roots()[0].state
+    n = state.config.players
+    rotated = du_engine._with(state, rows=state.rows[1:] + state.rows[:1],
+                              turn_player=(state.turn_player - 1) % n)
+    assert game.canonical(game.view(rotated)) == game.canonical(game.view(state))
+    # swapping two colours of the same class everywhere
+    swap = {0: 1, 1: 0}
+
+    def sw(c: int | None) -> int | None:
+        return swap.get(c, c) if c is not None and c >= 0 else c
+
+    renamed = du_engine._with(
+        state, lids=tuple(sw(x) for x in state.lids), reserve=tuple(sw(x) for x in state.reserve),
+        rows=tuple(tuple(type(v)(sw(v.colour), v.face_up) for v in row) for row in state.rows))
+    assert game.canonical(game.view(renamed)) == game.canonical(game.view(state))
+    # ... but a real change of the state is not merged
+    moved = du_engine._with(state, stakes_path=state.stakes_path - 1,
+                            stakes_held=(1, *state.stakes_held[1:]))
+    assert game.canonical(game.view(moved)) != game.canonical(game.view(state))
+
+
+def test_cycle_trace_replays_and_returns_to_its_start(ci_result: ExploreResult,
+                                                      tmp_path: Path) -> None:
+    cycles = [f for f in ci_result.findings if f.kind == "cycle"]
+    assert cycles
+    paths = write_findings(ci_result, tmp_path)
+    path = paths[ci_result.findings.index(cycles[0])]
+    assert replay_file(path).conforms
+    trace = parse_trace(path.read_text())
+    game = explore_game(CI)
+    from ruleproof.properties.explore.games import start_state
+    h = trace.header
+    state = start_state("dawn-under", dict(h.options), h.seed, dict(h.setup or {}))
+    views = [game.view(state)]
+    for st in trace.steps:
+        state = dict(game.successors(state))[st.action]
+        views.append(game.view(state))
+    assert views[-1] == views[cycles[0].depth], "the lasso closes on the cycle's entry"
+
+
+@pytest.fixture()
+def rat_lid_lost(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A planted bug: a plague's clean-up forgets to put the rat lid out of play
+    (du-en:ch4.cleanup), so a lid goes missing."""
+    real = du_engine._close_plague
+
+    def buggy(state: du_engine.State, plague: du_engine.Plague) -> du_engine.State:
+        new = real(state, plague)
+        return du_engine._with(new, removed_rats=new.removed_rats - 1)
+
+    monkeypatch.setattr(du_engine, "_close_plague", buggy)
+    yield
+
+
+def test_planted_bug_is_found_with_a_shortest_trace(rat_lid_lost: None) -> None:
+    result = explore(CI)
+    found = [f for f in result.findings if f.kind == "violation"]
+    assert found and found[0].message.startswith("lids-accounted")
+    f = found[0]
+    game = explore_game(CI)
+    trace = parse_trace("".join(json.dumps(x) + "\n" for x in f.trace))
+    assert len(trace.steps) == f.depth
+    from ruleproof.properties.explore.games import start_state
+    h = trace.header
+    state = start_state("dawn-under", dict(h.options), h.seed, dict(h.setup or {}))
+    seen_bad = []
+    for st in trace.steps:
+        seen_bad.append(bool(game.violations(state)))
+        state = dict(game.successors(state))[st.action]
+    assert not any(seen_bad) and game.violations(state), "only the last state violates"
+    # shortest: no violating state lies at a smaller BFS depth
+    assert f.depth == min(d.depth for d in found)
+
+
+def test_planted_dead_end_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = du_engine.legal_actions
+
+    def no_garlic_choice(state: du_engine.State) -> tuple[du_engine.Action, ...]:
+        return () if state.phase is Phase.PLACE else real(state)
+
+    monkeypatch.setattr("ruleproof.properties.explore.games.du_legal", no_garlic_choice)
+    result = explore(CI, max_states=3000)
+    assert result.dead_ends > 0
+    dead = [f for f in result.findings if f.kind == "dead-end"]
+    assert dead and dead[0].trace[-1]["action"].startswith("open")
+
+
+def test_graph_analysis_on_small_graphs() -> None:
+    edges = {1: (2, 3), 2: (4,), 3: (5,), 4: (), 5: (6,), 6: (5,)}
+    assert _traps(edges, {4}) == {3, 5, 6}
+    cyclic, comp = _cycle_nodes(edges)
+    assert cyclic == {5, 6}
+    assert _shortest_loop(5, edges, comp) == [0, 0]
+    self_loop = {1: (1, 2), 2: ()}
+    assert _cycle_nodes(self_loop)[0] == {1}
+    assert _cycle_nodes({1: (2,), 2: ()})[0] == set()
+
+
+def test_checkpoint_and_resume_give_the_uninterrupted_result(ci_result: ExploreResult,
+                                                             tmp_path: Path) -> None:
+    ck = tmp_path / "run.ckpt"
+    partial = explore(CI, max_states=2000, checkpoint=ck)
+    assert not partial.complete and ck.is_file()
+    resumed = explore(CI, checkpoint=ck, resume=True)
+    assert resumed.verdict() == ci_result.verdict()
+
+
+def test_reduced_files_are_validated(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "dawn-under"\nname = "bad"\ndescription = "x"\nplayers = 3\n'
+                   'board = "boards/dawn-under-reduced-10.toml"\nseeds = [0]\n\n'
+                   '[count.stakes]\nvalue = 13\nfull = 13\n')
+    with pytest.raises(MalformedInput) as err:
+        load_reduced(bad)
+    assert "not a reduction" in err.value.what and "why" in err.value.what
+    assert err.value.line == 8
+    wrong_full = tmp_path / "wrong.toml"
+    text = reduced("du-3p-1v").path
+    wrong_full.write_text(Path(text).read_text().replace("full = 13", "full = 12"))
+    with pytest.raises(MalformedInput, match="full value is 13"):
+        du_config(load_reduced(wrong_full))
+    short = tmp_path / "short.toml"
+    short.write_text(Path(text).read_text().replace("[count.reserve_lids]\nvalue = 2",
+                                                    "[count.reserve_lids]\nvalue = 1"))
+    with pytest.raises(MalformedInput, match="reserve|lids on the board"):
+        du_config(load_reduced(short))
+
+
+def test_reduced_config_carries_the_counts() -> None:
+    config: Config = du_config(reduced("du-3p-1v"))
+    assert config.board.size == 10 and config.vampires_per_colour == 1
+    assert config.stakes == 4 and config.garlic == 1 and len(config.lid_colours) == 5
+
+
+def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["explore", CI, "--allow", "cycles", "--pinned", "--json",
+                              "--out", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["passed"] and data["complete"] and data["distinct_states"] > 0
+    res = runner.invoke(app, ["explore", CI, "--out", str(tmp_path / "out2")])
+    assert res.exit_code == 1 and "cycles" in res.output
+    res = runner.invoke(app, ["explore", "no-such-setup"])
+    assert res.exit_code == 2 and res.output.count("\n") == 1
+    res = runner.invoke(app, ["explore", "--list"])
+    assert res.exit_code == 0 and CI in res.output
+
+
+def test_dracula_ci_setup_explored_to_exhaustion_with_every_chance_outcome(tmp_path: Path) -> None:
+    result = explore("dr-1x2")
+    assert result.complete and result.errors == 0
+    assert _got(result) == _pinned("dr-1x2", False)
+    cycle = next(f for f in result.findings if f.kind == "cycle")
+    path = write_findings(result, tmp_path)[result.findings.index(cycle)]
+    assert replay_file(path).conforms
+    assert any(line.get("action", "").startswith("chance") for line in cycle.trace)
