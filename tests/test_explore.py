@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import ruleproof.model.dawn_under.engine as du_engine
 from ruleproof.cli import app
 from ruleproof.errors import MalformedInput
-from ruleproof.model.dawn_under.state import Config, Phase
+from ruleproof.model.dawn_under.state import Action, Config, Phase, Plague, State
 from ruleproof.properties.conformance.replay import replay_file
 from ruleproof.properties.conformance.trace import parse_trace
 from ruleproof.properties.explore.games import DawnUnderExplore, du_config, explore_game
@@ -140,7 +140,7 @@ def rat_lid_lost(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     (du-en:ch4.cleanup), so a lid goes missing."""
     real = du_engine._close_plague
 
-    def buggy(state: du_engine.State, plague: du_engine.Plague) -> du_engine.State:
+    def buggy(state: State, plague: Plague) -> State:
         new = real(state, plague)
         return du_engine._with(new, removed_rats=new.removed_rats - 1)
 
@@ -171,7 +171,7 @@ def test_planted_bug_is_found_with_a_shortest_trace(rat_lid_lost: None) -> None:
 def test_planted_dead_end_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     real = du_engine.legal_actions
 
-    def no_garlic_choice(state: du_engine.State) -> tuple[du_engine.Action, ...]:
+    def no_garlic_choice(state: State) -> tuple[Action, ...]:
         return () if state.phase is Phase.PLACE else real(state)
 
     monkeypatch.setattr("ruleproof.properties.explore.games.du_legal", no_garlic_choice)
@@ -218,7 +218,7 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
     short = tmp_path / "short.toml"
     short.write_text(Path(text).read_text().replace("[count.reserve_lids]\nvalue = 2",
                                                     "[count.reserve_lids]\nvalue = 1"))
-    with pytest.raises(MalformedInput, match="reserve|lids on the board"):
+    with pytest.raises(MalformedInput, match=r"reserve|lids on the board"):
         du_config(load_reduced(short))
 
 

@@ -171,6 +171,10 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
             ray.shutdown()
 
 
+def _call(fn: Callable[[int], T], seed: int) -> T:
+    return fn(seed)
+
+
 def fan_out(seeds: Sequence[int], fn: Callable[[int], T], *, workers: int = 2,
             address: str | None = None) -> list[T]:
     """``[fn(seed) for seed in seeds]`` computed on Ray workers (a local Ray by default),
@@ -184,8 +188,9 @@ def fan_out(seeds: Sequence[int], fn: Callable[[int], T], *, workers: int = 2,
     started = _init(workers, address)
     ray = _ray()
     try:
-        task = ray.remote(num_cpus=1)(fn)
-        return list(ray.get([task.remote(s) for s in seeds]))
+        task = ray.remote(num_cpus=1)(_call)
+        shared = ray.put(fn)
+        return list(ray.get([task.remote(shared, s) for s in seeds]))
     finally:
         if started:
             ray.shutdown()

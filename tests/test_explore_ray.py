@@ -1,0 +1,40 @@
+"""Campaigns on Ray: a local Ray with 2 workers finds exactly what one process finds."""
+
+from __future__ import annotations
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="the [ray] extra is not installed")
+
+from ruleproof.properties.explore.distributed import (  # noqa: E402
+    explore_distributed,
+    fan_out,
+    seeded_games,
+)
+from ruleproof.properties.explore.search import explore  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> object:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_two_workers_find_exactly_what_one_process_finds(local_ray: object) -> None:
+    for name in ("du-2p-1v", "dr-1x2"):
+        single = explore(name)
+        distributed = explore_distributed(name, workers=2)
+        assert distributed.workers == 2 and single.workers == 1
+        assert distributed.distinct_states > 1000
+        assert distributed.verdict() == single.verdict(), name
+
+
+def test_fan_out_and_seeded_games_equal_the_single_process(local_ray: object) -> None:
+    seeds = list(range(6))
+    # (a builtin: functions defined in a test module do not import on Ray workers)
+    assert fan_out(seeds, hex, workers=2) == [hex(s) for s in seeds]
+    here = seeded_games("du-2p-1v", seeds, workers=1)
+    there = seeded_games("du-2p-1v", seeds, workers=2)
+    assert here == there
+    assert sum(r.steps for r in here) > 0 and all(not r.violations for r in here)
