@@ -251,3 +251,24 @@ def test_dracula_ci_setup_explored_to_exhaustion_with_every_chance_outcome(tmp_p
     path = write_findings(result, tmp_path)[result.findings.index(cycle)]
     assert replay_file(path).conforms
     assert any(line.get("action", "").startswith("chance") for line in cycle.trace)
+
+
+def test_views_cover_every_state_field_the_model_has() -> None:
+    """A field added to a model's state must be put into the explorer's view (or argued out of
+    it in properties/explore/games.py and docs/explore.md): otherwise states that differ in it
+    would be merged unsoundly."""
+    from dataclasses import fields
+
+    from ruleproof.model.dracula.state import State as DraculaState
+    du_out = {"config", "known", "placed_this_turn"}
+    du_in = {"lids", "contents", "rows", "stakes_held", "stakes_path", "garlic_hand", "reserve",
+             "removed_rats", "turn_player", "phase", "may_stop", "pending", "plague", "gifts",
+             "in_transit", "winner", "windows", "barred", "extension"}
+    assert {f.name for f in fields(State)} == du_out | du_in
+    dr_out = {"rules", "cards", "board", "seed", "step", "log", "reason", "_legal", "_draft",
+              "known", "turn"}
+    dr_in = {"agenda", "board_cards", "pos", "hand", "pool", "enc_discard", "captured", "life",
+             "current", "aside", "adiscard", "barriers", "active", "steps", "can_look",
+             "revealed", "played", "use_special", "battle_won", "breath_turn", "whisper_turn",
+             "vigilance", "turned", "winner"}
+    assert {f.name for f in fields(DraculaState)} == dr_out | dr_in

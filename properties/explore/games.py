@@ -297,7 +297,7 @@ class DawnUnderExplore(ExploreGame):
         return (state.lids, state.contents, state.rows, state.stakes_held, state.stakes_path,
                 state.garlic_hand, state.reserve, state.removed_rats, state.turn_player,
                 state.phase.value, state.may_stop, state.pending, state.plague, state.gifts,
-                state.in_transit, state.winner, state.windows, state.barred, state.gruft)
+                state.in_transit, state.winner, state.windows, state.barred, state.extension)
 
     def canonical(self, view: View) -> str:
         if not self.symmetry:
@@ -346,7 +346,7 @@ class DawnUnderExplore(ExploreGame):
         return du_violations(state, self.totals)
 
     def step_violations(self, before: State, action: str, after: State) -> list[str]:
-        if before.gruft is None:
+        if before.extension is None:
             return []
         from ruleproof.properties.dawn_under.scenarios import parse_action
         _, events = du_step(before, parse_action(action))
