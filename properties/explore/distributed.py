@@ -68,16 +68,21 @@ class PartitionActor:
         game = explore_game(name, symmetry=symmetry)
         self.part = Partition(game, index, parts, keep_graph)
         self.roots = game.roots()
+        self.own: list[Candidate] = []
 
     def seed(self) -> int:
         return self.part.seed_roots(self.roots)
 
     def expand(self) -> tuple[Any, ...]:
         out, rep = self.part.expand()
+        # successors this worker owns stay here (no serialisation); the rest travel
+        self.own = out[self.part.index]
+        out[self.part.index] = []
         return (*out, rep)
 
     def receive(self, depth: int, *lists: list[Candidate]) -> int:
-        return self.part.receive((c for batch in lists for c in batch), depth)
+        own, self.own = self.own, []
+        return self.part.receive((c for batch in (own, *lists) for c in batch), depth)
 
     def frontier(self) -> int:
         return len(self.part.frontier)

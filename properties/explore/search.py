@@ -92,7 +92,9 @@ class Partition:
     def expand(self) -> tuple[list[list[Candidate]], LevelReport]:
         """Expand the frontier: check every state, propose every successor to its owner."""
         game = self.game
-        out: list[list[Candidate]] = [[] for _ in range(self.parts)]
+        # per owner, the best candidate per fingerprint (as the owner would choose it), so
+        # that each fingerprint travels at most once per level from this partition
+        out: list[dict[int, Candidate]] = [{} for _ in range(self.parts)]
         rep = LevelReport()
         for fp, state in self.frontier:
             rep.expanded += 1
@@ -120,12 +122,17 @@ class Partition:
                 for v in game.step_violations(state, action, nxt):
                     rep.violations.append((fp, f"step {action}: {v}"))
                 fps.append(nfp)
-                out[nfp % self.parts].append(Candidate(nfp, fp, i, nxt))
+                if nfp in self.seen:  # owned here and known: nothing to propose
+                    continue
+                box = out[nfp % self.parts]
+                old = box.get(nfp)
+                if old is None or (fp, i) < (old.parent, old.index):
+                    box[nfp] = Candidate(nfp, fp, i, nxt)
             rep.transitions += len(fps)
             if self.keep_graph:
                 self.edges[fp] = tuple(fps)
         self.frontier = []
-        return out, rep
+        return [list(box.values()) for box in out], rep
 
     def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
         """Keep the new fingerprints (smallest parent key per fingerprint); return how many."""
