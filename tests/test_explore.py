@@ -239,6 +239,8 @@ def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "cycles" in res.output
     res = runner.invoke(app, ["explore", "no-such-setup"])
     assert res.exit_code == 2 and res.output.count("\n") == 1
+    res = runner.invoke(app, ["explore", "--profile", "nope"])
+    assert res.exit_code == 2
     res = runner.invoke(app, ["explore", "--list"])
     assert res.exit_code == 0 and CI in res.output
 

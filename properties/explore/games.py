@@ -90,7 +90,7 @@ class ExploreGame:
     name: str = ""
     spec: ReducedSpec
     symmetry: bool = False
-    symmetry_note: str = "no symmetry reduction for this game"
+    symmetry_note: str = "off"
 
     def roots(self) -> list[Root]:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -69,8 +69,14 @@ def explore_command(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
     list_: Annotated[bool, typer.Option("--list", help="list the shipped reduced "
                                                        "configurations")] = False,
+    profile: Annotated[str | None, typer.Option(help="explore every configuration pinned for "
+                                                     "this profile (ci or thorough) and compare "
+                                                     "with the pinned results")] = None,
 ) -> None:
     """Explore every reachable state of a reduced game (docs/explore.md)."""
+    if profile is not None:
+        _profile(profile, as_json)
+        return
     if list_:
         for name in shipped_reduced():
             spec = reduced(name)
@@ -145,6 +151,34 @@ def explore_command(
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
     raise typer.Exit(0 if not problems else 1)
+
+
+def _profile(profile: str, as_json: bool) -> None:
+    """Explore every configuration pinned for ``profile``; findings the manifest pins (cycles,
+    traps, dead ends) are expected, anything else or any count that differs fails."""
+    pinned = [e for e in expected_results() if e.profile == profile]
+    if not pinned:
+        raise MalformedInput(f"no configuration is pinned for profile {profile!r} "
+                             "(spec/reduced/expected.toml: ci, thorough)")
+    rows: list[dict[str, Any]] = []
+    failed = False
+    for e in pinned:
+        result = explore(e.name, symmetry=e.symmetry)
+        problems = [p for p in result.problems()
+                    if not (e.dead_ends and "dead end" in p)] + _pinned_mismatch(result)
+        failed = failed or bool(problems)
+        rows.append({"name": e.name, "symmetry": e.symmetry,
+                     "distinct_states": result.distinct_states, "depth": result.depth,
+                     "seconds": result.seconds, "passed": not problems, "problems": problems})
+        if not as_json:
+            typer.echo(f"{e.name:10} symmetry {'on ' if e.symmetry else 'off'} "
+                       f"{result.distinct_states:>9,} states  depth {result.depth:>3}  "
+                       f"{result.seconds:6.1f} s  "
+                       + ("as pinned" if not problems else "FAILED: " + "; ".join(problems)))
+    if as_json:
+        typer.echo(json.dumps({"profile": profile, "passed": not failed, "results": rows},
+                              indent=2))
+    raise typer.Exit(1 if failed else 0)
 
 
 def register(app: typer.Typer) -> None:
