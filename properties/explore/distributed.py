@@ -4,10 +4,12 @@ fingerprint across workers (as TLC's distributed mode), and a generic fan-out of
 What is wired (docs/explore.md, "Campaigns on Ray"):
 
 * ``ruleproof explore NAME --workers N [--ray-address ADDR]``: :func:`explore_distributed`.
-  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i``: it keeps their seen-set,
-  frontier and out-edges. Each BFS level every worker expands its frontier and sends each
-  successor to its owner; owners keep the new fingerprints with the smallest parent key. So the
-  result (counts, depth, findings, traces) is that of a single process, whatever the timing.
+  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i`` (their seen-set entries).
+  Each BFS level every worker expands its frontier and proposes each new successor to its owner
+  as ``(fingerprint, parent, action index)``; the owner keeps, per new fingerprint, the proposal
+  with the smallest parent key and tells the proposer, which keeps that state for the next
+  level. Only integers travel. So the result (counts, depth, findings, traces) is that of a
+  single process, whatever the timing.
 * :func:`fan_out` ``(seeds, fn)``: ``fn(seed)`` for every seed on Ray workers, results in seed
   order; for discovery and ``conform`` campaigns (each seed an independent search).
 * :func:`seeded_games`: the hook ``check --thorough`` can call: seeded random games of a game,
@@ -26,12 +28,12 @@ from typing import Any, TypeVar
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.games import explore_game
 from ruleproof.properties.explore.search import (
-    Candidate,
     Explorer,
     ExploreResult,
     LevelReport,
     Partition,
     Progress,
+    Proposal,
     _merge,
 )
 
@@ -68,21 +70,20 @@ class PartitionActor:
         game = explore_game(name, symmetry=symmetry)
         self.part = Partition(game, index, parts, keep_graph)
         self.roots = game.roots()
-        self.own: list[Candidate] = []
 
     def seed(self) -> int:
         return self.part.seed_roots(self.roots)
 
     def expand(self) -> tuple[Any, ...]:
         out, rep = self.part.expand()
-        # successors this worker owns stay here (no serialisation); the rest travel
-        self.own = out[self.part.index]
-        out[self.part.index] = []
         return (*out, rep)
 
-    def receive(self, depth: int, *lists: list[Candidate]) -> int:
-        own, self.own = self.own, []
-        return self.part.receive((c for batch in (own, *lists) for c in batch), depth)
+    def decide(self, depth: int, *proposals: list[Proposal]) -> Any:
+        accepted = self.part.decide(depth, list(proposals))
+        return accepted[0] if len(accepted) == 1 else tuple(accepted)
+
+    def adopt(self, *accepted: list[int]) -> int:
+        return self.part.adopt(list(accepted))
 
     def frontier(self) -> int:
         return len(self.part.frontier)
@@ -118,13 +119,20 @@ class RayExplorer(Explorer):
     def _step(self, depth: int) -> tuple[int, LevelReport]:
         ray = _ray()
         n = self.workers
+        # three rounds per level, only integers travel: proposals (fp, parent, index) to the
+        # owners, the owners' decisions back, each worker adopts its accepted states
         outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
-        received = [self.actors[j].receive.remote(depth, *[outs[i][j] for i in range(n)])
-                    for j in range(n)]
+        decided = []
+        for j in range(n):
+            ref = self.actors[j].decide.options(num_returns=n).remote(
+                depth, *[outs[i][j] for i in range(n)])
+            decided.append(ref if n > 1 else [ref])
+        adopted = [self.actors[i].adopt.remote(*[decided[j][i] for j in range(n)])
+                   for i in range(n)]
         merged = LevelReport()
         for rep in ray.get([o[n] for o in outs]):
             _merge(merged, rep)
-        return int(sum(ray.get(received))), merged
+        return int(sum(ray.get(adopted))), merged
 
     def _frontier(self) -> int:
         return int(sum(_ray().get([a.frontier.remote() for a in self.actors])))

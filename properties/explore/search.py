@@ -54,6 +54,10 @@ class Candidate:
     state: Any
 
 
+Proposal = tuple[int, int, int]
+"""(fingerprint, parent fingerprint, action index): what travels to a fingerprint's owner."""
+
+
 @dataclass
 class LevelReport:
     """What one partition found while expanding one level (merged by the driver)."""
@@ -78,6 +82,7 @@ class Partition:
         self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
         self.frontier: list[tuple[int, Any]] = []
         self.edges: dict[int, tuple[int, ...]] = {}
+        self.pending: dict[int, Candidate] = {}  # proposed successors awaiting their owner
         self.depth = 0
 
     def fp_of(self, state: Any) -> int:
@@ -89,12 +94,12 @@ class Partition:
                  for i, r in enumerate(roots)]
         return self.receive([c for c in cands if c.fp % self.parts == self.index], 0)
 
-    def expand(self) -> tuple[list[list[Candidate]], LevelReport]:
-        """Expand the frontier: check every state, propose every successor to its owner."""
+    def expand(self) -> tuple[list[list[Proposal]], LevelReport]:
+        """Expand the frontier: check every state; propose every new successor to the owner
+        of its fingerprint as ``(fp, parent fp, action index)`` (the state stays here, in
+        ``pending``, until the owner accepts this proposal: only integers travel)."""
         game = self.game
-        # per owner, the best candidate per fingerprint (as the owner would choose it), so
-        # that each fingerprint travels at most once per level from this partition
-        out: list[dict[int, Candidate]] = [{} for _ in range(self.parts)]
+        best: dict[int, Candidate] = self.pending
         rep = LevelReport()
         for fp, state in self.frontier:
             rep.expanded += 1
@@ -124,18 +129,48 @@ class Partition:
                 fps.append(nfp)
                 if nfp in self.seen:  # owned here and known: nothing to propose
                     continue
-                box = out[nfp % self.parts]
-                old = box.get(nfp)
+                old = best.get(nfp)
                 if old is None or (fp, i) < (old.parent, old.index):
-                    box[nfp] = Candidate(nfp, fp, i, nxt)
+                    best[nfp] = Candidate(nfp, fp, i, nxt)
             rep.transitions += len(fps)
             if self.keep_graph:
                 self.edges[fp] = tuple(fps)
         self.frontier = []
-        return [list(box.values()) for box in out], rep
+        out: list[list[Proposal]] = [[] for _ in range(self.parts)]
+        for c in best.values():
+            out[c.fp % self.parts].append((c.fp, c.parent, c.index))
+        return out, rep
+
+    def decide(self, depth: int, proposals: list[list[Proposal]]) -> list[list[int]]:
+        """As owner: among the proposals (``proposals[i]`` from partition ``i``) of
+        fingerprints not seen yet, keep the smallest ``(parent, action index)`` each; record
+        them at ``depth``; return the accepted fingerprints per proposing partition."""
+        chosen: dict[int, tuple[int, int, int]] = {}
+        seen = self.seen
+        for sender, batch in enumerate(proposals):
+            for fp, parent, index in batch:
+                if fp in seen:
+                    continue
+                old = chosen.get(fp)
+                if old is None or (parent, index) < old[:2]:
+                    chosen[fp] = (parent, index, sender)
+        accepted: list[list[int]] = [[] for _ in proposals]
+        for fp, (parent, index, sender) in chosen.items():
+            seen[fp] = (depth, parent, index)
+            accepted[sender].append(fp)
+        self.depth = depth
+        return accepted
+
+    def adopt(self, accepted: list[list[int]]) -> int:
+        """Move the proposed states the owners accepted into the next frontier."""
+        fps = sorted(fp for batch in accepted for fp in batch)
+        self.frontier = [(fp, self.pending[fp].state) for fp in fps]
+        self.pending = {}
+        return len(fps)
 
     def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
-        """Keep the new fingerprints (smallest parent key per fingerprint); return how many."""
+        """Keep the new fingerprints this partition owns (roots; smallest parent key per
+        fingerprint) in its own frontier; return how many."""
         best: dict[int, Candidate] = {}
         seen = self.seen
         for c in candidates:
@@ -269,10 +304,11 @@ class Explorer:
             out, rep = p.expand()
             outs.append(out)
             _merge(merged, rep)
-        new = 0
-        for j, p in enumerate(self.parts):
-            new += p.receive((c for out in outs for c in out[j]), depth)
-        return new, merged
+        n = len(self.parts)
+        decided = [p.decide(depth, [outs[i][j] for i in range(n)])
+                   for j, p in enumerate(self.parts)]
+        return sum(p.adopt([decided[j][i] for j in range(n)])
+                   for i, p in enumerate(self.parts)), merged
 
     def _frontier(self) -> int:
         return sum(len(p.frontier) for p in self.parts)
