@@ -12,7 +12,8 @@ Format (all keys required unless marked optional)::
     description = "one line"
     players = 3
     preset = "du-en"                 # Dawn Under only (du-en, du-cs, 2p)
-    board = "boards/dawn-under-reduced-10.toml"   # Dawn Under: relative to spec/
+    board = "boards/dawn-under-reduced-10.toml"   # Dawn Under: under spec/, or a user board
+                                                  # file relative to this file
     seeds = [0, 1]                   # Dawn Under: the fixed set of seeded deals explored
     images = false                   # optional, Dawn Under: also every image of those deals
                                      # under colour renaming and seat rotation
@@ -73,7 +74,7 @@ class ReducedSpec:
         description: one line.
         players: number of players.
         preset: Dawn Under rule set (``du-en``, ``du-cs``, ``2p``); empty for Dracula.
-        board: Dawn Under board file, relative to ``spec/`` (empty for Dracula).
+        board: Dawn Under board file (resolved path; empty for Dracula).
         seeds: Dawn Under: the seeded deals explored; empty for Dracula (all enumerated).
         options: rule options (name -> value string).
         counts: the reduced counts, by name.
@@ -121,6 +122,15 @@ def _value(raw: Any) -> int | tuple[str, ...] | None:
         return raw
     if isinstance(raw, list) and all(isinstance(v, str) for v in raw):
         return tuple(raw)
+    return None
+
+
+def _board_file(board: str, path: Path) -> Path | None:
+    """A board named in a reduced file: shipped (relative to spec/) or a user file (absolute,
+    or relative to the reduced file's folder)."""
+    for candidate in (spec_path(*board.split("/")), path.parent / board, Path(board)):
+        if candidate.is_file():
+            return candidate
     return None
 
 
@@ -186,8 +196,10 @@ def load_reduced(path: Path) -> ReducedSpec:
     if game == "dawn-under":
         preset = data.get("preset", "du-en")
         board = data.get("board", "")
-        if not isinstance(board, str) or not board or not spec_path(*board.split("/")).is_file():
-            raise fail(f"'board' must name a board file under spec/, got {board!r}", "board")
+        if not isinstance(board, str) or not board or _board_file(board, path) is None:
+            raise fail(f"'board' must name a board file (under spec/, or relative to this "
+                       f"file), got {board!r}", "board")
+        board = str(_board_file(board, path))
         raw_seeds = data.get("seeds")
         if (not isinstance(raw_seeds, list) or not raw_seeds or not all(
                 isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in raw_seeds)):

@@ -222,6 +222,22 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
         du_config(load_reduced(short))
 
 
+def test_a_user_board_next_to_a_user_reduced_file(tmp_path: Path) -> None:
+    from ruleproof.spec import spec_path
+    board = spec_path("boards", "dawn-under-reduced-10.toml").read_text()
+    (tmp_path / "my-board.toml").write_text(board.replace("dawn-under-reduced-10", "mine"))
+    text = Path(reduced("du-2p-1v").path).read_text()
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text.replace('"boards/dawn-under-reduced-10.toml"', '"my-board.toml"')
+                    .replace('name = "du-2p-1v"', 'name = "mine"'))
+    config = du_config(load_reduced(mine))
+    assert config.board.name == "mine" and config.board.size == 10
+    result = explore(str(mine), max_states=500)
+    assert result.distinct_states >= 500 and not result.complete
+    root = explore_game(str(mine)).roots()[0]
+    assert root.header["options"]["reduced"] == str(mine)  # a replay finds the user's file
+
+
 def test_reduced_config_carries_the_counts() -> None:
     config: Config = du_config(reduced("du-3p-1v"))
     assert config.board.size == 10 and config.vampires_per_colour == 1

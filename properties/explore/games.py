@@ -59,9 +59,9 @@ from ruleproof.properties.dawn_under.invariants import violations as du_violatio
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
 from ruleproof.properties.dracula.invariants import conservation_of
 from ruleproof.properties.dracula.invariants import violations as dr_violations
-from ruleproof.spec import manifest, spec_path
+from ruleproof.spec import manifest
 from ruleproof.spec.boards import load_board
-from ruleproof.spec.reduced import ReducedSpec, reduced
+from ruleproof.spec.reduced import ReducedSpec, reduced, shipped_reduced
 
 REDUCED_KEY = "reduced"
 """Trace headers name the reduced configuration under this key (``"reduced": NAME``)."""
@@ -82,6 +82,13 @@ class Root:
     label: str
     state: Any
     header: dict[str, Any] = field(default_factory=dict)
+
+
+def spec_ref(spec: ReducedSpec) -> str:
+    """How a trace names the reduced configuration: its name if shipped, else its file."""
+    if spec.name in shipped_reduced() and reduced(spec.name).path == spec.path:
+        return spec.name
+    return spec.path
 
 
 class ExploreGame:
@@ -147,7 +154,7 @@ def du_config(spec: ReducedSpec) -> Config:
     file = spec.path
     opts = parse_options(dict(spec.options), base=preset_options(spec.preset), where=file)
     graves = spec.count("graves", m.int("graves"))
-    board = load_board(spec_path(*spec.board.split("/")), graves)
+    board = load_board(Path(spec.board), graves)
     base = make_config(spec.players, opts, board=board, preset=spec.preset)
     names = base.colours
     changes: dict[str, Any] = {}
@@ -260,7 +267,7 @@ class DawnUnderExplore(ExploreGame):
                 state = initial_state(self.config, setup)
                 out.append(Root(f"seed {seed}" + (f" image {i}" if i else ""), state, {
                     "players": self.config.players, "preset": self.spec.preset,
-                    "options": {**options, REDUCED_KEY: self.spec.name},
+                    "options": {**options, REDUCED_KEY: spec_ref(self.spec)},
                     "setup": _du_setup_json(self.config, state)}))
         return out
 
@@ -423,7 +430,7 @@ class DraculaExplore(ExploreGame):
     def roots(self) -> list[Root]:
         state = dr_new_game(0, self.rules, self.cards, self.board, resolve=False)
         return [Root("set-up", state, {"players": 2, "options": {
-            **dict(self.spec.options), REDUCED_KEY: self.spec.name}, "seed": 0})]
+            **dict(self.spec.options), REDUCED_KEY: spec_ref(self.spec)}, "seed": 0})]
 
     def successors(self, state: DraculaState) -> list[tuple[str, DraculaState]]:
         return [(str(a), dr_apply(state, a)) for a in dr_legal(state)]
