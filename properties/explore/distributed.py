@@ -66,8 +66,8 @@ class PartitionActor:
     """A :class:`Partition` inside a Ray actor (created with ``ray.remote``)."""
 
     def __init__(self, name: str, index: int, parts: int, symmetry: bool,
-                 keep_graph: bool) -> None:
-        game = explore_game(name, symmetry=symmetry)
+                 keep_graph: bool, contracts: bool = False) -> None:
+        game = explore_game(name, symmetry=symmetry, contracts=contracts)
         self.part = Partition(game, index, parts, keep_graph)
         self.roots = game.roots()
 
@@ -102,12 +102,13 @@ class RayExplorer(Explorer):
     """The level-synchronous driver over partitions living in Ray actors."""
 
     def __init__(self, name: str, workers: int, *, symmetry: bool = False,
-                 keep_graph: bool = True) -> None:
-        super().__init__(explore_game(name, symmetry=symmetry), parts=1, keep_graph=keep_graph)
+                 keep_graph: bool = True, contracts: bool = False) -> None:
+        super().__init__(explore_game(name, symmetry=symmetry, contracts=contracts), parts=1,
+                         keep_graph=keep_graph)
         ray = _ray()
         self.parts = []
         actor = ray.remote(num_cpus=1)(PartitionActor)
-        self.actors = [actor.remote(name, i, workers, symmetry, keep_graph)
+        self.actors = [actor.remote(name, i, workers, symmetry, keep_graph, contracts)
                        for i in range(workers)]
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
@@ -162,7 +163,8 @@ class RayExplorer(Explorer):
 def explore_distributed(name: str, *, workers: int = 2, address: str | None = None,
                         symmetry: bool = False, max_states: int | None = None,
                         max_seconds: float | None = None, keep_graph: bool = True,
-                        progress: Progress | None = None) -> ExploreResult:
+                        progress: Progress | None = None,
+                        contracts: bool = False) -> ExploreResult:
     """Explore ``name`` with the seen-set partitioned over ``workers`` Ray actors.
 
     Raises:
@@ -173,7 +175,8 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
     started = _init(workers, address)
     ex: RayExplorer | None = None
     try:
-        ex = RayExplorer(name, workers, symmetry=symmetry, keep_graph=keep_graph)
+        ex = RayExplorer(name, workers, symmetry=symmetry, keep_graph=keep_graph,
+                         contracts=contracts)
         return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress)
     finally:
         ray = _ray()

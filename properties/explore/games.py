@@ -54,8 +54,12 @@ from ruleproof.model.dracula import new_game as dr_new_game
 from ruleproof.model.dracula.data import COLOURS as BARRIER_COLOURS
 from ruleproof.model.dracula.data import Side
 from ruleproof.model.dracula.engine import State as DraculaState
+from ruleproof.model.dracula.notation import parse_actions
+from ruleproof.properties.contracts.core import broken
+from ruleproof.properties.contracts.games import GRUFT_DROPS, RuleSet
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
 from ruleproof.properties.dawn_under.invariants import violations as du_violations
+from ruleproof.properties.dawn_under.scenarios import parse_action
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
 from ruleproof.properties.dracula.invariants import conservation_of
 from ruleproof.properties.dracula.invariants import violations as dr_violations
@@ -118,9 +122,18 @@ class ExploreGame:
     def violations(self, state: Any) -> list[str]:  # pragma: no cover
         raise NotImplementedError
 
+    rule_set: RuleSet | None = None
+
+    def typed(self, action: str) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
     def step_violations(self, before: Any, action: str, after: Any) -> list[str]:
-        """Properties of one transition (empty by default)."""
-        return []
+        """The clause contracts (``properties/contracts``, ``requires``/``forbids``) broken by
+        the transition ``before --action--> after``, as ``contract CLAUSE: text``."""
+        if self.rule_set is None:
+            return []
+        return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
+            self.rule_set.contracts(before), before, self.typed(action), after)]
 
 
 # ----------------------------------------------------------------------------- Dawn Under
@@ -236,10 +249,17 @@ class DawnUnderExplore(ExploreGame):
 
     name = "dawn-under"
 
-    def __init__(self, spec: ReducedSpec, *, symmetry: bool = False) -> None:
+    def __init__(self, spec: ReducedSpec, *, symmetry: bool = False,
+                 contracts: bool = False) -> None:
         self.spec = spec
         self.config = du_config(spec)
         self.totals = Totals.of_manifest(self.config)
+        gruft = self.config.options.expansion != "none"
+        base = "du-cs" if spec.preset == "du-cs" else "du-en"
+        self.rule_set = RuleSet(spec.name, "dawn-under", spec.preset, spec.players,
+                                sources=(base, "gruft-en") if gruft else (base,),
+                                drop=GRUFT_DROPS if gruft and base == "du-en" else ()
+                                ) if contracts else None
         if symmetry and self.config.options.expansion != "none":
             raise MalformedInput("symmetry reduction is not offered with the expansion "
                                  "(its gift action names a player)")
@@ -352,12 +372,15 @@ class DawnUnderExplore(ExploreGame):
     def violations(self, state: State) -> list[str]:
         return du_violations(state, self.totals)
 
+    def typed(self, action: str) -> Any:
+        return parse_action(action)
+
     def step_violations(self, before: State, action: str, after: State) -> list[str]:
+        out = super().step_violations(before, action, after)
         if before.extension is None:
-            return []
-        from ruleproof.properties.dawn_under.scenarios import parse_action
+            return out
         _, events = du_step(before, parse_action(action))
-        return transition_violations(before, events, after)
+        return out + transition_violations(before, events, after)
 
 
 # ----------------------------------------------------------------------------- Dracula
@@ -413,7 +436,8 @@ class DraculaExplore(ExploreGame):
 
     name = "dracula"
 
-    def __init__(self, spec: ReducedSpec, *, symmetry: bool = False) -> None:
+    def __init__(self, spec: ReducedSpec, *, symmetry: bool = False,
+                 contracts: bool = False) -> None:
         if symmetry:
             raise MalformedInput("dracula has no symmetry to reduce (the sides differ, barrier "
                                  "colours are tied to cards); run without --symmetry")
@@ -424,6 +448,8 @@ class DraculaExplore(ExploreGame):
         self.cap_steps = max(c.move for c in self.cards.action) + spec.life_markers + 1
         enc = len(self.cards.encounter)
         per_side = {len(self.cards.action_of(s)) for s in Side}
+        self.rule_set = RuleSet(spec.name, "dracula", "dracula", 2, sources=("dracula-en",)
+                                ) if contracts else None
         self.invariants = {**DR_INVARIANTS, "conservation": conservation_of(
             enc, max(per_side) if len(per_side) == 1 else -1, cards=self.cards)}
 
@@ -456,8 +482,15 @@ class DraculaExplore(ExploreGame):
     def violations(self, state: DraculaState) -> list[str]:
         return dr_violations(state, self.invariants)
 
+    def typed(self, action: str) -> Any:
+        found = parse_actions(self.board, action)
+        if len(found) != 1:
+            raise ValueError(f"{action!r} is not one action")
+        return found[0]
 
-def explore_game(name_or_path: str, *, symmetry: bool = False) -> ExploreGame:
+
+def explore_game(name_or_path: str, *, symmetry: bool = False,
+                 contracts: bool = False) -> ExploreGame:
     """The adapter for a reduced configuration (shipped name or file path).
 
     Raises:
@@ -465,8 +498,8 @@ def explore_game(name_or_path: str, *, symmetry: bool = False) -> ExploreGame:
     """
     spec = reduced(name_or_path)
     if spec.game == "dawn-under":
-        return DawnUnderExplore(spec, symmetry=symmetry)
-    return DraculaExplore(spec, symmetry=symmetry)
+        return DawnUnderExplore(spec, symmetry=symmetry, contracts=contracts)
+    return DraculaExplore(spec, symmetry=symmetry, contracts=contracts)
 
 
 def start_state(game: str, options: dict[str, str], seed: int | None,

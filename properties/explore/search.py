@@ -461,7 +461,8 @@ class Explorer:
     def save(self, path: Path) -> None:
         """Write a checkpoint (the seen-sets, frontiers, graph and findings so far)."""
         data = {"version": CHECKPOINT_VERSION, "name": self.game.spec.path,
-                "symmetry": self.game.symmetry, "level": self.level, "seconds": self.seconds,
+                "symmetry": self.game.symmetry, "contracts": self.game.rule_set is not None,
+                "level": self.level, "seconds": self.seconds,
                 "report": self.report, "keep_graph": self.keep_graph,
                 "parts": [(p.seen, p.frontier, p.edges) for p in self.parts]}
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -483,7 +484,8 @@ class Explorer:
             raise MalformedInput(f"cannot read checkpoint: {exc}", file=str(path)) from None
         if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
             raise MalformedInput("not a ruleproof explore checkpoint", file=str(path))
-        game = explore_game(data["name"], symmetry=data["symmetry"])
+        game = explore_game(data["name"], symmetry=data["symmetry"],
+                            contracts=bool(data.get("contracts", False)))
         ex = cls(game, parts=len(data["parts"]), keep_graph=data["keep_graph"])
         for p, (seen, frontier, edges) in zip(ex.parts, data["parts"], strict=True):
             p.seen, p.frontier, p.edges = seen, frontier, edges
@@ -590,7 +592,8 @@ def _shortest_loop(fp: int, edges: dict[int, tuple[int, ...]], comp: dict[int, i
     raise AssertionError("a state on a cycle has no loop")  # pragma: no cover
 
 
-def explore(name: str, *, symmetry: bool = False, max_states: int | None = None,
+def explore(name: str, *, symmetry: bool = False, contracts: bool = False,
+            max_states: int | None = None,
             max_seconds: float | None = None, keep_graph: bool = True,
             progress: Progress | None = None, checkpoint: Path | None = None,
             resume: bool = False, checkpoint_every: float = 60.0) -> ExploreResult:
@@ -604,6 +607,7 @@ def explore(name: str, *, symmetry: bool = False, max_states: int | None = None,
             raise MalformedInput("--resume needs an existing --checkpoint FILE")
         ex = Explorer.resume(checkpoint)
     else:
-        ex = Explorer(explore_game(name, symmetry=symmetry), keep_graph=keep_graph)
+        ex = Explorer(explore_game(name, symmetry=symmetry, contracts=contracts),
+                      keep_graph=keep_graph)
     return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress,
                   checkpoint=checkpoint, checkpoint_every=checkpoint_every)

@@ -47,6 +47,9 @@ def explore_command(
                                              "(see --list) or a spec/reduced-style TOML file")] = "",
     symmetry: Annotated[bool, typer.Option(help="reduce by colour permutation and seat "
                                                 "rotation (Dawn Under)")] = False,
+    contracts: Annotated[bool, typer.Option(help="also check the clause contracts "
+                                                 "(properties/contracts) on every transition")
+                         ] = False,
     max_states: Annotated[int | None, typer.Option(help="stop after this many states "
                                                         "(then nothing is proved)")] = None,
     max_seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
@@ -109,9 +112,10 @@ def explore_command(
             result = explore_distributed(game, workers=workers, address=ray_address,
                                          symmetry=symmetry, max_states=max_states,
                                          max_seconds=max_seconds, keep_graph=not no_graph,
-                                         progress=progress)
+                                         progress=progress, contracts=contracts)
         else:
-            result = explore(game, symmetry=symmetry, max_states=max_states,
+            result = explore(game, symmetry=symmetry, contracts=contracts,
+                             max_states=max_states,
                              max_seconds=max_seconds, keep_graph=not no_graph,
                              progress=progress, checkpoint=checkpoint, resume=resume,
                              checkpoint_every=checkpoint_every)
