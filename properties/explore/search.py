@@ -386,7 +386,10 @@ class Explorer:
             for key, fp in sorted(firsts.items()):
                 msg = next(m for f, m in items if f == fp and (
                     m.split(":")[0] if kind == "violation" else m) == key)
-                findings.append(Finding(kind, msg, fp, self._depth(fp), self.trace_to(fp)))
+                # a transition property ("step ACTION: ...") ends its trace with that action
+                then = msg[5:msg.index(": ")] if msg.startswith("step ") else None
+                findings.append(Finding(kind, msg, fp, self._depth(fp),
+                                        self.trace_to(fp, then=then)))
         if complete and self.keep_graph:
             edges = self._edges()
             traps = _traps(edges, set(rep.terminal))
@@ -419,8 +422,10 @@ class Explorer:
             indices.append(index)
             fp = parent
 
-    def trace_to(self, fp: int, loop: list[int] | None = None) -> tuple[dict[str, Any], ...]:
-        """A replayable trace to ``fp`` (then around ``loop``, action indices, if given)."""
+    def trace_to(self, fp: int, loop: list[int] | None = None,
+                 then: str | None = None) -> tuple[dict[str, Any], ...]:
+        """A replayable trace to ``fp`` (then around ``loop``, action indices, or the action
+        ``then``, if given)."""
         from ruleproof.properties.conformance.trace import header_object
         root_index, indices = self.path_to(fp)
         root = self.roots[root_index]
@@ -453,6 +458,8 @@ class Explorer:
                     s = dict(game.successors(s))[a]
                 rounds += 1
             actions += loop_actions * rounds
+        if then is not None:
+            actions.append(then)
         for n, action in enumerate(actions, start=1):
             lines.append({"step": n, "action": action})
         return tuple(lines)
