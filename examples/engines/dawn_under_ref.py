@@ -611,6 +611,9 @@ class DawnUnderEngine:
     def after_resolution(self, occupied: bool = False) -> None:
         if self.plague is not None:
             if occupied and self.plague_occupied == "pass":
+                if not self.openable():  # nothing left to open: the plague is over
+                    self.end_plague()
+                    return
                 self.phase = "open"
                 self.stop()
                 return
