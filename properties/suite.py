@@ -301,17 +301,33 @@ def _run_unit(rule_set: RuleSet, name: str, profile: Profile, board: Path | None
                            f"the check raised {type(exc).__name__}: {exc}", check.clauses)
 
 
+@dataclass(frozen=True)
+class _Unit:
+    """One property of one rule set, as a picklable callable for Ray workers."""
+
+    units: tuple[tuple[RuleSet, str], ...]
+    profile: Profile
+    board: Path | None
+
+    def __call__(self, index: int) -> CheckResult:
+        rule_set, name = self.units[index]
+        return _run_unit(rule_set, name, self.profile, self.board)
+
+
 _COST = {"hypothesis": 0, "z3": 1, "sampled": 2, "replay": 3, "scenario": 4, "static": 5}
 
 
 def run_suite(selected: Sequence[RuleSet], profile: Profile, jobs: int | None = None,
               board: Path | None = None,
               progress: Callable[[str], None] | None = None,
-              methods: Sequence[str] = ()) -> list[RuleSetResult]:
+              methods: Sequence[str] = (), ray: bool = False,
+              ray_address: str | None = None) -> list[RuleSetResult]:
     """Run every property of every selected rule set in ``jobs`` processes (default: the
     number of CPUs; 1 runs in this process). ``progress`` is called with each finished
     property's name. ``methods`` (e.g. ``("hypothesis",)``) keeps only properties checked by
-    those methods; the others are reported as skipped.
+    those methods; the others are reported as skipped. With ``ray`` (a local Ray of ``jobs``
+    workers) or ``ray_address`` (a running cluster) the properties run as Ray tasks instead of
+    local processes; every property is seeded, so the results equal a local run's.
 
     Raises:
         MalformedInput: a bad option value or board file (found before any work starts).
@@ -327,7 +343,17 @@ def run_suite(selected: Sequence[RuleSet], profile: Profile, jobs: int | None = 
     units.sort(key=lambda u: (_COST.get(plans[u[0]][0][u[1]].method, 9), u))
     jobs = max(1, min(jobs or os.cpu_count() or 1, 64, len(units) or 1))
     done: dict[tuple[int, int], CheckResult] = {}
-    if jobs == 1:
+    if ray or ray_address:
+        from ruleproof.properties.explore.distributed import fan_out
+
+        unit = _Unit(tuple((selected[i], plans[i][0][j].name) for i, j in units), profile,
+                     board)
+        for (i, j), result in zip(units, fan_out(range(len(units)), unit, workers=max(2, jobs),
+                                                 address=ray_address), strict=True):
+            done[(i, j)] = result
+            if progress:
+                progress(f"{selected[i].game} {selected[i].name}: {result.name}")
+    elif jobs == 1:
         for i, j in units:
             done[(i, j)] = _run_unit(selected[i], plans[i][0][j].name, profile, board)
             if progress:

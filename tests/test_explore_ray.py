@@ -38,3 +38,19 @@ def test_fan_out_and_seeded_games_equal_the_single_process(local_ray: object) ->
     there = seeded_games("du-2p-1v", seeds, workers=2)
     assert here == there
     assert sum(r.steps for r in here) > 0 and all(not r.violations for r in here)
+
+
+def test_check_on_ray_equals_the_local_run(local_ray: object) -> None:
+    from ruleproof.properties.report import Profile
+    from ruleproof.properties.suite import RuleSetResult, rule_sets, run_suite
+
+    tiny = Profile("tiny", games=2, max_steps=60, samples=1)
+    selected = [rs for rs in rule_sets(preset="2p") if not rs.shared]
+    local = run_suite(selected, tiny, jobs=1, methods=("hypothesis", "sampled"))
+    remote = run_suite(selected, tiny, jobs=2, methods=("hypothesis", "sampled"), ray=True)
+
+    def verdicts(results: list[RuleSetResult]) -> list[tuple[str, bool, int, int, int]]:
+        return [(r.name, r.passed, r.examples, r.games, r.steps)
+                for rs in results for r in rs.results]
+
+    assert verdicts(remote) == verdicts(local) and verdicts(local)

@@ -89,6 +89,11 @@ def check(
                     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every property")
                        ] = False,
+    ray: Annotated[bool, typer.Option("--ray", help="run the properties as tasks on a local "
+                                                    "Ray of --jobs workers (extra [ray])")
+                   ] = False,
+    ray_address: Annotated[str | None, typer.Option(help="run the properties on this Ray "
+                                                         "cluster (extra [ray])")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the
@@ -119,7 +124,8 @@ def check(
             bar.update(task, description=what[:70])
             bar.advance(task)
 
-        results = run_suite(selected, PROFILES[name], jobs, board, advance)
+        results = run_suite(selected, PROFILES[name], jobs, board, advance, ray=ray,
+                            ray_address=ray_address)
     failed = [(rs, r) for rs in results for r in rs.failed]
     if as_json:
         out.print_json(json.dumps({
