@@ -32,17 +32,15 @@ from .state import (
 
 
 def _moves(s: State) -> list[int]:
+    """The neighbouring locations the active figure may step to: not across a barrier
+    (dracula-en:pay.no-crossing), and for Dracula not onto the card turned by Resistance
+    (dracula-en:special.resistance)."""
     side = s.active
     here = s.pos[side]
-    blocked = {e for e in s.barriers if e is not None}
-    out = []
-    for n in s.board.neighbours(here):
-        if ((here, n) if here < n else (n, here)) in blocked:
-            continue
-        if side == 0 and s.turned == n:
-            continue
-        out.append(n)
-    return out
+    barriers = s.barriers
+    turned = s.turned if side == 0 else None
+    return [n for n in s.board.neighbours(here)
+            if ((here, n) if here < n else (n, here)) not in barriers and n != turned]
 
 
 def _move(s: State, to: int) -> State:
