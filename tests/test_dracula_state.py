@@ -4,7 +4,9 @@ never outlive it, and the barrier options equal the barrier predicate of the rul
 
 from __future__ import annotations
 
+import copy
 import gc
+import pickle
 import random
 import sys
 from dataclasses import replace
@@ -112,6 +114,16 @@ def test_log_behaves_as_a_sequence() -> None:
     assert rebuilt == log and hash(rebuilt) == hash(log) and rebuilt is not log
     assert log != logs[6] and logs[6].add(Event("x", ("", ""))) != log
     assert repr(log) == "Log(7 events)"
+
+
+def test_a_long_games_state_pickles_and_deep_copies() -> None:
+    """States cross process boundaries (parallel checks); a long log must not recurse."""
+    final = _long_game()[-1]
+    assert len(final.log) > 300
+    again = pickle.loads(pickle.dumps(final))
+    assert again == final and list(again.log) == list(final.log)
+    assert legal_actions(again) == legal_actions(final)
+    assert copy.deepcopy(final) == final
 
 
 def _brute_force_barriers(s: State) -> list[PlaceBarrier]:

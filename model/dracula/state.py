@@ -135,6 +135,18 @@ class Log(Sequence[Event]):
     def __repr__(self) -> str:
         return f"Log({self._size} events)"
 
+    def __reduce__(self) -> tuple[Callable[[tuple[Event, ...]], Log], tuple[tuple[Event, ...]]]:
+        # pickled (and deep-copied) as its events, not as a chain nested as deep as it is long
+        return (_log_of, (tuple(self),))
+
+
+def _log_of(events: tuple[Event, ...]) -> Log:
+    """The log of ``events`` in order (used to unpickle a :class:`Log`)."""
+    log = EMPTY_LOG
+    for e in events:
+        log = Log(e, log)
+    return log
+
 
 EMPTY_LOG = Log()
 """The log of no events (the log every game starts from)."""
