@@ -10,6 +10,12 @@ API (all pure; states are frozen):
 * :func:`assumed_values` ``() -> list[tuple[str, str, str]]``
 * :class:`DraculaGame` satisfies :class:`model.Game`.
 
+Modules: :mod:`.engine` (the state machine: legal actions, apply, automatic steps; re-exports
+the actions and the state), one module per rule area (:mod:`.setup`, :mod:`.moving`,
+:mod:`.meetings`, :mod:`.cards`, :mod:`.specials`, :mod:`.ending`), :mod:`.state` (the frozen
+state and its persistent log), :mod:`.actions`, :mod:`.rules` (options and the rule functions
+shared with the z3 proofs), :mod:`.data` (cards and board), :mod:`.observe`, :mod:`.notation`.
+
 Clauses: dracula-en:objective.goal, dracula-en:objective.early.
 """
 
