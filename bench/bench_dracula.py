@@ -7,7 +7,8 @@ the same run, and a step's cost flat in the game's length).
 A step is one ``legal_actions`` call plus one ``apply`` of a uniformly random legal action
 (chance outcomes included, as OpenSpiel's random rollouts sample them). The two games run in
 interleaved rounds of about ``--seconds`` of CPU time each (``time.process_time``: time spent
-waiting for a core on a busy machine does not count) and the best round of each counts. Without open_spiel the tic-tac-toe column is skipped with a note.
+waiting for a core on a busy machine does not count) and the best round of each counts.
+Without open_spiel the tic-tac-toe column is skipped with a note.
 
 The second table plays whole games and reports the mean cost of a step by how far into the
 game it is, with the size of the state's repr: both should stay flat as the game gets longer.

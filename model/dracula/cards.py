@@ -61,7 +61,7 @@ def _play(s: State, card: str, special: bool) -> State:
     side = s.active
     c = s.cards.act(card)
     s = _with(s, current=_remove(s.current, side, card), adiscard=_add(s.adiscard, side, card),
-                played=card, use_special=special)
+              played=card, use_special=special)
     owed = overpay(s.steps, c.move)
     strength = str(c.strength) if c.strength else "none"
     s = _log(s, f"{_name(side)} plays {c.name} (move {c.move}, strength {strength}, bar {c.bar})"
@@ -82,7 +82,7 @@ def _end_turn(s: State) -> State:
     if not s.current[side]:
         if s.aside[side]:
             s = _with(s, current=_set(s.current, side, s.aside[side]),
-                        aside=_set(s.aside, side, ()))
+                      aside=_set(s.aside, side, ()))
             s = _log(s, f"{_name(side)} takes up the five set-aside action cards")
         else:
             s = _log(s, f"{_name(side)} shuffles all action cards and draws five")

@@ -69,7 +69,7 @@ def _give(s: State, side: int, card: str) -> State:
     other = 1 - side
     life = life_after_gift(s.life[side], s.board.life_markers)
     s = _with(s, hand=_remove(s.hand, side, card), captured=_add(s.captured, other, card),
-                life=_pair(s.life, side, life))
+              life=_pair(s.life, side, life))
     s = _log(s, f"{_name(side)} gives {card} to {_name(other)} and takes back life markers "
                 f"(now {life})")
     return _check_captures(s, other)

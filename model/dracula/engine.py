@@ -406,7 +406,7 @@ def _start_turn(s: State, side: int) -> State:
     """dracula-en:play.alternate; Resistance's card is turned back on Van Helsing's next turn
     (dracula-en:special.resistance)."""
     s = _with(s, turn=s.turn + 1, active=side, steps=0, can_look=False, revealed=None,
-                played=None, use_special=False, battle_won=False)
+              played=None, use_special=False, battle_won=False)
     if side == 1 and s.turned is not None:
         s = _log(s, f"Van Helsing turns the card at {s.board.label(s.turned)} back")
         s = _with(s, turned=None)

@@ -54,7 +54,7 @@ def _resolve(s: State) -> State:
         return _log(s, f"Inspiration: {card} at {where} is ignored and turned face down")
     if ec.kind is Kind.TARGET:
         s = _with(s, board_cards=_put(s, loc, None), captured=_add(s.captured, side, card),
-                    known=_know(s, side, loc, None))
+                  known=_know(s, side, loc, None))
         s = _with(s, known=_know(s, 1 - side, loc, None))
         s = _log(s, f"{_name(side)} takes target {card} from {where} "
                     f"({len(s.captured[side])} of 5)")
@@ -71,8 +71,8 @@ def _resolve(s: State) -> State:
         extra = " (+1 Breath of Night)" if bonus else ""
         if won:
             s = _with(s, board_cards=_put(s, loc, None), battle_won=True,
-                        enc_discard=_add(s.enc_discard, int(ec.owner), card),
-                        known=_know(s, side, loc, None))
+                      enc_discard=_add(s.enc_discard, int(ec.owner), card),
+                      known=_know(s, side, loc, None))
             s = _with(s, known=_know(s, 1 - side, loc, None))
             s = _log(s, f"Battle at {where}: strength {mine} beats {card} ({enemy}{extra}); "
                         f"{card} goes to the discard pile")

@@ -48,7 +48,7 @@ def _move(s: State, to: int) -> State:
     dracula-en:empty.fill)."""
     side = s.active
     s = _with(s, pos=_pair(s.pos, side, to), steps=s.steps + 1,
-                can_look=s.board_cards[to] is not None)
+              can_look=s.board_cards[to] is not None)
     s = _log(s, f"{_name(side)} moves to {s.board.label(to)} (step {s.steps})")
     front: list[Step] = []
     if s.pos[1 - side] == to:
@@ -70,7 +70,7 @@ def _look(s: State) -> State:
     where = s.board.label(loc)
     if owner == side:
         s = _with(s, hand=_add(s.hand, side, card), board_cards=_put(s, loc, None),
-                    can_look=False)
+                  can_look=False)
         s = _private(s, side, f"{_name(side)} looks at {where}: own card {card}, taken into hand",
                      f"{_name(side)} looks at {where}: an own card, taken into hand")
         return _push_front(s, Step("place", side, loc))

@@ -130,7 +130,7 @@ def _do_special(s: State, a: Action) -> State:
                        "current cards")
     if isinstance(a, Recall):
         s = _with(s, enc_discard=_remove(s.enc_discard, side, a.card),
-                    hand=_add(s.hand, side, a.card))
+                  hand=_add(s.hand, side, a.card))
         return _log(s, f"{_name(side)} takes {a.card} back from the discard pile into the hand")
     if isinstance(a, TurnCard):
         s = _with(s, turned=a.loc)
