@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import fields, replace
-from operator import attrgetter
+from dataclasses import fields
 from typing import Any, TypeVar
 
 from ruleproof.errors import IllegalAction, MalformedInput
@@ -27,7 +26,6 @@ from ruleproof.model.dawn_under.state import (
     End,
     Event,
     EventKind,
-    ExpansionAction,
     GarlicIn,
     Gift,
     GiveVampire,
@@ -230,7 +228,16 @@ def matching_ends(state: State, grave: int) -> tuple[End, ...]:
         return row_ends(row) if _wild(state, grave) else ()
     if lid == RAT:
         return ()
-    return tuple(e for e in row_ends(row) if outermost(row, e).colour == lid)
+    if len(row) == 1:
+        return _LEFT_ONLY if row[0].colour == lid else ()
+    return _MATCHING[row[0].colour == lid, row[-1].colour == lid]
+
+
+_LEFT_ONLY = (End.LEFT,)
+_MATCHING: dict[tuple[bool, bool], tuple[End, ...]] = {
+    (True, True): _BOTH_ENDS, (True, False): _LEFT_ONLY, (False, True): (End.RIGHT,),
+    (False, False): ()}
+"""Matching ends by (left matches, right matches)."""
 
 
 def _wild(state: State, grave: int) -> bool:
@@ -239,12 +246,35 @@ def _wild(state: State, grave: int) -> bool:
             and state.lids[grave] is None)
 
 
-_OPEN_ACTIONS: tuple[OpenGrave, ...] = tuple(OpenGrave(g) for g in range(256))
-"""Immutable, shared OpenGrave actions (legal_actions builds these lists very often)."""
+# Immutable, shared action objects: legal_actions hands them out very often, and checking an
+# action against the legal ones is then mostly an identity comparison.
+_POOL = 256
+_OPEN_ACTIONS: tuple[OpenGrave, ...] = tuple(OpenGrave(g) for g in range(_POOL))
+_PLACE_ACTIONS: dict[End, tuple[PlaceVampire, ...]] = {
+    e: tuple(PlaceVampire(g, e) for g in range(_POOL)) for e in _BOTH_ENDS}
+_GARLIC_ACTIONS: tuple[PlaceGarlic, ...] = tuple(PlaceGarlic(g) for g in range(_POOL))
+_LEAVE_ACTIONS: tuple[LeaveEmpty, ...] = tuple(LeaveEmpty(g) for g in range(_POOL))
+_GIVE_ACTIONS = {2: (GiveVampire(End.LEFT), GiveVampire(End.RIGHT)), 1: (GiveVampire(End.LEFT),)}
+_RECEIVE_ACTIONS = {2: (ReceiveVampire(End.LEFT), ReceiveVampire(End.RIGHT)),
+                    1: (ReceiveVampire(End.LEFT),)}
+_STOP = Stop()
 
 
 def _open(grave: int) -> OpenGrave:
-    return _OPEN_ACTIONS[grave] if 0 <= grave < len(_OPEN_ACTIONS) else OpenGrave(grave)
+    return _OPEN_ACTIONS[grave] if 0 <= grave < _POOL else OpenGrave(grave)
+
+
+def _place(grave: int, end: End) -> PlaceVampire:
+    return _PLACE_ACTIONS[end][grave] if 0 <= grave < _POOL else PlaceVampire(grave, end)
+
+
+def _all_lids_closed_game(state: State) -> bool:
+    """The plain case of grave opening: no plague, no expansion and more than two players, so
+    every grave may be opened (du-en:ch1.open): outside a plague every grave has a lid with
+    three or more players (du-en:prep.mix-rats; only the rat's grave of a running plague is
+    lidless, du-en:ch4.rat; the invariant graves-consistent checks it)."""
+    return (state.plague is None and state.config.expansion is None
+            and state.config.players != 2 and len(state.lids) <= _POOL)
 
 
 def openable(state: State) -> tuple[int, ...]:
@@ -282,10 +312,6 @@ def _expansion(state: State) -> Expansion:
 
 def _open_actions(state: State) -> list[Action]:
     """OpenGrave actions for :func:`openable`, sharing the immutable action objects."""
-    lids = state.lids
-    if (state.plague is None and state.config.expansion is None and state.config.players != 2
-            and None not in lids and len(lids) <= len(_OPEN_ACTIONS)):
-        return list(_OPEN_ACTIONS[: len(lids)])
     return [_open(g) for g in openable(state)]
 
 
@@ -302,7 +328,7 @@ def late_placements(state: State) -> tuple[Action, ...]:
         if state.contents[g] is not None or state.lids[g] == RAT:
             continue
         ends = matching_ends(state, g)
-        out.extend(PlaceVampire(g, e) for e in ends)
+        out.extend(_place(g, e) for e in ends)
         if not ends and state.garlic_hand[player] > 0:
             out.append(PlaceGarlic(g))
     return tuple(out)
@@ -315,33 +341,37 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.OPEN:
+        if _all_lids_closed_game(state):  # fast path: any grave (du-en:ch1.open)
+            graves = _OPEN_ACTIONS[: len(state.lids)]
+            may_stop = state.may_stop or state.config.options.turn_start == "may-pass"
+            return (*graves, _STOP) if may_stop else graves  # see _may_stop
         actions: list[Action] = _open_actions(state)
         actions.extend(late_placements(state))
         if state.config.expansion is not None:
             actions.extend(state.config.expansion.extra_actions(state))
         if _may_stop(state):
-            actions.append(Stop())  # du-en:ch1.continue, du-en:ch4.pass
+            actions.append(_STOP)  # du-en:ch1.continue, du-en:ch4.pass
         return tuple(actions)
     if phase is Phase.PLACE:
         grave = state.pending
         assert grave is not None
         ends = matching_ends(state, grave)
+        pooled = 0 <= grave < _POOL
         if ends:  # du-en:ch1.match, du-en:ch1.two-match
-            placements: tuple[Action, ...] = tuple(PlaceVampire(grave, e) for e in ends)
+            placements: tuple[Action, ...] = tuple(_place(grave, e) for e in ends)
             if state.config.options.match_placement == "optional":
-                placements += (LeaveEmpty(grave),)
+                placements += (_LEAVE_ACTIONS[grave] if pooled else LeaveEmpty(grave),)
             return placements
-        player = acting_player(state)
-        out: list[Action] = []
-        if state.garlic_hand[player] > 0:  # du-en:ch1.garlic
-            out.append(PlaceGarlic(grave))
-        out.append(LeaveEmpty(grave))
-        return tuple(out)
+        leave = _LEAVE_ACTIONS[grave] if pooled else LeaveEmpty(grave)
+        if state.garlic_hand[acting_player(state)] > 0:  # du-en:ch1.garlic
+            return (_GARLIC_ACTIONS[grave] if pooled else PlaceGarlic(grave), leave)
+        return (leave,)
     if phase is Phase.GIVE:
-        return tuple(GiveVampire(e) for e in row_ends(state.rows[state.gifts[0].giver]))
+        # du-en:ch2.gift: either outermost vampire (one end only when a single one is left)
+        return _GIVE_ACTIONS[len(row_ends(state.rows[state.gifts[0].giver]))]
     if phase is Phase.RECEIVE:
-        receiver = state.gifts[0].receiver
-        return tuple(ReceiveVampire(e) for e in row_ends(state.rows[receiver]))
+        # du-en:ch3.received-open: at either end of the receiver's row
+        return _RECEIVE_ACTIONS[len(row_ends(state.rows[state.gifts[0].receiver]))]
     if not isinstance(phase, Phase):
         return _expansion(state).legal_actions(state)  # a phase the expansion added
     return ()
@@ -447,81 +477,76 @@ def apply(state: State, action: Action) -> State:
         IllegalAction: if ``action`` is not in :func:`legal_actions`; the error names the
             clause(s) that forbid it. ``state`` is unchanged (it is immutable).
     """
-    return step(state, action)[0]
+    return _transition(state, action, [])
 
 
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
-_ALL_FIELDS = attrgetter(*_STATE_FIELDS)
-_FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(_STATE_FIELDS)}
 
 
-def _state_builder() -> Callable[..., State]:
-    """A positional constructor of :class:`State` (all fields, in order), several times faster
-    than the frozen dataclass's ``__init__``, which stores every field through
-    ``object.__setattr__`` by name. This one stores each slot through its member descriptor;
-    its code is generated once from ``fields(State)``, the way ``dataclasses`` generates
-    ``__init__``. The result is an ordinary frozen :class:`State`."""
-    env: dict[str, Any] = {"new": object.__new__, "State": State}
+def _state_updater() -> Callable[..., State]:
+    """``dataclasses.replace`` for states, several times faster: ``_with(state, phase=...,
+    pending=...)`` builds the successor in one call. The frozen dataclass's ``__init__``
+    stores every field through ``object.__setattr__`` by name; this function stores each slot
+    through its member descriptor, taking unchanged fields from ``state``. Its code is
+    generated once from ``fields(State)``, the way ``dataclasses`` generates ``__init__``; the
+    result is an ordinary frozen :class:`State`. Transitions replace fields once or twice
+    per action, so this is the engine's innermost loop."""
+    keep = object()
+    env: dict[str, Any] = {"new": object.__new__, "State": State, "KEEP": keep}
     body = []
     for i, name in enumerate(_STATE_FIELDS):
         env[f"set{i}"] = State.__dict__[name].__set__
-        body.append(f"    set{i}(s, {name})")
-    src = (f"def build({', '.join(_STATE_FIELDS)}):\n    s = new(State)\n"
-           + "\n".join(body) + "\n    return s\n")
+        body.append(f"    set{i}(s, state.{name} if {name} is KEEP else {name})")
+    params = ", ".join(f"{name}=KEEP" for name in _STATE_FIELDS)
+    src = f"def _with(state, *, {params}):\n    s = new(State)\n" + "\n".join(body) \
+        + "\n    return s\n"
     exec(src, env)
-    built: Callable[..., State] = env["build"]
-    return built
+    updater: Callable[..., State] = env["_with"]
+    return updater
 
 
-_build = _state_builder()
-
-
-def _with(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for states, many times faster (one C-level read of all fields
-    and the positional :func:`_state_builder` constructor; transitions replace fields a few
-    times per action)."""
-    values = list(_ALL_FIELDS(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return _build(*values)
+_with = _state_updater()
 
 
 def _is_legal(state: State, action: Action) -> bool:
     """``action in legal_actions(state)``, without building the list for grave openings."""
     if type(action) is OpenGrave and state.phase is Phase.OPEN:
+        if _all_lids_closed_game(state):
+            return 0 <= action.grave < len(state.lids)  # du-en:ch1.open: any grave
         return action.grave in openable(state)
     return action in legal_actions(state)
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply`, also returning the public events of the transition, in order."""
+    events: list[Event] = []
+    return _transition(state, action, events), tuple(events)
+
+
+def _transition(state: State, action: Action, events: list[Event]) -> State:
+    """Check ``action`` (layered diagnosis on failure), then apply it, appending events."""
     if not _is_legal(state, action):
         reason, clauses = why_illegal(state, action)
         raise IllegalAction(action, reason, clauses)
-    events: list[Event] = []
-    if isinstance(action, ExpansionAction) or not isinstance(state.phase, Phase):
-        new = _expansion(state).step(state, action, events)
-    elif isinstance(action, OpenGrave):
-        new = _open_grave(state, action.grave, events)
-    elif isinstance(action, PlaceVampire):
-        new = _place_vampire(state, action, events)
-    elif isinstance(action, PlaceGarlic | LeaveEmpty):
-        new = _place_garlic_or_leave(state, action, events)
-    elif isinstance(action, Stop):
-        new = _stop(state, events)
-    elif isinstance(action, GiveVampire):
-        new = _give(state, action.end, events)
-    else:
-        assert isinstance(action, ReceiveVampire)
-        new = _receive(state, action.end, events)
-    return new, tuple(events)
+    base = _BASE_TRANSITIONS.get(type(action))
+    if base is None or type(state.phase) is not Phase:
+        return _expansion(state).step(state, action, events)  # its action, or its phase
+    return base(state, action, events)
+
+
+def _on_stop(state: State, action: Any, events: list[Event]) -> State:
+    return _stop(state, events)
+
+
 
 
 def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*seq[:index], value, *seq[index + 1 :])
 
 
-def _open_grave(state: State, grave: int, events: list[Event]) -> State:
+def _open_grave(state: State, action: OpenGrave, events: list[Event]) -> State:
+    """du-en:ch1.open (in a plague du-en:ch4.neighbours): the lid is turned for everybody."""
+    grave = action.grave
     player = acting_player(state)
     lid = state.lids[grave]
     known = state.known if state.known[grave] or lid is None else _set(state.known, grave, True)
@@ -530,22 +555,27 @@ def _open_grave(state: State, grave: int, events: list[Event]) -> State:
     if state.config.players == 2:
         windows = _set(windows, player, (*windows[player], grave))
     plague = state.plague
-    if plague is not None:
-        plague = replace(plague, idle=0, current_opened=True)
-    state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
     if lid == RAT:
+        if plague is not None:
+            plague = _plague_with(plague, idle=0, current_opened=True)
+        state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
         return _rat_found(state, player, grave, events)
+    if plague is not None:
+        # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
+        plague = _plague_with(plague, opened=(*plague.opened, grave), idle=0,
+                              current_opened=True)
+    content = state.contents[grave]
+    barred = plague is None and grave in state.barred
+    if content is None and not barred and state.config.expansion is None:
+        return _with(state, known=known, may_stop=False, windows=windows, plague=plague,
+                     phase=Phase.PLACE, pending=grave)
+    state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
     if state.config.expansion is not None:
         state = state.config.expansion.on_opened(state, grave)
-    if plague is None and grave in state.barred:
+    if barred:
         # du-en:2p.reopen (reading stake-and-end): the grave is opened anyway: a stake, and the
         # turn ends without using the grave.
         return _take_stake(state, player, events, "du-en:2p.reopen")
-    plague = state.plague
-    if plague is not None:
-        # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
-        state = _with(state, plague=replace(plague, opened=(*plague.opened, grave)))
-    content = state.contents[grave]
     if content is None:
         return _with(state, phase=Phase.PLACE, pending=grave)
     if isinstance(content, VampireIn):
@@ -575,13 +605,14 @@ def _take_stake(state: State, player: int, events: list[Event],
         events.append(Event(EventKind.STAKES_BACK, player, None, held, "du-en:ch2.stakes-back"))
         path += held
         held = 0
-    stakes = tuple(held if p == player else s for p, s in enumerate(state.stakes_held))
-    state = _with(state, stakes_held=stakes, stakes_path=path)
+    stakes = _set(state.stakes_held, player, held)
     if gift_due:
         gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player)
                       for _ in range(config.gift_stake))
-        return _start_gifts(state, gifts, events)
-    return _after_resolution(state, events, "du-en:ch2.ends", occupied=True)
+        return _with(state, stakes_held=stakes, stakes_path=path, gifts=gifts, phase=Phase.GIVE,
+                     pending=None)
+    return _after_resolution(state, events, "du-en:ch2.ends", occupied=True,
+                             stakes_held=stakes, stakes_path=path)
 
 
 def _gift_due(held: int, config: Config) -> bool:
@@ -604,9 +635,8 @@ def _garlic_found(
     if state.config.expansion is not None:
         state = state.config.expansion.on_unmatched(state)
     contents = _set(state.contents, grave, None)
-    hand = tuple(h + 1 if p == owner else h for p, h in enumerate(state.garlic_hand))
+    hand = _set(state.garlic_hand, owner, state.garlic_hand[owner] + 1)
     events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
-    state = _with(state, contents=contents, garlic_hand=hand)
     config = state.config
     if owner == player:
         gifts = tuple(Gift(g, player, "du-en:ch3.own-garlic")
@@ -614,25 +644,26 @@ def _garlic_found(
     else:
         gifts = (Gift(owner, player, "du-en:ch3.other-garlic"),) * config.gift_other_garlic
     # du-en:ch3.no-place: the emptied grave cannot be used now (no PLACE phase follows).
-    return _start_gifts(state, gifts, events)
+    return _with(state, contents=contents, garlic_hand=hand, gifts=gifts, phase=Phase.GIVE,
+                 pending=None)
 
 
-def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event]) -> State:
-    return _with(state, gifts=gifts, phase=Phase.GIVE, pending=None)
-
-
-def _give(state: State, end: End, events: list[Event]) -> State:
+def _give(state: State, action: GiveVampire, events: list[Event]) -> State:
+    """du-en:ch2.gift, du-en:ch3.other-garlic, du-en:ch3.own-garlic: the giver hands over an
+    outermost vampire."""
     gift = state.gifts[0]
-    colour, row = _remove_end(state.rows[gift.giver], end, state.config)
+    colour, row = _remove_end(state.rows[gift.giver], action.end, state.config)
     events.append(Event(EventKind.GIVE, gift.giver, None, colour, gift.clause))
-    rows = tuple(row if p == gift.giver else r for p, r in enumerate(state.rows))
+    rows = _set(state.rows, gift.giver, row)
     state = _with(state, rows=rows, in_transit=colour, phase=Phase.RECEIVE)
     if not row:  # du-en:aim.win: handing over the last vampire wins as well
         return _win(state, gift.giver, events)
     return state
 
 
-def _receive(state: State, end: End, events: list[Event]) -> State:
+def _receive(state: State, action: ReceiveVampire, events: list[Event]) -> State:
+    """du-en:ch3.received-open: face up at one end of the receiver's row."""
+    end = action.end
     gift = state.gifts[0]
     assert state.in_transit is not None
     vampire = Vampire(state.in_transit, True)  # du-en:ch3.received-open
@@ -640,16 +671,20 @@ def _receive(state: State, end: End, events: list[Event]) -> State:
     row = (vampire, *row) if end is End.LEFT else (*row, vampire)
     events.append(Event(EventKind.RECEIVE, gift.receiver, None, vampire.colour,
                         "du-en:ch3.received-open"))
-    rows = tuple(row if p == gift.receiver else r for p, r in enumerate(state.rows))
-    state = _with(state, rows=rows, in_transit=None, gifts=state.gifts[1:])
-    if state.gifts:
-        return _with(state, phase=Phase.GIVE)
-    if state.config.expansion is not None:
-        found = state.config.expansion.after_gifts(state)
+    rows = _set(state.rows, gift.receiver, row)
+    gifts = state.gifts[1:]
+    if gifts:
+        return _with(state, rows=rows, in_transit=None, gifts=gifts, phase=Phase.GIVE)
+    clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
+    ext = state.config.expansion
+    if ext is not None:
+        state = _with(state, rows=rows, in_transit=None, gifts=gifts)
+        found = ext.after_gifts(state)
         if found is not None:
             return found
-    clause = "du-en:ch2.ends" if gift.clause == "du-en:ch2.gift" else "du-en:ch3.ends"
-    return _after_resolution(state, events, clause, occupied=True)
+        return _after_resolution(state, events, clause, occupied=True)
+    return _after_resolution(state, events, clause, occupied=True, rows=rows, in_transit=None,
+                             gifts=gifts)
 
 
 def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> State:
@@ -657,10 +692,16 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
     player = acting_player(state)
     colour, row = _remove_end(state.rows[player], action.end, state.config)
     events.append(Event(EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match"))
-    rows = tuple(row if p == player else r for p, r in enumerate(state.rows))
+    rows = _set(state.rows, player, row)
     contents = _set(state.contents, action.grave, VampireIn(colour))
+    if (row and state.config.expansion is None and state.plague is None
+            and state.config.options.after_match != "turn-ends"):
+        # du-en:ch1.continue: the player may open another grave or stop (du-en:ch1.close).
+        return _with(state, rows=rows, contents=contents, pending=None,
+                     placed_this_turn=state.placed_this_turn + 1, phase=Phase.OPEN,
+                     may_stop=True)
     state = _with(state, rows=rows, contents=contents, pending=None,
-                    placed_this_turn=state.placed_this_turn + 1)
+                  placed_this_turn=state.placed_this_turn + 1)
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
     if state.config.expansion is not None:
@@ -678,52 +719,61 @@ def _place_garlic_or_leave(
 ) -> State:
     """du-en:ch1.no-match, du-en:ch1.garlic (in a plague du-en:ch4.garlic)."""
     player = acting_player(state)
+    changes: dict[str, Any] = {"pending": None}
     if isinstance(action, PlaceGarlic):
-        contents = _set(state.contents, action.grave, GarlicIn(player))
-        hand = tuple(h - 1 if p == player else h for p, h in enumerate(state.garlic_hand))
+        changes["contents"] = _set(state.contents, action.grave, GarlicIn(player))
+        changes["garlic_hand"] = _set(state.garlic_hand, player, state.garlic_hand[player] - 1)
         events.append(Event(EventKind.PLACE_GARLIC, player, action.grave, None,
                             "du-en:ch1.garlic"))
-        state = _with(state, contents=contents, garlic_hand=hand)
     else:
         events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
                             "du-en:ch1.garlic"))
-    state = _with(state, pending=None)
     if state.config.expansion is not None:
-        state = state.config.expansion.on_unmatched(state)
-    return _after_resolution(state, events, "du-en:ch1.no-match-ends")
+        state = state.config.expansion.on_unmatched(_with(state, **changes))
+        changes = {}
+    return _after_resolution(state, events, "du-en:ch1.no-match-ends", **changes)
 
 
 def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
-                      occupied: bool = False) -> State:
+                      occupied: bool = False, **changes: Any) -> State:
     """After a grave is dealt with: in a plague go on (du-en:ch4.occupied; under
-    ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn."""
+    ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn.
+    ``changes``: fields of ``state`` still to be changed (merged into one rebuild)."""
     if state.plague is not None:
         if occupied and state.config.options.plague_occupied == "pass":
+            if changes:
+                state = _with(state, **changes)
             if not openable(state):  # du-en:ch4.end-all-opened, du-cs:prubeh.rat-end
                 return _end_plague(state, events, "du-en:ch4.end-all-opened")
             return _stop(_with(state, phase=Phase.OPEN), events)
-        return _continue_plague(state, events)
-    return _end_turn(state, events, turn_end_clause)
+        return _continue_plague(_with(state, **changes) if changes else state, events)
+    return _end_turn(state, events, turn_end_clause, **changes)
 
 
-def _end_turn(state: State, events: list[Event], clause: str) -> State:
-    """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end)."""
+def _end_turn(state: State, events: list[Event], clause: str, **changes: Any) -> State:
+    """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end).
+    ``changes``: fields of ``state`` still to be changed (merged into one rebuild)."""
     nxt = _left(state.config, state.turn_player)
     events.append(Event(EventKind.TURN, nxt, None, None, clause))
-    return _next_turn(state, nxt, events)
+    return _next_turn(state, nxt, events, **changes)
 
 
-def _next_turn(state: State, nxt: int, events: list[Event]) -> State:
-    if state.config.expansion is not None:
-        found = state.config.expansion.end_turn(state, nxt, events)
+def _next_turn(state: State, nxt: int, events: list[Event], **changes: Any) -> State:
+    ext = state.config.expansion
+    if ext is not None:
+        if changes:
+            state = _with(state, **changes)
+            changes = {}
+        found = ext.end_turn(state, nxt, events)
         if found is not None:
             return found
-    return _start_turn(state, nxt)
+    return _start_turn(state, nxt, **changes)
 
 
-def _start_turn(state: State, player: int) -> State:
+def _start_turn(state: State, player: int, **changes: Any) -> State:
     """A new turn for ``player``; with 2 players the graves the opponent opened after this
-    player are barred (du-en:2p.reopen)."""
+    player are barred (du-en:2p.reopen). ``changes``: fields of ``state`` still to be changed
+    (merged into one rebuild)."""
     windows = state.windows
     barred: tuple[int, ...] = ()
     if state.config.players == 2:
@@ -731,8 +781,9 @@ def _start_turn(state: State, player: int) -> State:
         mine = set(windows[player])
         barred = tuple(g for g in sorted(set(windows[opponent])) if g in mine)
         windows = _set(windows, player, ())
-    state = _with(state, turn_player=player, phase=Phase.OPEN, may_stop=False, pending=None,
-                  placed_this_turn=0, windows=windows, barred=barred)
+    state = _with(state, **{**changes, "turn_player": player, "phase": Phase.OPEN,
+                            "may_stop": False, "pending": None, "placed_this_turn": 0,
+                            "windows": windows, "barred": barred})
     if state.config.expansion is not None:
         state = state.config.expansion.on_turn_start(state, player)
     return state
@@ -756,8 +807,18 @@ def _stop(state: State, events: list[Event]) -> State:
     if done:
         return _end_plague(state, events, "du-en:ch4.end-all-passed")
     nxt = _left(state.config, plague.current)
-    return _with(state, plague=replace(plague, current=nxt, turns=plague.turns + 1, idle=idle,
-                                         current_opened=False), phase=Phase.OPEN)
+    return _with(state, plague=_plague_with(plague, current=nxt, turns=plague.turns + 1,
+                                            idle=idle, current_opened=False), phase=Phase.OPEN)
+
+
+def _plague_with(plague: Plague, **changes: Any) -> Plague:
+    """``dataclasses.replace`` for a plague (a plain constructor call, much faster)."""
+    values: dict[str, Any] = {
+        "origin": plague.origin, "holder": plague.holder, "current": plague.current,
+        "turns": plague.turns, "opened": plague.opened, "idle": plague.idle,
+        "current_opened": plague.current_opened}
+    values.update(changes)
+    return Plague(**values)
 
 
 def _continue_plague(state: State, events: list[Event]) -> State:
@@ -833,6 +894,18 @@ def _win(state: State, player: int, events: list[Event]) -> State:
     events.append(Event(EventKind.WIN, player, None, None, "du-en:end.first-empty"))
     # A vampire still in transit stays counted in ``in_transit`` (conservation).
     return _with(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
+
+
+_BASE_TRANSITIONS: dict[type, Callable[[State, Any, list[Event]], State]] = {
+    OpenGrave: _open_grave,
+    PlaceVampire: _place_vampire,
+    PlaceGarlic: _place_garlic_or_leave,
+    LeaveEmpty: _place_garlic_or_leave,
+    Stop: _on_stop,
+    GiveVampire: _give,
+    ReceiveVampire: _receive,
+}
+"""The transition of each base action type (in the base game's phases)."""
 
 
 # The base transitions an expansion builds on (public names for the expansions' modules).

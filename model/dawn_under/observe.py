@@ -38,7 +38,7 @@ class Observation:
         stakes_held, stakes_path, garlic_hand, reserve_size, removed_rats: public counts.
         phase, to_move, turn_player, pending, plague, gifts, in_transit, winner: public flow.
         extension: the expansion's part of the state (``State.extension``); what the
-            expansions add lies open on the table (gruft-en:prep.count, gruft-en:prep.bats).
+            expansions add lies open on the table.
     """
 
     player: int

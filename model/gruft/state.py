@@ -2,7 +2,8 @@
 
 "Frische Luft für die Gruft" adds Count Rucola with his post, two bats per player and graves
 left open until the end of the turn. Its part of the state lives in ``State.extension`` as a
-:class:`Gruft`; read it with :func:`part`.
+:class:`Gruft`; read it with :func:`part`. All of it lies open on the table
+(gruft-en:prep.count, gruft-en:prep.bats), so observations carry it whole.
 """
 
 from __future__ import annotations
