@@ -609,8 +609,7 @@ def _take_stake(state: State, player: int, events: list[Event],
     if gift_due:
         gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player)
                       for _ in range(config.gift_stake))
-        return _with(state, stakes_held=stakes, stakes_path=path, gifts=gifts, phase=Phase.GIVE,
-                     pending=None)
+        return _start_gifts(state, gifts, events, stakes_held=stakes, stakes_path=path)
     return _after_resolution(state, events, "du-en:ch2.ends", occupied=True,
                              stakes_held=stakes, stakes_path=path)
 
@@ -644,8 +643,15 @@ def _garlic_found(
     else:
         gifts = (Gift(owner, player, "du-en:ch3.other-garlic"),) * config.gift_other_garlic
     # du-en:ch3.no-place: the emptied grave cannot be used now (no PLACE phase follows).
-    return _with(state, contents=contents, garlic_hand=hand, gifts=gifts, phase=Phase.GIVE,
-                 pending=None)
+    return _start_gifts(state, gifts, events, contents=contents, garlic_hand=hand)
+
+
+def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event],
+                 **changes: Any) -> State:
+    """The hand-overs ``gifts`` begin, the first giver chooses (du-en:ch2.gift,
+    du-en:ch3.other-garlic, du-en:ch3.own-garlic). ``changes``: fields of ``state`` still to be
+    changed (merged into one rebuild)."""
+    return _with(state, gifts=gifts, phase=Phase.GIVE, pending=None, **changes)
 
 
 def _give(state: State, action: GiveVampire, events: list[Event]) -> State:

@@ -150,8 +150,8 @@ def relation(kind: Kind, x: Env, y: Env, t: int | str) -> z3.BoolRef:
     key = (id(kind), str(first), str(next(iter(y.values()))), str(t))
     found = _RELATIONS.get(key)
     if found is None:
-        guard, nxt = guard_and_next(kind, x, t)
-        found = _RELATIONS[key] = z3.And(guard, *[y[v] == nxt.get(v, x[v]) for v in x])
+        guard, frame, updates = _step_terms(kind, x, y, t)
+        found = _RELATIONS[key] = z3.And(guard, frame, *[u for _v, u in updates])
         _KEEP.append(kind)
     return found
 
@@ -166,6 +166,25 @@ def enabled(kind: Kind, x: Env, t: int | str) -> z3.BoolRef:
     a choice)."""
     idle = {**IDLE, **dict(kind.idle)}
     free = [(p, lo, hi) for p, lo, hi in kind.params if p not in idle]
+    # The guard over symbolic parameters is built once (and shared with the proofs); each
+    # parameter choice substitutes values into it, which z3 does far faster than rebuilding
+    # the terms.
+    if any(p in idle and not lo <= idle[p] <= hi for p, lo, hi in kind.params):
+        return _enabled_rebuilt(kind, x, idle, free)
+    guard, _nxt = guard_and_next(kind, x, t)
+    ps = params_of(kind, t)
+    fixed = [(ps[p], z3.IntVal(idle[p])) for p, _lo, _hi in kind.params if p in idle]
+    options: list[z3.BoolRef] = []
+    for values in itertools.product(*[range(lo, hi + 1) for _p, lo, hi in free]):
+        chosen = [(ps[p], z3.IntVal(v)) for (p, _lo, _hi), v in zip(free, values, strict=True)]
+        options.append(z3.simplify(z3.substitute(guard, *fixed, *chosen)))
+    return z3.Or(*options)
+
+
+def _enabled_rebuilt(kind: Kind, x: Env, idle: Mapping[str, int],
+                     free: Sequence[tuple[str, int, int]]) -> z3.BoolRef:
+    """:func:`enabled` for a kind whose idle parameter values lie outside the parameter
+    bounds: the guards are built for every choice."""
     options: list[z3.BoolRef] = []
     for values in itertools.product(*[range(lo, hi + 1) for _p, lo, hi in free]):
         ps: dict[str, z3.ArithRef] = {p: z3.IntVal(idle[p]) for p, _lo, _hi in kind.params
@@ -368,19 +387,19 @@ def _step_per_kind(system: System, law: Law, support: Sequence[Law]
     or None if a query is unknown."""
     used: set[str] = set()
     x, y = system.env(0), system.env(1)
+    mentioned = _constants(law.pred(y))
     for kind in system.kinds:
+        guard, frame, updates = _step_terms(kind, x, y, 0)
+        if not mentioned & {str(y[v]) for v, _u in updates}:
+            continue  # the kind leaves every variable of the law as it is: the law carries over
         tr = _Tracker(_solver())
         tr.add(law.pred(x), f"law.{law.name}", law.clauses)
         for sup in support:
             tr.add(sup.pred(x), f"law.{sup.name}", sup.clauses)
-        guard, nxt = guard_and_next(kind, x, 0)
         tr.add(guard, f"{kind.name}.guard", kind.clauses)
-        for v in x:
-            update = nxt.get(v, x[v])
-            if update is x[v]:
-                tr.add(y[v] == x[v], f"frame.{v}", ())
-            else:
-                tr.add(y[v] == update, f"{kind.name}.{v}", kind.clauses)
+        tr.add(frame, "frame", ())
+        for v, update in updates:
+            tr.add(update, f"{kind.name}.{v}", kind.clauses)
         tr.solver.add(z3.Not(law.pred(y)))
         answer = tr.solver.check()
         if answer == z3.sat:
@@ -392,6 +411,44 @@ def _step_per_kind(system: System, law: Law, support: Sequence[Law]
             return None
         used.update(tr.core_clauses())
     return True, tuple(sorted(used)), ""
+
+
+_STEP_TERMS: dict[tuple[int, str, str, str],
+                  tuple[z3.BoolRef, z3.BoolRef, tuple[tuple[str, z3.BoolRef], ...]]] = {}
+
+
+def _step_terms(kind: Kind, x: Env, y: Env, t: int | str
+                ) -> tuple[z3.BoolRef, z3.BoolRef, tuple[tuple[str, z3.BoolRef], ...]]:
+    """``kind``'s guard, its frame (the unchanged variables, one conjunction: they cite no
+    clause) and its updates ``y[v] == ...`` one by one, from ``x`` (step ``t``) to ``y``.
+    Cached per kind and step names: every law's induction step, the relations and the drift
+    check ask for the same terms, and building z3 terms is the slow part."""
+    key = (id(kind), str(next(iter(x.values()))), str(next(iter(y.values()))), str(t))
+    found = _STEP_TERMS.get(key)
+    if found is None:
+        guard, nxt = guard_and_next(kind, x, t)
+        frame = [y[v] == x[v] for v in x if nxt.get(v, x[v]) is x[v]]
+        updates = tuple((v, y[v] == nxt[v]) for v in x if nxt.get(v, x[v]) is not x[v])
+        found = _STEP_TERMS[key] = (guard, z3.And(*frame), updates)
+        _KEEP.append(kind)
+    return found
+
+
+def _constants(expr: z3.ExprRef) -> set[str]:
+    """The names of the variables (uninterpreted constants) ``expr`` mentions."""
+    seen: set[int] = set()
+    out: set[str] = set()
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(e.decl().name())
+        else:
+            todo.extend(e.children())
+    return out
 
 
 def _fail(system: System, law: Law, method: str, detail: str, t0: float) -> Outcome:
@@ -484,9 +541,10 @@ class StepChecker:
             return self._cache[key]
         if kind not in self._solvers:
             if not self._x:
-                self._x, self._y = self.system.env("x"), self.system.env("y")
+                # the names of steps 0 and 1, so the relations built for the proofs are reused
+                self._x, self._y = self.system.env(0), self.system.env(1)
             s = _solver()
-            s.add(relation(self.system.kind(kind), self._x, self._y, "x"))
+            s.add(relation(self.system.kind(kind), self._x, self._y, 0))
             self._solvers[kind] = s
         s = self._solvers[kind]
         s.push()

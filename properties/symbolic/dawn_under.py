@@ -221,7 +221,8 @@ def system(sh: Shape) -> System:
         g = plague_end(after, q["v"])
         end = q["end"] == 1
         for name in e:
-            e[name] = z3.If(end, after[name], before[name])
+            if after[name] is not before[name]:  # unchanged variables stay as they are
+                e[name] = z3.If(end, after[name], before[name])
         return [z3.Implies(end, z3.And(*g, allowed))]
 
     def opening(e: Env) -> list[z3.BoolRef]:
