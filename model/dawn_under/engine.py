@@ -355,17 +355,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLACE:
         grave = state.pending
         assert grave is not None
-        ends = matching_ends(state, grave)
+        ends, garlic, leave = _place_options(state, grave)
         pooled = 0 <= grave < _POOL
-        if ends:  # du-en:ch1.match, du-en:ch1.two-match
-            placements: tuple[Action, ...] = tuple(_place(grave, e) for e in ends)
-            if state.config.options.match_placement == "optional":
-                placements += (_LEAVE_ACTIONS[grave] if pooled else LeaveEmpty(grave),)
-            return placements
-        leave = _LEAVE_ACTIONS[grave] if pooled else LeaveEmpty(grave)
-        if state.garlic_hand[acting_player(state)] > 0:  # du-en:ch1.garlic
-            return (_GARLIC_ACTIONS[grave] if pooled else PlaceGarlic(grave), leave)
-        return (leave,)
+        out: tuple[Action, ...] = tuple(_place(grave, e) for e in ends)
+        if garlic:
+            out += (_GARLIC_ACTIONS[grave] if pooled else PlaceGarlic(grave),)
+        if leave:
+            out += (_LEAVE_ACTIONS[grave] if pooled else LeaveEmpty(grave),)
+        return out
     if phase is Phase.GIVE:
         # du-en:ch2.gift: either outermost vampire (one end only when a single one is left)
         return _GIVE_ACTIONS[len(row_ends(state.rows[state.gifts[0].giver]))]
@@ -375,6 +372,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if not isinstance(phase, Phase):
         return _expansion(state).legal_actions(state)  # a phase the expansion added
     return ()
+
+
+def _place_options(state: State, grave: int) -> tuple[tuple[End, ...], bool, bool]:
+    """What may be done with the just-opened empty ``grave``: (matching ends, garlic may go in,
+    it may be left empty). A matching outermost vampire goes in (du-en:ch1.match,
+    du-en:ch1.two-match; leaving it empty only under ``match_placement=optional``); otherwise
+    garlic, if the player has some, or nothing (du-en:ch1.no-match, du-en:ch1.garlic)."""
+    ends = matching_ends(state, grave)
+    if ends:
+        return ends, False, state.config.options.match_placement == "optional"
+    return (), state.garlic_hand[acting_player(state)] > 0, True
 
 
 def _may_stop(state: State) -> bool:
@@ -509,12 +517,28 @@ _with = _state_updater()
 
 
 def _is_legal(state: State, action: Action) -> bool:
-    """``action in legal_actions(state)``, without building the list for grave openings."""
-    if type(action) is OpenGrave and state.phase is Phase.OPEN:
+    """``action in legal_actions(state)``, without building the list for grave openings and
+    the decisions about an opened grave (the same rules: :func:`openable`,
+    :func:`_place_options`)."""
+    phase = state.phase
+    if phase is Phase.OPEN and type(action) is OpenGrave:
         if _all_lids_closed_game(state):
             return 0 <= action.grave < len(state.lids)  # du-en:ch1.open: any grave
         return action.grave in openable(state)
+    if phase is Phase.PLACE and type(action) in _PLACE_TYPES:
+        grave = state.pending
+        assert grave is not None
+        ends, garlic, leave = _place_options(state, grave)
+        if type(action) is PlaceVampire:
+            return action.grave == grave and action.end in ends
+        if type(action) is PlaceGarlic:
+            return action.grave == grave and garlic
+        if type(action) is LeaveEmpty:
+            return action.grave == grave and leave
     return action in legal_actions(state)
+
+
+_PLACE_TYPES = (PlaceVampire, PlaceGarlic, LeaveEmpty)
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:

@@ -59,8 +59,8 @@ class Totals:
 
 def vampire_counts(state: State) -> Counter[int]:
     """Vampires per colour in rows, graves and in transit."""
-    counts: Counter[int] = Counter(v.colour for row in state.rows for v in row)
-    counts.update(c.colour for c in state.contents if isinstance(c, VampireIn))
+    counts: Counter[int] = Counter([v.colour for row in state.rows for v in row])
+    counts.update([c.colour for c in state.contents if type(c) is VampireIn])
     if state.in_transit is not None:
         counts[state.in_transit] += 1
     return counts
@@ -68,7 +68,7 @@ def vampire_counts(state: State) -> Counter[int]:
 
 def lid_counts(state: State) -> Counter[int]:
     """Lids per value on graves, in the reserve, removed rats and the rat lid of a plague."""
-    counts: Counter[int] = Counter(lid for lid in state.lids if lid is not None)
+    counts: Counter[int] = Counter([lid for lid in state.lids if lid is not None])
     counts.update(state.reserve)
     in_front = state.plague is not None and not state.config.rat_lid_stays
     counts[RAT] += state.removed_rats + (1 if in_front else 0)
@@ -169,16 +169,18 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
         out.append("number of graves changed")
     gruft = part(state) is not None  # gruft-en:count.empty, gruft-en:bats.open: any colour goes in
     for g, content in enumerate(state.contents):
+        if type(content) is not VampireIn or gruft:
+            continue
         lid = state.lids[g]
-        if (not gruft and isinstance(content, VampireIn) and lid is not None
-                and lid != content.colour):
+        if lid is not None and lid != content.colour:
             names = state.config.colours
             shown = "a rat lid" if lid == RAT else f"a {names[lid]} lid"
             out.append(f"grave {g}: a {names[content.colour]} vampire under {shown}")
-        lidless_ok = state.config.players == 2 or (
-            state.plague is not None and state.plague.origin == g)
-        if lid is None and not lidless_ok:
-            out.append(f"grave {g} has no lid outside a plague")
+    if None in state.lids and state.config.players != 2:
+        for g, lid in enumerate(state.lids):
+            lidless_ok = state.plague is not None and state.plague.origin == g
+            if lid is None and not lidless_ok:
+                out.append(f"grave {g} has no lid outside a plague")
     if state.plague is not None:
         origin = state.plague.origin
         expected = RAT if state.config.rat_lid_stays else None

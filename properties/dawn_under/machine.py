@@ -11,7 +11,7 @@ import random
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.control import note
+from hypothesis.control import note, should_note
 from hypothesis.reporting import with_reporter
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -65,9 +65,10 @@ def make_machine(players: int, options: Options | None = None,
             work.finished += self.state.phase is Phase.OVER
             broken = transition_violations(before, events, self.state)
             assert not broken, "transition property violated: " + "; ".join(broken)
-            note(f"> {player_name(current_player(before))}: {action}")
-            for event in events:
-                note("  " + event_text(before, event))
+            if should_note():  # the game log is built only when hypothesis keeps it
+                note(f"> {player_name(current_player(before))}: {action}")
+                for event in events:
+                    note("  " + event_text(before, event))
 
         @invariant()
         def invariants_hold(self) -> None:

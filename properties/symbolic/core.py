@@ -530,6 +530,16 @@ class StepChecker:
     _y: Env = field(default_factory=dict)
     _cache: dict[tuple[str, tuple[int, ...], tuple[int, ...]], bool] = field(
         default_factory=dict)
+    _eqs: dict[tuple[bool, str, int], z3.BoolRef] = field(default_factory=dict)
+
+    def _is(self, after: bool, v: str, value: int) -> z3.BoolRef:
+        """``x[v] == value`` (``y`` if ``after``), built once: consecutive states share most
+        values, and building z3 terms is the slow part of the check."""
+        key = (after, v, value)
+        found = self._eqs.get(key)
+        if found is None:
+            found = self._eqs[key] = (self._y if after else self._x)[v] == value
+        return found
 
     def check(self, kind: str, before: Mapping[str, int], after: Mapping[str, int]) -> bool:
         """Whether ``before -> after`` satisfies ``kind``'s relation for some parameters."""
@@ -547,10 +557,9 @@ class StepChecker:
             s.add(relation(self.system.kind(kind), self._x, self._y, 0))
             self._solvers[kind] = s
         s = self._solvers[kind]
-        s.push()
-        s.add(*[self._x[v] == before[v] for v in names], *[self._y[v] == after[v] for v in names])
-        ok = bool(s.check() == z3.sat)
-        s.pop()
+        # the concrete values as assumptions of this one check (no push/pop, no re-asserting)
+        ok = bool(s.check(*[self._is(False, v, before[v]) for v in names],
+                          *[self._is(True, v, after[v]) for v in names]) == z3.sat)
         self._cache[key] = ok
         return ok
 
