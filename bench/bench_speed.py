@@ -3,7 +3,7 @@ pure-Python ``python_tic_tac_toe``, plus the hypothesis state machine of Dawn Un
 
 Run from the repository root::
 
-    python bench/bench_speed.py [--rounds 2] [--seconds 3]
+    python bench/bench_speed.py [--rounds 5] [--seconds 2]
 
 Each round measures every game for about ``--seconds`` CPU seconds of random legal play
 (uniform choice among the legal actions, one ``legal_actions`` and one checked ``apply`` per
@@ -126,8 +126,8 @@ def machine_steps_per_second(games: int, steps: int) -> tuple[int, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds (best of)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per game per round")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (best of)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game per round")
     parser.add_argument("--machine-games", type=int, default=20)
     parser.add_argument("--machine-steps", type=int, default=300)
     args = parser.parse_args()
