@@ -565,7 +565,10 @@ def _on_stop(state: State, action: Any, events: list[Event]) -> State:
 
 
 def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*seq[:index], value, *seq[index + 1 :])
+    """``seq`` with ``seq[index]`` replaced (a list copy: faster than slicing and joining)."""
+    out = list(seq)
+    out[index] = value
+    return tuple(out)
 
 
 def _open_grave(state: State, action: OpenGrave, events: list[Event]) -> State:
