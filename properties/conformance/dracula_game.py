@@ -432,6 +432,13 @@ class DraculaAdapter:
         if "dracula-en:enemy.draw" in done and {"life", "enemy_discard", "cards_at", "phase",
                                                  "to_move"} & set(fields):
             first.append("dracula-en:enemy.draw")  # a drawn battle: neither wins nor loses
+        if ("dracula-en:pay.overpay" in done and "life" in fields
+                and not {"captured", "cards_at", "enemy_discard"} & set(fields)
+                and "dracula-en:early-end.give-target" not in first):
+            # life markers differ but no card went elsewhere: paying steps over the move number
+            # costs exactly markers, while a special's effect on the revealed card (Inspiration)
+            # would move a card too
+            first.append("dracula-en:pay.overpay")
         if "dracula-en:special.inspiration" in done and {"captured", "cards_at", "enemy_discard",
                                                          "life", "phase"} & set(fields):
             first.append("dracula-en:special.inspiration")  # the revealed card is ignored

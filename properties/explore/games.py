@@ -17,7 +17,8 @@ An :class:`ExploreGame` gives the explorer what a model checker needs and nothin
 * ``violations(state)``: every invariant of the game's invariant module, as ``name: text``;
 * ``trace_header(root)``: the header of a replayable trace starting at that root.
 
-Clauses: du-en:content.* and du-en:prep.* (through the reduced configuration's counts),
+Clauses: the component and preparation clauses of du-en (through the reduced configuration's
+counts),
 dracula-en:setup.secret-choice (half the locations' worth of cards each).
 """
 

@@ -53,7 +53,7 @@ def _contract_column() -> ClauseColumn | None:
     ``ruleproof.properties.contracts`` with a function ``clause_status(clause_id) -> str``
     (or ``status(clause_id)``). None when there is no such module or function."""
     try:
-        from ruleproof.properties import contracts  # type: ignore[attr-defined]
+        from ruleproof.properties import contracts
     except ImportError:
         return None
     fn = getattr(contracts, "clause_status", None) or getattr(contracts, "status", None)
@@ -130,6 +130,7 @@ def shipped_files() -> list[Shipped]:
     out = []
     for group, pattern in (("dawn-under", "dawn-under/*.toml"),
                            ("witnesses", "dawn-under/witnesses/*.toml"),
+                           ("discovered", "dawn-under/discovered/*.toml"),
                            ("dracula", "dracula/*.toml"), ("endings", "endings/*.toml")):
         out += [Shipped(p, group, p.stem) for p in sorted(root.glob(pattern))]
     out += [Shipped(p, "traces", p.stem) for p in sorted(spec_path("traces").glob("*.jsonl"))]
@@ -138,6 +139,7 @@ def shipped_files() -> list[Shipped]:
 
 GROUP_TITLES = {"dawn-under": "Dawn Under scenarios", "witnesses": "Ambiguity witnesses "
                 "(Dawn Under; Dracula's are the amb-* scenarios)", "dracula": "Dracula scenarios",
+                "discovered": "Discovered findings (ruleproof ambiguities --discover)",
                 "endings": "Ending witnesses (ruleproof prove)", "traces": "Conformance traces"}
 
 
@@ -396,8 +398,8 @@ def replaced_pages() -> Pages:
     text = ambiguities_markdown()
     links = []
     for item in shipped_files():
-        if item.group == "witnesses":
-            links.append(f"* [{item.slug}](gen/scenarios/witnesses/{item.slug}.md)")
+        if item.group in ("witnesses", "discovered"):
+            links.append(f"* [{item.slug}](gen/scenarios/{item.group}/{item.slug}.md)")
     text += ("\n## Witnesses step by step\n\nEach witness replayed under every reading, with "
              "pictures (generated):\n\n" + "\n".join(links) + "\n")
     return {"ambiguities.md": text, "clauses.md": clauses_markdown()}
