@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from ruleproof.errors import MalformedInput
 
@@ -232,6 +232,28 @@ class Node:
     action_id: int
     seen: Any
     memo: dict[Any, str] | None = field(default=None, compare=False, repr=False)
+
+
+class ImmutableHistory:
+    """Mixed into the games' interface states: they are immutable, so a copy is the state
+    itself, and ``history()`` reads the persistent node list ``self.node``."""
+
+    __slots__ = ()
+    node: Node | None
+
+    def history(self) -> list[int]:
+        """Every id applied so far (chance outcomes included), oldest first."""
+        return [n.action_id for n in walk(self.node)]
+
+    def clone(self) -> Self:
+        """States are immutable: the copy is the state itself."""
+        return self
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
 
 
 def walk(node: Node | None) -> list[Node]:

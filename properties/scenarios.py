@@ -189,6 +189,24 @@ class LoadedScenario:
         return f"{self.path}:{line}:{col}"
 
 
+class SetupProblems:
+    """Base of the games' start-position builders: every problem of a ``[setup]`` table is
+    collected (reported together, python-chess style) at its key path in the file."""
+
+    def __init__(self, doc: TomlFile) -> None:
+        self.doc = doc
+        self.problems = doc.problems()
+
+    def fail(self, path: tuple[str | int, ...], what: str) -> MalformedInput:
+        """The error for ``[setup]`` key ``path`` (to raise at once)."""
+        return self.doc.error(("setup", *path), what)
+
+    def note(self, path: tuple[str | int, ...], what: str) -> int:
+        """Record a problem (all are reported together) and go on with a stand-in value."""
+        self.problems.add(("setup", *path), what)
+        return 0
+
+
 def plugins() -> dict[str, GamePlugin]:
     """The scenario plug-ins of every game, by game name."""
     from ruleproof.properties.dawn_under.scenarios import PLUGIN as DAWN_UNDER

@@ -38,6 +38,7 @@ from ruleproof.model.api import (
     CHANCE,
     TERMINAL,
     ActionTable,
+    ImmutableHistory,
     Node,
     history_text,
     walk,
@@ -301,7 +302,7 @@ def chance_string(outcome: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class DawnUnderState:
+class DawnUnderState(ImmutableHistory):
     """A frozen Dawn Under state (see the module docstring).
 
     Attributes:
@@ -445,19 +446,6 @@ class DawnUnderState:
         share = self.game.share
         rows = tuple(rest[p * share:(p + 1) * share] for p in range(c.players))
         return Setup(lids, reserve, rows, 0)
-
-    def history(self) -> list[int]:
-        return [n.action_id for n in walk(self.node)]
-
-    def clone(self) -> DawnUnderState:
-        """States are immutable: the copy is the state itself."""
-        return self
-
-    def __copy__(self) -> DawnUnderState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DawnUnderState:
-        return self
 
     # -- information ----------------------------------------------------------------------
     def observation_string(self, player: int) -> str:

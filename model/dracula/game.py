@@ -35,6 +35,7 @@ from ruleproof.model.api import (
     CHANCE,
     TERMINAL,
     ActionTable,
+    ImmutableHistory,
     Node,
     history_text,
     walk,
@@ -263,7 +264,7 @@ def _rebuild(game: DraculaGame, base: State, moves: int, ids: tuple[int, ...]) -
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class DraculaState:
+class DraculaState(ImmutableHistory):
     """A frozen Dracula state.
 
     Attributes:
@@ -360,19 +361,6 @@ class DraculaState:
         moves = self.moves + (actor != CHANCE)
         return DraculaState(self.game, new, Node(self.node, actor, action_id, seen), moves,
                             self.base)
-
-    def history(self) -> list[int]:
-        return [n.action_id for n in walk(self.node)]
-
-    def clone(self) -> DraculaState:
-        """States are immutable: the copy is the state itself."""
-        return self
-
-    def __copy__(self) -> DraculaState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DraculaState:
-        return self
 
     def _check_player(self, player: int) -> None:
         if player not in (0, 1):

@@ -53,6 +53,7 @@ from ruleproof.properties.scenarios import (
     LoadedScenario,
     Reading,
     RunContext,
+    SetupProblems,
     grave_number,
     load,
     player_of,
@@ -142,21 +143,13 @@ def default_names(players: int) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- set-up
 
 
-class _Setup:
+class _Setup(SetupProblems):
     """Builds the start position from a validated ``[setup]`` (errors at their key path)."""
 
     def __init__(self, config: Config, setup: DawnUnderSetup, names: Sequence[str],
                  doc: TomlFile) -> None:
-        self.config, self.setup, self.names, self.doc = config, setup, names, doc
-        self.problems = doc.problems()
-
-    def fail(self, path: tuple[str | int, ...], what: str) -> MalformedInput:
-        return self.doc.error(("setup", *path), what)
-
-    def note(self, path: tuple[str | int, ...], what: str) -> int:
-        """Record a problem (all are reported together) and go on with a stand-in value."""
-        self.problems.add(("setup", *path), what)
-        return 0
+        super().__init__(doc)
+        self.config, self.setup, self.names = config, setup, names
 
     def player(self, value: str, path: tuple[str | int, ...]) -> int:
         try:

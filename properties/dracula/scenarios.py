@@ -26,7 +26,15 @@ from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.model.dracula.observe import observation
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
 from ruleproof.properties.report import CheckResult
-from ruleproof.properties.scenarios import ActionForm, Fact, LoadedScenario, load, player_of, run
+from ruleproof.properties.scenarios import (
+    ActionForm,
+    Fact,
+    LoadedScenario,
+    SetupProblems,
+    load,
+    player_of,
+    run,
+)
 from ruleproof.spec import spec_path
 from ruleproof.spec.formats import Problems, TomlFile, read_toml, show, validate
 from ruleproof.spec.models import DraculaSetup, PresetFile, ScenarioTop
@@ -133,19 +141,13 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
 )}
 
 
-class _Setup:
+class _Setup(SetupProblems):
+    """Builds the start position from a validated ``[setup]`` (errors at their key path)."""
+
     def __init__(self, config: DraculaConfig, setup: DraculaSetup, names: Sequence[str],
                  doc: TomlFile) -> None:
-        self.c, self.su, self.names, self.doc = config, setup, names, doc
-        self.problems = doc.problems()
-
-    def fail(self, path: tuple[str | int, ...], what: str) -> MalformedInput:
-        return self.doc.error(("setup", *path), what)
-
-    def note(self, path: tuple[str | int, ...], what: str) -> int:
-        """Record a problem (all are reported together) and go on with a stand-in value."""
-        self.problems.add(("setup", *path), what)
-        return 0
+        super().__init__(doc)
+        self.c, self.su, self.names = config, setup, names
 
     def side(self, key: str, path: tuple[str | int, ...]) -> int:
         try:
