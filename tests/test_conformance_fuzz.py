@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,3 +87,19 @@ def test_wrongly_typed_lines_are_malformed_input(lines: list[Any], seed: int) ->
                       for i, v in enumerate(lines))]
     text = "".join(json.dumps(v) + "\n" for v in body)
     assert _outcome(text.encode()) in ("conforms", "diverges", "malformed")
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_replay_reads_a_bounded_number_of_bytes(special: str, tmp_path: Path) -> None:
+    import os
+
+    from ruleproof.properties.conformance.replay import replay_file
+
+    path = Path(special)
+    if special == "fifo":
+        path = tmp_path / "fifo"
+        os.mkfifo(path)
+    elif not path.exists():
+        pytest.skip("no /dev/zero here")
+    with pytest.raises(MalformedInput, match=r"larger than|FIFO"):
+        replay_file(path)

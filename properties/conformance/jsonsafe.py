@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
+from ruleproof.spec.formats import read_bytes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """A trace file larger than this is refused."""
@@ -161,14 +162,10 @@ def read_lines(path: Path) -> Iterator[JsonLine]:
             column of the first bad byte), or any :func:`loads_line` error.
     """
     file = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise TraceError(f"file is {size} bytes, more than the limit {MAX_FILE_BYTES}",
-                             file=file)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise TraceError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    try:  # at most MAX_FILE_BYTES + 1 bytes are read (devices and FIFOs are safe)
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except MalformedInput as exc:
+        raise TraceError(exc.what, file=file) from None
     yield from parse_bytes(data, file=file)
 
 
