@@ -182,3 +182,19 @@ def test_usage_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["stats", "dawn-under", "-n", "2", "--plot", "/nonexistent-folder/x.png"],
+    ["render", "spec/scenarios/dawn-under/ch3-garlic.toml", "--html", "/tmp"],
+    ["conform-framework", "--openspiel", "json:loads"],
+    ["conform-framework", "--openspiel", ":"],
+    ["explore", "du-2p-1v", "--max-seconds", "nan"],
+    ["simulate", "dawn-under", "--names", ",,,"],
+])
+def test_unusable_paths_and_targets_are_one_line_with_exit_code_2(args: list[str]) -> None:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-m", "ruleproof", *args], capture_output=True,
+                          text=True, check=False, cwd=root)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1

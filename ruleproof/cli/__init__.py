@@ -239,7 +239,9 @@ def simulate(
                          parse_options(option_pairs(option or []),
                                        base=preset_options(preset)),
                          board, preset)
-    given = names.split(",") if names else None
+    given = [n.strip() for n in names.split(",")] if names is not None else None
+    if given is not None and (not all(given) or len(set(given)) != len(given)):
+        raise MalformedInput(f"--names must list distinct, non-empty names, got {names!r}")
     if given is not None and len(given) != config.players:
         raise MalformedInput(f"--names lists {len(given)} names for {config.players} players")
     played = play_random(config, seed, max_steps, given)

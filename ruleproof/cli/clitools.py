@@ -16,7 +16,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def bad_input_exits_2(fn: F) -> F:
-    """Turn MalformedInput into a one-line ``error: FILE:LINE: what`` and exit code 2."""
+    """Turn MalformedInput into a one-line ``error: FILE:LINE: what`` and exit code 2; so too
+    an operating-system error on a path the user gave (a directory where a file is wanted, a
+    missing folder, a full disk): ``error: PATH: cannot use it: REASON``."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -24,6 +26,11 @@ def bad_input_exits_2(fn: F) -> F:
             return fn(*args, **kwargs)
         except MalformedInput as exc:
             typer.echo(f"error: {exc.one_line()}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename is not None else ""
+            reason = " ".join(str(exc.strerror or exc).split())
+            typer.echo(f"error: {where}cannot use it: {reason}", err=True)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]

@@ -8,6 +8,7 @@ differing from ``spec/reduced/expected.toml`` with ``--pinned``) or an incomplet
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -77,6 +78,15 @@ def explore_command(
                                                      "with the pinned results")] = None,
 ) -> None:
     """Explore every reachable state of a reduced game (docs/explore.md)."""
+    if max_states is not None and max_states < 1:
+        raise MalformedInput(f"--max-states must be at least 1, got {max_states}")
+    for flag, value in (("--max-seconds", max_seconds), ("--checkpoint-every", checkpoint_every)):
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise MalformedInput(f"{flag} must be a finite number of seconds > 0, got {value!r}")
+    if not 1 <= workers <= 64:
+        raise MalformedInput(f"--workers must be 1..64, got {workers}")
+    if game and (profile is not None or list_):
+        raise MalformedInput(f"--profile and --list explore the shipped set-ups; drop {game!r}")
     if profile is not None:
         _profile(profile, as_json)
         return

@@ -114,6 +114,10 @@ def register(app: typer.Typer) -> None:
         from ruleproof.properties.stats import compare as compare_stats
         from ruleproof.properties.stats import run
 
+        if games > 1_000_000:
+            raise MalformedInput(f"--games must be at most 1,000,000, got {games}")
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise MalformedInput(f"--plot {plot}: the file must end in .png, .svg or .pdf")
         if games < 1:
             raise MalformedInput(f"--games must be at least 1, got {games}")
         if seed < 0:

@@ -83,6 +83,16 @@ class ConformResult:
 # ----------------------------------------------------------------------------- targets
 
 
+def _call_factory(spec: str, factory: Any) -> Any:
+    """``factory()`` for a target given as a game or environment factory; anything it raises
+    (it is the user's code) is bad input, not a crash of ours."""
+    try:
+        return factory()
+    except (Exception, SystemExit) as err:
+        raise MalformedInput(f"{spec}: calling it to make the game failed: "
+                             f"{type(err).__name__}: {err}") from None
+
+
 def load_object(spec: str) -> Any:
     """The object named by ``MODULE:NAME``. Raises MalformedInput."""
     if ":" not in spec:
@@ -102,9 +112,9 @@ def load_object(spec: str) -> Any:
             if "" not in sys.path and "." not in sys.path:
                 sys.path.insert(0, "")
             module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise MalformedInput(f"cannot import {module_name}: {err}") from None
-    if not hasattr(module, attr):
+    except (ImportError, ValueError, TypeError) as err:
+        raise MalformedInput(f"cannot import {module_name!r}: {err}") from None
+    if not attr or not hasattr(module, attr):
         raise MalformedInput(f"module {module_name} has no {attr!r}")
     return getattr(module, attr)
 
@@ -227,7 +237,7 @@ def openspiel_side(spec: str) -> SpielSide:
     if isinstance(obj, str):
         obj = pyspiel.load_game(obj)
     elif not isinstance(obj, pyspiel.Game) and callable(obj):
-        obj = obj()
+        obj = _call_factory(spec, obj)
     if not hasattr(obj, "new_initial_state"):
         raise MalformedInput(f"{spec} is not an OpenSpiel game")
     return SpielSide(obj)
@@ -236,7 +246,7 @@ def openspiel_side(spec: str) -> SpielSide:
 def pettingzoo_side(spec: str) -> ZooSide:
     """Load a PettingZoo target ``MODULE:ENV``. Raises MalformedInput."""
     obj = load_object(spec)
-    env = obj() if callable(obj) and not hasattr(obj, "agent_iter") else obj
+    env = _call_factory(spec, obj) if callable(obj) and not hasattr(obj, "agent_iter") else obj
     if not hasattr(env, "agent_iter") or not hasattr(env, "possible_agents"):
         raise MalformedInput(f"{spec} is not a PettingZoo AEC environment")
     return ZooSide(env)
