@@ -99,4 +99,4 @@ def test_docs_build_needs_a_configuration(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["docs", str(tmp_path), "--build", "--config-file",
                                    str(tmp_path / "none.yml")])
     assert res.exit_code == 2 and "no mkdocs configuration" in res.output
-    assert (tmp_path / "ambiguities.md").is_file()  # the old behaviour still runs first
+    assert not (tmp_path / "ambiguities.md").exists()  # bad input: nothing is written

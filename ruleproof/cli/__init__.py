@@ -494,6 +494,13 @@ def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Pat
 
     if not directory.is_dir():
         raise MalformedInput("not a directory", file=str(directory))
+    # every argument is checked before anything is written
+    if build and serve:
+        raise MalformedInput("--build and --serve: give one of them")
+    if games is not None and not 1 <= games <= 10_000:
+        raise MalformedInput(f"--games must be 1..10000, got {games}")
+    if (build or serve) and not config_file.is_file():
+        raise MalformedInput("no mkdocs configuration here (--config-file)", file=str(config_file))
     for path in write_docs(directory):
         out.print(f"wrote {path}")
     if not (build or serve):
@@ -501,8 +508,6 @@ def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Pat
     from ruleproof.cli.sitebuild import build_site, serve_site
 
     if games is not None:
-        if games < 1:
-            raise MalformedInput(f"--games must be at least 1, got {games}")
         os.environ["RULEPROOF_DOCS_GAMES"] = str(games)
     if build:
         build_site(config_file, site_dir)

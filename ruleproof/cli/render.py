@@ -84,11 +84,8 @@ def register(app: typer.Typer) -> None:
         if not walks:
             raise MalformedInput("nothing to draw: give scenario or trace files, --random GAME "
                                  "or --board")
-        if html is not None:
-            title = walks[0].title if len(walks) == 1 else \
-                ", ".join(str(p.name) for p in files or []) or walks[0].title
-            _write(html, html_page(walks, title))
-        if svg is not None:
+        picture: str | None = None
+        if svg is not None:  # every argument is checked before anything is written
             if not 0 <= walk < len(walks):
                 raise MalformedInput(f"--walk {walk}: there are {len(walks)} walk(s)")
             chosen = walks[walk]
@@ -99,7 +96,13 @@ def register(app: typer.Typer) -> None:
             if not 0 <= view < len(chosen.views):
                 raise MalformedInput(f"--view {view}: views are " + ", ".join(
                     f"{i} {v}" for i, v in enumerate(chosen.views)))
-            _write(svg, document(chosen.picture(k, view), chosen.canvas, chosen.caption(k, view)))
+            picture = document(chosen.picture(k, view), chosen.canvas, chosen.caption(k, view))
+        if html is not None:
+            title = walks[0].title if len(walks) == 1 else \
+                ", ".join(str(p.name) for p in files or []) or walks[0].title
+            _write(html, html_page(walks, title))
+        if svg is not None and picture is not None:
+            _write(svg, picture)
 
 
 def _board_svg(board: str) -> str:
