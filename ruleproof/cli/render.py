@@ -134,6 +134,8 @@ def _random_walk(game: str, seed: int, players: int | None, preset: str) -> Walk
         raise MalformedInput(f"unknown game {game!r}; known games: dawn-under, dracula")
     from ruleproof.model.dawn_under.config import make_config, preset_options
 
+    if players == 2 and preset == "du-en":  # 2 players: the 2-player rules (du-en:2p.components)
+        preset = "2p"
     count = players if players is not None else (2 if preset == "2p" else 4)
     return dawn_under_random_walk(make_config(count, preset_options(preset), preset=preset),
                                   seed)

@@ -44,7 +44,7 @@ def runner_for(game: str, players: int | None, preset: str | None, options: list
         raise MalformedInput(f"unknown game {game!r}; known games: dawn-under, dracula")
     from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
 
-    name = preset or "du-en"
+    name = preset or ("2p" if players == 2 else "du-en")  # 2 players: the 2-player rules
     pairs = option_pairs(options)
     if expansion is not None:
         if expansion != "gruft":
