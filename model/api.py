@@ -234,6 +234,31 @@ class Node:
     memo: dict[Any, str] | None = field(default=None, compare=False, repr=False)
 
 
+def option_pairs_from(value: Any) -> dict[str, str]:
+    """Rule options given as a game parameter: None, a mapping, or a text
+    ``NAME=VALUE,NAME=VALUE`` (``;`` and ``NAME:VALUE`` also accepted, as OpenSpiel's game
+    strings need). Booleans become ``true``/``false``.
+
+    Raises:
+        MalformedInput: an item that is not NAME=VALUE.
+    """
+    if value is None or value == "":
+        return {}
+    if isinstance(value, dict):
+        return {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in value.items()}
+    pairs: dict[str, str] = {}
+    for part in str(value).replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        sep = "=" if "=" in part else ":"
+        if sep not in part:
+            raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
+        k, v = part.split(sep, 1)
+        pairs[k.strip()] = v.strip()
+    return pairs
+
+
 class ImmutableHistory:
     """Mixed into the games' interface states: they are immutable, so a copy is the state
     itself, and ``history()`` reads the persistent node list ``self.node``."""

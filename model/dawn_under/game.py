@@ -41,6 +41,7 @@ from ruleproof.model.api import (
     ImmutableHistory,
     Node,
     history_text,
+    option_pairs_from,
     walk,
     zero_sum_returns,
 )
@@ -109,24 +110,6 @@ def build_actions(graves: int) -> list[Action]:
     return out
 
 
-def _options_from(value: Any) -> dict[str, str]:
-    if value is None or value == "":
-        return {}
-    if isinstance(value, dict):
-        return {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in value.items()}
-    pairs: dict[str, str] = {}
-    for part in str(value).replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        sep = "=" if "=" in part else ":"
-        if sep not in part:
-            raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
-        k, v = part.split(sep, 1)
-        pairs[k.strip()] = v.strip()
-    return pairs
-
-
 class DawnUnderGame:
     """Dawn Under with fixed parameters. Raises MalformedInput for bad parameters.
 
@@ -145,7 +128,7 @@ class DawnUnderGame:
         if preset in (None, ""):
             preset = "2p" if players == 2 else "du-en"
         assert preset is not None
-        pairs = _options_from(options)
+        pairs = option_pairs_from(options)
         if expansion not in (None, "", "none"):
             pairs["expansion"] = str(expansion)
         opts = parse_options(pairs, base=preset_options(preset))

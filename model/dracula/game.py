@@ -38,6 +38,7 @@ from ruleproof.model.api import (
     ImmutableHistory,
     Node,
     history_text,
+    option_pairs_from,
     walk,
     zero_sum_returns,
 )
@@ -117,17 +118,7 @@ def _rules_from(value: Any) -> DraculaRules:
         return value
     if isinstance(value, dict):
         return rules_from_mapping(value)
-    pairs: dict[str, str] = {}
-    for part in str(value).replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        sep = "=" if "=" in part else ":"
-        if sep not in part:
-            raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
-        k, v = part.split(sep, 1)
-        pairs[k.strip()] = v.strip()
-    return rules_from_mapping(pairs)
+    return rules_from_mapping(option_pairs_from(value))
 
 
 class DraculaGame:
