@@ -147,3 +147,43 @@ def test_perfect_recall_search_breaks_the_plain_observation_not_the_information_
     assert found is not None
     kept, compared = recall_violation("du-en/4", du_information_state, 1, every=40)
     assert kept is None and compared > 0
+
+
+@pytest.mark.parametrize("name", ["du-2p-1v", "dr-1x2"])
+def test_every_transition_of_a_small_reduced_game_satisfies_the_contracts(name: str) -> None:
+    # Found by `ruleproof explore --contracts`: du-en:ch3.garlic-back and du-en:play.clockwise
+    # did not know the 2-player barred reopening (a stake, the grave unused, register entry
+    # du2p.reopen), and dracula-en:empty.leave-empty did not know the set-up deal.
+    from ruleproof.properties.explore.search import explore
+
+    result = explore(name, contracts=True)
+    assert result.complete and result.distinct_states > 1000 and result.transitions > 1000
+    assert result.violations == 0, [f.message for f in result.findings if f.kind != "cycle"]
+
+
+def test_a_barred_reopening_that_uses_the_grave_breaks_the_2p_reopen_contract() -> None:
+    # plant: the barred grave's garlic is taken out (as if found) although the opening only
+    # costs a stake (du-en:2p.reopen under reopen_rule=stake-and-end)
+    from ruleproof.model.dawn_under.state import GarlicIn
+    from ruleproof.properties.contracts.core import broken
+    from ruleproof.properties.explore.games import explore_game
+
+    game = explore_game("du-2p-1v")
+    contracts = contract_set("du-en")
+    seen = 0
+    todo = [root.state for root in game.roots()]
+    while todo and seen < 3:
+        s = todo.pop()
+        for text, t in game.successors(s):
+            a = game.typed(text)
+            if (isinstance(a, OpenGrave) and s.plague is None and a.grave in s.barred
+                    and isinstance(s.contents[a.grave], GarlicIn) and s.stakes_path > 0):
+                assert not broken(contracts.active(s), s, a, t)
+                wrong = replace(t, contents=tuple(
+                    None if i == a.grave else c for i, c in enumerate(t.contents)))
+                assert "du-en:2p.reopen" in {v.clause for v in broken(
+                    contracts.active(s), s, a, wrong)}
+                seen += 1
+            elif not game.is_terminal(t) and len(todo) < 5000:
+                todo.append(t)
+    assert seen >= 1, "no barred reopening of a grave with garlic was reached"

@@ -313,10 +313,13 @@ def _last_marker(s: S, a: A, t: S) -> bool:
 
 
 def _leave_empty(s: S, a: A, t: S) -> bool:
-    """A card appears on the board only when a player lays one."""
+    """A card appears on the board only when a player lays one -- or, before play, when the
+    set-up deal lays a picked card face down on a location (dracula-en:setup.deal; a chance
+    step that only games started before the deal, e.g. reduced explorations, go through)."""
     before = sum(c is not None for c in s.board_cards)
     after = sum(c is not None for c in t.board_cards)
-    return after <= before + (1 if isinstance(a, Place) else 0)
+    laid = isinstance(a, Place) or head(s) == "deal"
+    return after <= before + (1 if laid else 0)
 
 
 def _fill(s: S, a: A, t: S) -> bool | None:

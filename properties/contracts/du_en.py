@@ -351,8 +351,8 @@ def _flip_when_short(s: S, a: A, t: S) -> bool | None:
 def _stake_requires(s: S, a: A, t: S) -> bool | None:
     if not is_open(s, a) or not colour_lid(s, a.grave) or a.grave in s.barred:
         return None
-    if not isinstance(opened_content(s, a), VampireIn):
-        return None
+    if not isinstance(opened_content(s, a), VampireIn) or s.stakes_path == 0:
+        return None  # an empty path: no source says (register entry du.empty-path)
     p = actor(s)
     took = t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1
     back = (s.stakes_held[p] + 1 >= s.config.stakes_for_gift and t.stakes_held[p] == 0
@@ -400,8 +400,15 @@ def _stakes_back(s: S, a: A, t: S) -> bool | None:
 # ----------------------------------------------------------------------------- chapter 3
 
 
+def _barred_open(s: S, a: A) -> bool:
+    """A 2-player opening of a grave barred to the actor (du-en:2p.reopen): read as a stake that
+    ends the turn without using the grave (register entry du2p.reopen), so nothing in it is
+    found."""
+    return is_open(s, a) and s.plague is None and a.grave in s.barred
+
+
 def _garlic_found(s: S, a: A) -> GarlicIn | None:
-    if is_open(s, a) and colour_lid(s, a.grave):
+    if is_open(s, a) and colour_lid(s, a.grave) and not _barred_open(s, a):
         c = opened_content(s, a)
         if isinstance(c, GarlicIn):
             return c
@@ -686,7 +693,8 @@ def _clockwise(s: S, a: A, t: S) -> bool | None:
 
 def _turn_frame(s: S, a: A, t: S) -> bool | None:
     """The turn passes only at a turn end some clause names: a fruitless search (garlic or
-    leaving empty), a stake, the last hand-over of a gift, a stop, or the end of a plague."""
+    leaving empty), a stake (also the 2-player stake for a barred grave), the last hand-over of
+    a gift, a stop, or the end of a plague."""
     if over(t) or t.turn_player == s.turn_player:
         return None
     if _rat_opened(s, a):
@@ -703,6 +711,7 @@ def _turn_frame(s: S, a: A, t: S) -> bool | None:
             or (isinstance(a, ReceiveVampire) and len(s.gifts) == 1)
             or (isinstance(a, OpenGrave) and in_range(s, a.grave)
             and s.contents[a.grave] is not None)
+            or _barred_open(s, a)  # du-en:2p.reopen: the stake ends the turn
             or s.phase not in (Phase.OPEN, Phase.PLACE, Phase.GIVE, Phase.RECEIVE))
 
 
@@ -752,13 +761,16 @@ def _two_plague(s: S, a: A, t: S) -> bool | None:
 
 
 def _reopen(s: S, a: A, t: S) -> bool | None:
-    if not is_open(s, a) or s.plague is not None or a.grave not in s.barred:
-        return None
+    """A barred grave opened anyway: the actor takes a stake (or the stake brings the gift) and
+    the grave's content stays as it was (the grave is not used)."""
+    if not _barred_open(s, a) or s.stakes_path == 0:
+        return None  # an empty path: no source says (register entry du.empty-path)
     p = actor(s)
     if s.lids[a.grave] == RAT:
         return None
-    return ((t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1)
-            or (t.stakes_held[p] == 0 and bool(t.gifts)))
+    stake = ((t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1)
+             or (t.stakes_held[p] == 0 and bool(t.gifts)))
+    return stake and t.contents[a.grave] == s.contents[a.grave]
 
 
 def _alias(s: S, a: A) -> bool:
