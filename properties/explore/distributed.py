@@ -102,13 +102,14 @@ def _init(workers: int, address: str | None) -> bool:
     Raises:
         MalformedInput: nothing (or no Ray) listens at ``address``; Ray refuses to connect.
     """
+    if address:
+        probe_address(address)  # first: a dead address is an error with or without Ray
     ray = _ray()
     if ray.is_initialized():
         return False
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                               "configure_logging": False}
     if address:
-        probe_address(address)
         try:
             ray.init(address=address, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
