@@ -89,7 +89,8 @@ def test_a_campaign_in_one_process_reports_its_seeds_as_json(tmp_path: Path) -> 
                                  "--json", "--out", str(tmp_path / "d.jsonl")])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["campaign"] == {"workers": 1, "games_per_seed": 2, "seeds": [0, 1],
+    assert data["campaign"] == {"workers": 1, "address": None, "games_per_seed": 2,
+                                "seeds": [0, 1],
                                 "partial": [], "diverging_seed": None}
     assert data["coverage"]["games"] == 4 and data["conforms"]
 

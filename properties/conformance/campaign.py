@@ -81,8 +81,10 @@ class Campaign:
         seeds: the seeds counted, in order (up to the diverging one).
         partial: those of ``seeds`` cut by the budget before ``games_per_seed`` games.
         diverging_seed: the seed whose shard stopped the campaign, or None.
-        workers: workers used (1: this process, no Ray).
+        workers: shards at a time asked for (1 without ``address``: this process, no Ray;
+            with ``address``: 1 means one per CPU of the cluster).
         games_per_seed: completed games per shard.
+        address: the Ray cluster, if one was given.
     """
 
     result: ConformResult
@@ -91,12 +93,15 @@ class Campaign:
     diverging_seed: int | None
     workers: int
     games_per_seed: int
+    address: str | None = None
 
     def summary(self) -> str:
         """One line: seeds, workers, where the campaign stopped."""
         span = (f"seed {self.seeds[0]}" if len(self.seeds) == 1 else
                 f"seeds {self.seeds[0]}-{self.seeds[-1]}" if self.seeds else "no seed")
-        where = ("this process" if self.workers <= 1
+        where = (f"the Ray cluster at {self.address}"
+                 + (f", {self.workers} at a time" if self.workers > 1 else "")
+                 if self.address else "this process" if self.workers <= 1
                  else f"{self.workers} Ray workers")
         text = (f"campaign: {span} ({len(self.seeds)} x up to {self.games_per_seed} games) on "
                 f"{where}")
@@ -109,7 +114,8 @@ class Campaign:
 
     def as_json(self) -> dict[str, Any]:
         """The campaign's own fields as a JSON object."""
-        return {"workers": self.workers, "games_per_seed": self.games_per_seed,
+        return {"workers": self.workers, "address": self.address,
+                "games_per_seed": self.games_per_seed,
                 "seeds": list(self.seeds), "partial": list(self.partial),
                 "diverging_seed": self.diverging_seed}
 
@@ -186,14 +192,13 @@ def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str |
 
     ran = fan_out_until(items, shard, workers=workers, address=address, stop=lambda _, r: stops(r),
                         more=lambda: time.time() < until, done=done)
-    used = workers if workers > 1 or address else 1
     return _combine(game, ran, start, arrived, games_per_seed, min_games, dict(options or {}),
-                    used)
+                    workers, address)
 
 
 def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
              arrived: Mapping[int, float], games_per_seed: int, min_games: int,
-             options: dict[str, str], workers: int) -> Campaign:
+             options: dict[str, str], workers: int, address: str | None) -> Campaign:
     """One :class:`ConformResult` out of the shards' (in seed order, up to the stop)."""
     results = [r for _, r in ran]
     last = results[-1] if results and stops(results[-1]) else None
@@ -226,4 +231,4 @@ def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
                            games_to_detection=None if last.games_to_detection is None
                            else before + last.games_to_detection, coverage=cover)
     return Campaign(combined, tuple(s for s, _ in ran), partial, stop_seed, workers,
-                    games_per_seed)
+                    games_per_seed, address)
