@@ -329,7 +329,12 @@ def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int 
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 at, item = pending.pop(ref)
-                result = ray.get(ref)
+                try:
+                    result = ray.get(ref)
+                except BaseException:
+                    for other in pending:  # an error ends the run: leave no task behind
+                        ray.cancel(other, force=True)
+                    raise
                 finished[at] = (item, result)
                 if done is not None:
                     done(item, result)
