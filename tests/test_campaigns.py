@@ -125,11 +125,14 @@ def test_conform_campaign_on_two_workers_equals_one_process(local_ray: Any) -> N
         assert runs[engine, 2].workers == 2 and runs[engine, 1].workers == 1
     ok = runs[REF, 2]
     assert ok.seeds == (0, 1, 2, 3) and ok.result.conforms and ok.result.coverage.games == 8
-    # the mutant (du-cs's opening rule) shows in seed 1: seed 0 conforms and counts, seeds 2
-    # and 3 are cancelled or their results dropped, so the campaign stops where one process does
+    # the mutant (du-cs's opening rule) shows in an early seed (seed 1 with hypothesis 6.x):
+    # the seeds before it conform and count in full, the later ones are cancelled or their
+    # results dropped, so the campaign stops where one process does
     bad = runs[f"{REF} --mutant cs-must-open", 2]
-    assert bad.diverging_seed == 1 and bad.seeds == (0, 1), bad.summary()
-    assert not bad.result.conforms and bad.result.games_to_detection == 4
+    d = bad.diverging_seed
+    assert d is not None and d < 3 and bad.seeds == tuple(range(d + 1)), bad.summary()
+    assert not bad.result.conforms and bad.result.games_to_detection is not None
+    assert 2 * d < bad.result.games_to_detection <= 2 * d + 2
     assert bad.result.divergence is not None and bad.result.found is not None
 
 
