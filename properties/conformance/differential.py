@@ -481,7 +481,8 @@ def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
 def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = None,
             options: Mapping[str, str] | None = None, budget: float = 10.0, seed: int = 0,
             max_steps: int = 1000, shrink_budget: float | None = None,
-            examples_per_round: int = 25, min_games: int = 1) -> ConformResult:
+            examples_per_round: int = 25, min_games: int = 1, max_games: int | None = None,
+            on_game: Callable[[int], None] | None = None) -> ConformResult:
     """Search for a divergence between engines from ``factory`` and the model of ``game``.
 
     Every game draws the whole set-up: deal, start player, and -- as far as the engine declares
@@ -502,6 +503,11 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
         shrink_budget: seconds spent shrinking a divergence (default: half the budget, >= 1 s).
         examples_per_round: games per hypothesis run; runs repeat until the budget is spent.
         min_games: completed games needed for a pass.
+        max_games: stop the search after this many completed games (None: at the budget).
+            Within the budget the games, the first divergence and the coverage then depend
+            on the seed alone (a deterministic engine assumed): a campaign's unit of work
+            (properties/conformance/campaign.py).
+        on_game: called with the number of games completed so far after each (progress).
 
     Raises:
         MalformedInput: the factory cannot start the engine, bad players/options, or a budget,
@@ -579,7 +585,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             now = time.monotonic()
             shrinking = bool(first_found)
             if (shrinking and now > first_found[0] + shrink_for) or (
-                    not shrinking and now > deadline):
+                    not shrinking and (now > deadline or (
+                        max_games is not None and tally.games >= max_games))):
                 return
             holder.deadline = first_found[0] + shrink_for if shrinking else deadline
             if shrinking and failures and failures[0].divergence is not None and (
@@ -602,6 +609,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             counts[1] += len(played.actions)
             if not shrinking:
                 tally.add(played, game)
+                if on_game is not None:
+                    on_game(tally.games)
             if played.divergence is not None:
                 if played.divergence.kind == "engine-failure":
                     holder.reset()
@@ -612,7 +621,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                 raise AssertionError(played.divergence.describe())
 
         rounds = 0
-        while not failures and not errors and time.monotonic() < deadline:
+        while not failures and not errors and time.monotonic() < deadline and (
+                max_games is None or tally.games < max_games):
             test = settings(max_examples=examples_per_round, database=None, deadline=None,
                             phases=(Phase.generate, Phase.shrink), derandomize=False,
                             suppress_health_check=list(HealthCheck), print_blob=False,

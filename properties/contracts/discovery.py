@@ -685,51 +685,136 @@ def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[
 
 @dataclass
 class Report:
-    """Everything discovery found, with timings."""
+    """Everything discovery found, with timings.
+
+    Attributes:
+        findings: in the order of the searches (per rule set legality then effects, the
+            translation differential, cycles per rule set, the symbolic search).
+        seconds: wall-clock time.
+        searched: rule set -> legality and effect findings before explanation.
+        cut: the searches still running when the profile's time ran out (their findings
+            depend on speed; without cuts a run on Ray equals a single process's).
+        workers: searches run at a time (1: this process, no Ray).
+    """
 
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     searched: dict[str, int] = field(default_factory=dict)
+    cut: list[str] = field(default_factory=list)
+    workers: int = 1
 
     @property
     def new(self) -> list[Finding]:
         return [f for f in self.findings if not f.explained_by]
 
 
+KINDS = ("legality", "effect", "translation", "cycles", "symbolic")
+"""The discovery searches, in report order."""
+
+DEFAULT_RULE_SETS = ("du-en/4", "du-cs/4", "2p/2", "gruft/4")
+"""The rule sets discovery searches unless told otherwise."""
+
+
+@dataclass(frozen=True)
+class Search:
+    """One independent discovery search: ``kind`` (of :data:`KINDS`) on ``rule_set`` (''
+    for the translation differential and the symbolic search)."""
+
+    kind: str
+    rule_set: str = ""
+
+    def describe(self) -> str:
+        return f"{self.kind} {self.rule_set}".strip()
+
+
+def searches(names: Sequence[str], kinds: Sequence[str]) -> list[Search]:
+    """The searches of a discovery run, in report order."""
+    out = [Search(k, n) for n in names for k in ("legality", "effect") if k in kinds]
+    if "translation" in kinds:
+        out.append(Search("translation"))
+    if "cycles" in kinds:
+        out += [Search("cycles", n) for n in names]
+    if "symbolic" in kinds:
+        out.append(Search("symbolic"))
+    return out
+
+
+@dataclass(frozen=True)
+class SearchRun:
+    """Runs ``plan[i]`` under ``profile`` until the wall-clock deadline ``until`` (seconds
+    since the epoch); a picklable callable for Ray workers. Returns the explained findings
+    and whether the deadline passed before the search ended."""
+
+    plan: tuple[Search, ...]
+    profile: str
+    until: float
+    sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None
+    engine_for: Callable[[RuleSet], Engine | None] | None = None
+
+    def __call__(self, index: int) -> tuple[list[Finding], bool]:
+        unit = self.plan[index]
+        budget = BUDGETS[self.profile]
+        deadline = time.perf_counter() + (self.until - time.time())
+        found: list[Finding]
+        if unit.kind in ("legality", "effect"):
+            rs = rule_set(unit.rule_set)
+            sets = self.sets_for(rs) if self.sets_for else None
+            engine = self.engine_for(rs) if self.engine_for else None
+            search = legality_gaps if unit.kind == "legality" else effect_gaps
+            found = explain(rs, search(rs, budget, sets, engine, deadline))
+        elif unit.kind == "translation":
+            found = explain(rule_set("du-en/4"), translation_gaps(4, budget, deadline))
+        elif unit.kind == "cycles":
+            found = cycle_findings([unit.rule_set], accepted=discovered_register())
+        elif unit.kind == "symbolic":
+            from ruleproof.properties.symbolic.contracts import symbolic_findings
+
+            found = list(symbolic_findings())
+        else:
+            raise ValueError(f"unknown discovery search {unit.kind!r}")
+        return found, time.time() > self.until and unit.kind in ("legality", "effect",
+                                                                  "translation")
+
+
 def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
              sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None,
              engine_for: Callable[[RuleSet], Engine | None] | None = None,
-             kinds: Sequence[str] = ("legality", "effect", "translation", "cycles", "symbolic")
-             ) -> Report:
+             kinds: Sequence[str] = KINDS, *, workers: int = 1, address: str | None = None,
+             progress: Callable[[str], None] | None = None) -> Report:
     """Run every discovery search under ``profile`` (``ci``, ``default``, ``thorough``).
 
     ``sets_for``/``engine_for`` replace the contracts or the engine of a rule set (teeth
-    tests: a weakened contract, a planted silent decision).
-    """
-    budget = BUDGETS[profile]
-    start = time.perf_counter()
-    deadline = start + budget.seconds
-    names = list(rule_sets or ("du-en/4", "du-cs/4", "2p/2", "gruft/4"))
-    report = Report()
-    for name in names:
-        rs = rule_set(name)
-        sets = sets_for(rs) if sets_for else None
-        engine = engine_for(rs) if engine_for else None
-        found: list[Finding] = []
-        if "legality" in kinds:
-            found += legality_gaps(rs, budget, sets, engine, deadline)
-        if "effect" in kinds:
-            found += effect_gaps(rs, budget, sets, engine, deadline)
-        report.findings += explain(rs, found)
-        report.searched[name] = len(found)
-    if "translation" in kinds:
-        tr = translation_gaps(4, budget, deadline)
-        report.findings += explain(rule_set("du-en/4"), tr)
-    if "cycles" in kinds:
-        report.findings += cycle_findings(names, accepted=discovered_register())
-    if "symbolic" in kinds:
-        from ruleproof.properties.symbolic.contracts import symbolic_findings
+    tests: a weakened contract, a planted silent decision). With ``workers`` > 1 or an
+    ``address`` the independent searches (:func:`searches`) run on Ray workers (a local Ray,
+    or the cluster at ``address``); all share the profile's deadline, and the findings, in the
+    same order, equal a single process's unless a search was cut (``Report.cut``).
+    ``progress`` is called with each finished search's name.
 
-        report.findings += symbolic_findings()
+    Raises:
+        MalformedInput: Ray missing, or nothing listens at ``address``.
+    """
+    from ruleproof.properties.explore.distributed import fan_out_until
+
+    start = time.perf_counter()
+    names = list(rule_sets or DEFAULT_RULE_SETS)
+    plan = tuple(searches(names, kinds))
+    run = SearchRun(plan, profile, time.time() + BUDGETS[profile].seconds, sets_for,
+                    engine_for)
+
+    def done(index: int, result: tuple[list[Finding], bool]) -> None:
+        if progress is not None:
+            progress(plan[index].describe())
+
+    results = fan_out_until(range(len(plan)), run, workers=workers, address=address,
+                            done=done)
+    report = Report(searched=dict.fromkeys(names, 0),
+                    workers=workers if workers > 1 or address else 1)
+    for index, (found, cut) in results:
+        unit = plan[index]
+        report.findings += found
+        if unit.kind in ("legality", "effect"):
+            report.searched[unit.rule_set] = report.searched.get(unit.rule_set, 0) + len(found)
+        if cut:
+            report.cut.append(unit.describe())
     report.seconds = time.perf_counter() - start
     return report

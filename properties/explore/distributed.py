@@ -12,6 +12,9 @@ What is wired (docs/explore.md, "Campaigns on Ray"):
   single process, whatever the timing.
 * :func:`fan_out` ``(seeds, fn)``: ``fn(seed)`` for every seed on Ray workers, results in seed
   order; for discovery and ``conform`` campaigns (each seed an independent search).
+* :func:`fan_out_until`: the same, handed out in order and stopped at the first result a
+  predicate accepts (``conform`` campaigns: the first divergence by seed order).
+* :func:`probe_address`: ``--ray-address`` is probed before Ray's connection retries.
 * :func:`seeded_games`: the hook ``check --thorough`` can call: seeded random games of a game,
   every state checked against every invariant, fanned out over workers.
 
@@ -21,7 +24,7 @@ A local Ray is started (and stopped) when none runs and no address is given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -48,15 +51,71 @@ def _ray() -> Any:
     return ray
 
 
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+"""The HTTP/2 client preface and an empty SETTINGS frame: Ray's GCS (and the Ray Client
+server) speak gRPC, so any of them answers with a SETTINGS frame of its own."""
+
+
+def probe_address(address: str, timeout: float = 3.0) -> None:
+    """Fail fast where ``ray.init(address=...)`` would retry for minutes: ``HOST:PORT`` (or
+    ``ray://HOST:PORT``) must accept a TCP connection within ``timeout`` seconds and answer
+    the HTTP/2 preface as a gRPC server does. ``auto`` and ``local`` are left to Ray.
+
+    Raises:
+        MalformedInput: ``--ray-address ADDR: nothing listens there (REASON)``, or that what
+            listens is not Ray, or an address that is not ``HOST:PORT``.
+    """
+    import socket
+
+    if address in ("auto", "local"):
+        return
+    rest = address.split("://", 1)[1] if "://" in address else address
+    host, sep, port_text = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise MalformedInput(f"--ray-address {address}: expected HOST:PORT (the head node's "
+                             "GCS port, 6379 by default), ray://HOST:PORT or auto")
+    port = int(port_text)
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(_HTTP2_PREFACE)
+            head = sock.recv(9)
+    except socket.gaierror as exc:
+        raise MalformedInput(f"--ray-address {address}: nothing listens there (unknown host: "
+                             f"{exc.strerror or exc})") from None
+    except TimeoutError:
+        raise MalformedInput(f"--ray-address {address}: nothing listens there (no answer "
+                             f"within {timeout:g} s)") from None
+    except OSError as exc:
+        raise MalformedInput(f"--ray-address {address}: nothing listens there "
+                             f"({exc.strerror or exc})") from None
+    if len(head) < 9 or head[3] != 4:  # frame type 4: SETTINGS
+        raise MalformedInput(f"--ray-address {address}: something listens there but it is not "
+                             "a Ray head node (no gRPC answer)")
+
+
 def _init(workers: int, address: str | None) -> bool:
-    """Start a local Ray (or connect to ``address``) unless one runs; True if started here."""
+    """Start a local Ray (or connect to ``address``, probed first: :func:`probe_address`)
+    unless one runs; True if started here.
+
+    Raises:
+        MalformedInput: nothing (or no Ray) listens at ``address``; Ray refuses to connect.
+    """
+    if address:
+        probe_address(address)  # first: a dead address is an error with or without Ray
     ray = _ray()
     if ray.is_initialized():
         return False
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                               "configure_logging": False}
     if address:
-        ray.init(address=address, **kwargs)
+        try:
+            ray.init(address=address, **kwargs)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            what = " ".join(str(exc).split())[:200]
+            raise MalformedInput(f"--ray-address {address}: cannot join the cluster ({what})"
+                                 ) from None
     else:
         ray.init(num_cpus=workers, **kwargs)
     return True
@@ -207,6 +266,85 @@ def fan_out(seeds: Sequence[int], fn: Callable[[int], T], *, workers: int = 2,
         task = ray.remote(num_cpus=1)(_call)
         shared = ray.put(fn)
         return list(ray.get([task.remote(shared, s) for s in seeds]))
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int = 2,
+                  address: str | None = None,
+                  stop: Callable[[int, T], bool] | None = None,
+                  more: Callable[[], bool] | None = None,
+                  done: Callable[[int, T], None] | None = None) -> list[tuple[int, T]]:
+    """``fn(item)`` for items in order on up to ``workers`` Ray workers (a local Ray by
+    default; ``workers=1`` without an address: this process, one after the other), stopping
+    at the first item, in order, whose result ``stop`` accepts.
+
+    Items are handed out in order, at most ``workers`` at a time, while ``more()`` (e.g. time
+    is left) holds. When ``stop(item, result)`` holds, the items after it that are running
+    are cancelled and none is handed out; those before it are awaited (one of them may stop
+    earlier). ``done(item, result)`` is called as results arrive (progress), also for results
+    later discarded.
+
+    Returns:
+        ``(item, result)`` in item order, up to and including the first stopping item; so
+        for the same items handed out, the list equals the single-process one when ``fn`` is
+        deterministic. With an address and ``workers <= 1``, one task per CPU of the cluster.
+    """
+    it = iter(items)
+    if workers <= 1 and not address:
+        out: list[tuple[int, T]] = []
+        for item in it:
+            if more is not None and not more():
+                break
+            result = fn(item)
+            out.append((item, result))
+            if done is not None:
+                done(item, result)
+            if stop is not None and stop(item, result):
+                break
+        return out
+    started = _init(workers, address)
+    ray = _ray()
+    try:
+        if address and workers <= 1:
+            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        task = ray.remote(num_cpus=1)(_call)
+        shared = ray.put(fn)
+        pending: dict[Any, tuple[int, int]] = {}  # ref -> (position, item)
+        finished: dict[int, tuple[int, T]] = {}
+        stop_at: int | None = None
+        position = 0
+        exhausted = False
+        while True:
+            while not exhausted and stop_at is None and len(pending) < workers:
+                nxt = next(it, None) if more is None or more() else None
+                if nxt is None:
+                    exhausted = True
+                    break
+                pending[task.remote(shared, nxt)] = (position, nxt)
+                position += 1
+            if not pending:
+                break
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                at, item = pending.pop(ref)
+                try:
+                    result = ray.get(ref)
+                except BaseException:
+                    for other in pending:  # an error ends the run: leave no task behind
+                        ray.cancel(other, force=True)
+                    raise
+                finished[at] = (item, result)
+                if done is not None:
+                    done(item, result)
+                if stop is not None and stop(item, result) and (stop_at is None or at < stop_at):
+                    stop_at = at
+                    for other, (later, _) in list(pending.items()):
+                        if later > at:
+                            ray.cancel(other, force=True)
+                            del pending[other]
+        return [finished[at] for at in sorted(finished) if stop_at is None or at <= stop_at]
     finally:
         if started:
             ray.shutdown()

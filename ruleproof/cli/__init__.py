@@ -394,6 +394,10 @@ def ambiguities(
                         ] = False,
     witnesses: Annotated[Path | None, typer.Option(help="with --discover: write a witness "
                                                         "scenario per new finding here")] = None,
+    workers: Annotated[int, typer.Option(help="with --discover: searches at a time on a local "
+                                              "Ray (extra [ray]); 1 = this process")] = 1,
+    ray_address: Annotated[str | None, typer.Option(help="with --discover: run the searches "
+                                                         "on this Ray cluster, HOST:PORT")] = None,
 ) -> None:
     """The ambiguity register with each witness's status; --search finds new divergences."""
     if discover:
@@ -401,7 +405,7 @@ def ambiguities(
 
         if profile not in PROFILES:
             raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-        run_discover(out, profile, as_json, witnesses)
+        run_discover(out, profile, as_json, witnesses, workers=workers, address=ray_address)
         return
     from ruleproof.properties.dawn_under.ambiguities import (
         find_witness,

@@ -17,7 +17,9 @@ from typing import Annotated, Any
 import typer
 
 from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.campaign import Campaign, conform_campaign
 from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import subprocess_factory
 from ruleproof.properties.conformance.games import adapter
@@ -88,17 +90,41 @@ def conform_command(
     min_games: Annotated[int, typer.Option(
         help="completed games needed for a pass (fewer: exit 1)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
+    workers: Annotated[int, typer.Option(
+        help="a campaign: seeds searched at a time on a local Ray (extra [ray]); 1 = this "
+             "process (docs/campaigns.md)")] = 1,
+    ray_address: Annotated[str | None, typer.Option(
+        help="a campaign on this Ray cluster, HOST:PORT (default: a local Ray of --workers)")
+    ] = None,
+    seeds: Annotated[int | None, typer.Option(
+        help="a campaign of this many seeds (--seed, --seed+1, ...; default: as many as the "
+             "budget allows)")] = None,
+    games_per_seed: Annotated[int | None, typer.Option(
+        help="a campaign with this many games per seed (default 20)")] = None,
 ) -> None:
     """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace.
 
     Exit 0 only if at least --min-games games were completed without a divergence; 1 for a
     divergence, an engine failure or a run that proves nothing (no game completed); 2 bad
     input; 3 the engine declined everything asked. With --openspiel or --pettingzoo the same
-    comparison runs through the frameworks' interfaces (``conform-framework``)."""
+    comparison runs through the frameworks' interfaces (``conform-framework``).
+
+    --workers, --ray-address, --seeds or --games-per-seed make it a campaign: the search split
+    by seed (--games-per-seed games each, one engine process per seed) over Ray workers,
+    stopped at the first divergence by seed order (docs/campaigns.md)."""
     given = [x for x in (engine, openspiel, pettingzoo) if x is not None]
     if len(given) != 1:
         raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "
                              "--pettingzoo MODULE:ENV")
+    campaign = workers != 1 or ray_address is not None or seeds is not None or (
+        games_per_seed is not None)
+    if not 1 <= workers <= 64:
+        raise MalformedInput(f"--workers must be 1..64, got {workers}")
+    if (seeds is not None and seeds < 1) or (games_per_seed is not None and games_per_seed < 1):
+        raise MalformedInput("--seeds and --games-per-seed must be at least 1")
+    if campaign and engine is None:
+        raise MalformedInput("--workers, --ray-address, --seeds and --games-per-seed are for "
+                             "--engine campaigns")
     if engine is None:
         from ruleproof.cli.interop import run_framework
 
@@ -131,9 +157,18 @@ def conform_command(
     target = out or Path("ruleproof-divergence.jsonl")
     if not target.parent.is_dir():
         raise MalformedInput(f"--out: directory {target.parent} does not exist", file=str(target))
-    result = conform(model, subprocess_factory(engine, timeout=timeout), players=players,
-                     options=opts, budget=budget, seed=seed, max_steps=max_steps,
-                     shrink_budget=shrink_budget, min_games=min_games)
+    run: Campaign | None = None
+    if campaign:
+        run = _campaign(game, engine, workers, ray_address, seed, seeds, games_per_seed or 20,
+                        budget, timeout, players, opts, max_steps, shrink_budget, min_games,
+                        as_json)
+        result = run.result
+    else:
+        with progress(f"conform ({budget:g} s)", None, quiet=as_json) as advance:
+            result = conform(model, subprocess_factory(engine, timeout=timeout),
+                             players=players, options=opts, budget=budget, seed=seed,
+                             max_steps=max_steps, shrink_budget=shrink_budget,
+                             min_games=min_games, on_game=lambda _: advance())
     text = trace_text(result, model, engine)
     saved: str | None = None
     if text is not None:
@@ -145,12 +180,37 @@ def conform_command(
         saved = str(target)
     code = 3 if result.unsupported else 0 if result.conforms else 1
     if as_json:
-        typer.echo(json.dumps(_conform_json(result, saved, code), indent=2))
+        data = _conform_json(result, saved, code)
+        if run is not None:
+            data["campaign"] = run.as_json()
+        typer.echo(json.dumps(data, indent=2))
     else:
         typer.echo(result.report())
+        if run is not None:
+            typer.echo(run.summary())
         if saved is not None:
             typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
     raise typer.Exit(code)
+
+
+def _campaign(game: str, engine: str, workers: int, address: str | None, seed: int,
+              seeds: int | None, games_per_seed: int, budget: float, timeout: float,
+              players: int | None, opts: dict[str, str], max_steps: int,
+              shrink_budget: float | None, min_games: int, quiet: bool) -> Campaign:
+    """``conform`` as a campaign (properties/conformance/campaign.py), with a progress bar of
+    seeds."""
+    with progress("conform campaign", seeds, quiet=quiet) as advance:
+        games = [0]
+
+        def arrived(shard_seed: int, shard: ConformResult) -> None:
+            games[0] += shard.coverage.games
+            advance(1, f"conform: seed {shard_seed} done, {games[0]} games")
+
+        return conform_campaign(game, engine, workers=workers, address=address,
+                                first_seed=seed, seeds=seeds, games_per_seed=games_per_seed,
+                                budget=budget, timeout=timeout, players=players, options=opts,
+                                max_steps=max_steps, shrink_budget=shrink_budget,
+                                min_games=min_games, progress=arrived)
 
 
 def _conform_json(result: ConformResult, saved: str | None, code: int) -> dict[str, Any]:

@@ -1,0 +1,234 @@
+"""``conform`` campaigns: the search split by seed over workers (Ray, optional extra ``[ray]``).
+
+A campaign runs *shards*: shard ``s`` is :func:`conform` with seed ``s`` stopped after
+``games`` completed games, on its own engine subprocess. Seeds ``first``, ``first + 1``, ...
+are handed out in order to the workers (a local Ray by default, a cluster with an address,
+this process with one worker) while the budget lasts (or until ``seeds`` of them ran). The
+first shard, in seed order, with a divergence (or an engine declining everything) stops the
+campaign: shards of later seeds are cancelled, earlier ones are awaited.
+
+What is identical to a single process (docs/campaigns.md): given the same seeds explored, the
+same configuration and a deterministic engine, the diverging seed, the games played until the
+divergence and the coverage of the games counted (every seed before the diverging one, and the
+diverging one up to its divergence) do not depend on the number of workers or on timing. The
+minimal game is shrunk within a time budget, so it may be shorter on a faster run; it always
+reproduces the same failure (kind and first clause). A seed cut by the budget before its
+``games`` games is reported as partial.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import count
+from typing import Any
+
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.differential import ConformResult, Coverage, conform
+from ruleproof.properties.conformance.engine import subprocess_factory
+from ruleproof.properties.conformance.games import adapter
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One seed of a campaign, as a picklable callable for Ray workers: ``shard(seed)`` runs
+    :func:`conform` with that seed for at most ``games`` completed games, until the campaign's
+    wall-clock deadline ``until`` (seconds since the epoch, so it holds across machines).
+
+    The engine command runs on the worker, in ``cwd`` when that folder exists there.
+    """
+
+    game: str
+    engine: str
+    timeout: float
+    cwd: str | None
+    players: int | None
+    options: tuple[tuple[str, str], ...]
+    games: int
+    max_steps: int
+    shrink_budget: float
+    until: float
+
+    def __call__(self, seed: int) -> ConformResult:
+        left = self.until - time.time()
+        model = adapter(self.game)
+        if left <= 0:
+            return ConformResult(model.name, 0, 0, 0.0, None, None, dict(self.options),
+                                 failure="the campaign's budget was spent before this seed")
+        cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
+        return conform(model, subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
+                       players=self.players, options=dict(self.options), budget=left, seed=seed,
+                       max_steps=self.max_steps, shrink_budget=self.shrink_budget, min_games=1,
+                       max_games=self.games)
+
+
+def stops(result: ConformResult) -> bool:
+    """Whether a shard's result ends the campaign: a divergence, or an engine declining
+    everything asked."""
+    return result.found is not None or bool(result.unsupported)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """The outcome of :func:`conform_campaign`.
+
+    Attributes:
+        result: the combined result (``found`` and its divergence from the diverging seed;
+            ``games_to_detection`` counted over every seed before it; merged coverage).
+        seeds: the seeds counted, in order (up to the diverging one).
+        partial: those of ``seeds`` cut by the budget before ``games_per_seed`` games.
+        diverging_seed: the seed whose shard stopped the campaign, or None.
+        workers: shards at a time asked for (1 without ``address``: this process, no Ray;
+            with ``address``: 1 means one per CPU of the cluster).
+        games_per_seed: completed games per shard.
+        address: the Ray cluster, if one was given.
+    """
+
+    result: ConformResult
+    seeds: tuple[int, ...]
+    partial: tuple[int, ...]
+    diverging_seed: int | None
+    workers: int
+    games_per_seed: int
+    address: str | None = None
+
+    def summary(self) -> str:
+        """One line: seeds, workers, where the campaign stopped."""
+        span = (f"seed {self.seeds[0]}" if len(self.seeds) == 1 else
+                f"seeds {self.seeds[0]}-{self.seeds[-1]}" if self.seeds else "no seed")
+        where = (f"the Ray cluster at {self.address}"
+                 + (f", {self.workers} at a time" if self.workers > 1 else "")
+                 if self.address else "this process" if self.workers <= 1
+                 else f"{self.workers} Ray workers")
+        text = (f"campaign: {span} ({len(self.seeds)} x up to {self.games_per_seed} games) on "
+                f"{where}")
+        if self.diverging_seed is not None:
+            text += f"; stopped at seed {self.diverging_seed}"
+        if self.partial:
+            text += f"; cut by the budget: seed{'s' if len(self.partial) > 1 else ''} " \
+                    f"{', '.join(map(str, self.partial))}"
+        return text
+
+    def as_json(self) -> dict[str, Any]:
+        """The campaign's own fields as a JSON object."""
+        return {"workers": self.workers, "address": self.address,
+                "games_per_seed": self.games_per_seed,
+                "seeds": list(self.seeds), "partial": list(self.partial),
+                "diverging_seed": self.diverging_seed}
+
+
+def merge_coverage(parts: Sequence[Coverage]) -> Coverage:
+    """The coverage of several runs of the same engine: counts added, clauses united (the
+    varied fields and the handshake are the engine's, taken from the first)."""
+    if not parts:
+        return Coverage()
+    players: Counter[int] = Counter()
+    presets: Counter[str] = Counter()
+    starts: Counter[int] = Counter()
+    expansions: Counter[str] = Counter()
+    options: dict[str, Counter[str]] = {}
+    clauses: set[str] = set()
+    for c in parts:
+        players.update(c.player_counts)
+        presets.update(c.presets)
+        starts.update(c.start_players)
+        expansions.update(c.expansions)
+        for name, values in c.options.items():
+            options.setdefault(name, Counter()).update(values)
+        clauses |= c.clauses
+    first = next((c for c in parts if c.handshake or c.varied), parts[0])
+    return Coverage(sum(c.games for c in parts), sum(c.steps for c in parts), dict(players),
+                    dict(presets), dict(starts), {k: dict(v) for k, v in options.items()},
+                    dict(expansions), frozenset(clauses), first.varied, first.handshake)
+
+
+def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str | None = None,
+                     first_seed: int = 0, seeds: int | None = None, games_per_seed: int = 20,
+                     budget: float = 60.0, timeout: float = 5.0, players: int | None = None,
+                     options: Mapping[str, str] | None = None, max_steps: int = 1000,
+                     shrink_budget: float | None = None, min_games: int = 1,
+                     cwd: str | None = None,
+                     progress: Callable[[int, ConformResult], None] | None = None) -> Campaign:
+    """Run :class:`Shard` s of seeds ``first_seed, first_seed + 1, ...`` on ``workers`` (see
+    the module docstring) until the first divergence, ``seeds`` shards, or the budget.
+
+    Args:
+        game: ``dawn-under`` or ``dracula``.
+        engine: the engine's command line (run on the workers).
+        workers: shards at a time; 1 without ``address``: this process, no Ray.
+        address: a Ray cluster (``HOST:PORT``), probed first.
+        seeds: shards to run at most (None: as many as the budget allows).
+        games_per_seed: completed games per shard.
+        budget: seconds for the whole campaign (wall clock; shrinking may add
+            ``shrink_budget``).
+        shrink_budget: seconds spent shrinking a divergence (default: half the budget).
+        min_games: completed games over all shards needed for a pass.
+        cwd: the folder the engine runs in (default: this one).
+        progress: called with each shard's seed and result as it arrives.
+
+    Raises:
+        MalformedInput: bad counts, Ray missing or an unreachable address, an engine command
+            that cannot be started (from a shard).
+    """
+    if games_per_seed < 1 or (seeds is not None and seeds < 1) or min_games < 1:
+        raise MalformedInput("--games-per-seed, --seeds and --min-games must be at least 1")
+    start = time.time()
+    until = start + budget
+    shard = Shard(game, engine, timeout, cwd if cwd is not None else os.getcwd(), players,
+                  tuple(sorted((options or {}).items())), games_per_seed, max_steps,
+                  max(1.0, budget / 2) if shrink_budget is None else shrink_budget, until)
+    items = range(first_seed, first_seed + seeds) if seeds is not None else count(first_seed)
+    arrived: dict[int, float] = {}
+
+    def done(seed: int, result: ConformResult) -> None:
+        arrived[seed] = time.time()
+        if progress is not None:
+            progress(seed, result)
+
+    from ruleproof.properties.explore.distributed import fan_out_until
+
+    ran = fan_out_until(items, shard, workers=workers, address=address, stop=lambda _, r: stops(r),
+                        more=lambda: time.time() < until, done=done)
+    return _combine(game, ran, start, arrived, games_per_seed, min_games, dict(options or {}),
+                    workers, address)
+
+
+def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
+             arrived: Mapping[int, float], games_per_seed: int, min_games: int,
+             options: dict[str, str], workers: int, address: str | None) -> Campaign:
+    """One :class:`ConformResult` out of the shards' (in seed order, up to the stop)."""
+    results = [r for _, r in ran]
+    last = results[-1] if results and stops(results[-1]) else None
+    stop_seed = ran[-1][0] if last is not None else None
+    cover = merge_coverage([r.coverage for r in results])
+    partial = tuple(s for s, r in ran if not stops(r) and r.coverage.games < games_per_seed)
+    seconds = time.time() - start
+    name = results[0].game if results else adapter(game).name
+    if last is None:
+        failure = ""
+        if cover.games == 0:
+            failure = ("no game was completed within the campaign's budget (the engine is too "
+                       "slow or hangs; raise --budget)")
+        elif cover.games < min_games:
+            failure = (f"only {cover.games} game{'s' if cover.games != 1 else ''} completed "
+                       f"within the budget; at least {min_games} required (--min-games)")
+        notes = sorted({r.note for r in results if r.note})
+        combined = ConformResult(name, sum(r.examples for r in results),
+                                 sum(r.steps for r in results), seconds, None, None, options,
+                                 "; ".join(notes), None, "", failure, cover)
+    else:
+        before = sum(r.coverage.games for r in results[:-1])
+        detection = None
+        if last.detection_seconds is not None and stop_seed is not None:
+            began = arrived.get(stop_seed, start + last.seconds) - last.seconds
+            detection = max(0.0, began - start) + last.detection_seconds
+        combined = replace(last, examples=sum(r.examples for r in results),
+                           steps=sum(r.steps for r in results), seconds=seconds,
+                           detection_seconds=detection, options=options,
+                           games_to_detection=None if last.games_to_detection is None
+                           else before + last.games_to_detection, coverage=cover)
+    return Campaign(combined, tuple(s for s, _ in ran), partial, stop_seed, workers,
+                    games_per_seed, address)
