@@ -42,6 +42,11 @@ def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> 
     (["check", "go"], "unknown game 'go'"),
     (["clauses", "xx-yy"], "unknown document"),
     (["scenario", "does-not-exist.toml"], "does-not-exist.toml: cannot read file"),
+    # a flag that would be ignored is refused, not dropped silently
+    (["ambiguities", "--write"], "--write only works with --search"),
+    (["ambiguities", "--witnesses", "w"], "--witnesses only works with --discover"),
+    (["ambiguities", "--workers", "2"], "--workers only works with --discover"),
+    (["ambiguities", "--search", "--discover"], "give one"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)

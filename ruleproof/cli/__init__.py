@@ -400,6 +400,15 @@ def ambiguities(
                                                          "on this Ray cluster, HOST:PORT")] = None,
 ) -> None:
     """The ambiguity register with each witness's status; --search finds new divergences."""
+    needs = [("--write", write, "--search", search),
+             ("--witnesses", witnesses is not None, "--discover", discover),
+             ("--workers", workers != 1, "--discover", discover),
+             ("--ray-address", ray_address is not None, "--discover", discover)]
+    for flag, given, other, present in needs:
+        if given and not present:
+            raise MalformedInput(f"{flag} only works with {other}")
+    if search and discover:
+        raise MalformedInput("--search and --discover are two different searches: give one")
     if discover:
         from ruleproof.cli.discovery import run_discover
 
