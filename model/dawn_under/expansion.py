@@ -17,15 +17,19 @@ Hook points, in the order of a turn:
   :meth:`Expansion.on_opened`, :meth:`Expansion.on_placed`, :meth:`Expansion.on_unmatched`
   and :meth:`Expansion.after_gifts` inside the base transitions;
 * the turn ends: :meth:`Expansion.end_turn`;
-* diagnosis and logs: :meth:`Expansion.why_illegal`, :meth:`Expansion.event_text`.
+* diagnosis and logs: :meth:`Expansion.why_illegal`, :meth:`Expansion.event_text`;
+* the game interface (:mod:`ruleproof.model.dawn_under.game`): :attr:`Expansion.phases` and
+  :meth:`Expansion.table_actions` (appended to the fixed action table, so an action's id does
+  not depend on the expansion chosen), :meth:`Expansion.observation_line`,
+  :meth:`Expansion.tensor_sections` and :meth:`Expansion.tensor_bits`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
@@ -44,6 +48,9 @@ class Expansion:
 
     name: str = ""
     options: dict[str, tuple[str, ...]] = {}  # noqa: RUF012 (read-only by convention)
+    phases: tuple[Any, ...] = ()
+    """The expansion's own phases (enum members), appended to the base game's in the
+    observation tensor's phase section."""
 
     def check_players(self, players: int) -> str | None:
         """Why the expansion cannot be played by ``players`` players (None: it can)."""
@@ -111,6 +118,33 @@ class Expansion:
         """A sentence for one of the expansion's events (None: not one of them); ``state`` is
         the state before the transition."""
         return None
+
+    # -- the game interface
+    def table_actions(self, graves: int, seats: int) -> list[Action]:
+        """The expansion's actions on a board of ``graves`` graves and up to ``seats`` seats,
+        in the order of their ids (appended to the base game's action table)."""
+        return []
+
+    def observation_line(self, state: State) -> str | None:
+        """One line of the public view for the expansion's part of ``state`` (None: nothing
+        to add)."""
+        return None
+
+    def tensor_sections(self, graves: int, players: int) -> list[tuple[str, int]]:
+        """(name, width) of the expansion's sections of the observation tensor, appended to
+        the base game's."""
+        return []
+
+    def tensor_bits(self, state: State, offset: Mapping[str, int]) -> list[int]:
+        """Indices set to 1 for the expansion's part of ``state``; ``offset`` maps each
+        section name of :meth:`tensor_sections` to its first index."""
+        return []
+
+
+def all_expansions() -> tuple[Expansion, ...]:
+    """Every registered expansion, in the order of :data:`DAWN_UNDER_EXPANSIONS` (the order
+    their actions and phases take in the game interface's fixed tables)."""
+    return tuple(load_expansion(name) for name in DAWN_UNDER_EXPANSIONS)
 
 
 @cache

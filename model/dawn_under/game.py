@@ -73,15 +73,7 @@ from ruleproof.model.dawn_under import (
     step,
 )
 from ruleproof.model.dawn_under.config import preset_options
-from ruleproof.model.gruft.state import (
-    Believe,
-    CountTo,
-    Doubt,
-    GiftTo,
-    GruftPhase,
-    PlayBat,
-)
-from ruleproof.model.gruft.state import part as gruft_part
+from ruleproof.model.dawn_under.expansion import all_expansions
 
 GAME_NAME = "dawn-under"
 DEFAULT_MAX_MOVES = 3000
@@ -90,7 +82,7 @@ RAT_OUTCOME = 6
 NO_LID_OUTCOME = 7
 CHANCE_NAMES = ("colour", "rat", "no-lid")
 
-_PHASES: tuple[Any, ...] = (*Phase, *GruftPhase)
+_PHASES: tuple[Any, ...] = (*Phase, *(p for x in all_expansions() for p in x.phases))
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
 
 
@@ -103,10 +95,8 @@ def build_actions(graves: int) -> list[Action]:
     out += [LeaveEmpty(g) for g in range(graves)]
     out += [Stop(), GiveVampire(End.LEFT), GiveVampire(End.RIGHT), ReceiveVampire(End.LEFT),
             ReceiveVampire(End.RIGHT)]
-    out += [PlayBat(g) for g in range(graves)]
-    out += [Believe(), Doubt()]
-    out += [CountTo(g) for g in range(graves)]
-    out += [GiftTo(p) for p in range(MAX_SEATS)]
+    for expansion in all_expansions():  # every expansion's, so ids do not depend on the choice
+        out += expansion.table_actions(graves, MAX_SEATS)
     return out
 
 
@@ -456,13 +446,10 @@ class DawnUnderState(ImmutableHistory):
             p = m.plague
             lines.append(f"plague origin {p.origin} holder {p.holder} current {p.current} "
                          f"turns {p.turns} opened {list(p.opened)} idle {p.idle}")
-        x = gruft_part(m)
-        if x is not None:
-            lines.append(f"gruft count {x.count_grave} post {x.post} bats {list(x.bats)} "
-                         f"out {list(x.bats_out)} open {list(x.open_graves)} "
-                         f"bat {None if x.bat is None else (x.bat.grave, x.bat.owner, x.bat.believed)}"
-                         f" streak {x.streak} putter {x.putter} then {x.then_put} "
-                         f"next {x.next_turn}")
+        if m.config.expansion is not None:
+            line = m.config.expansion.observation_line(m)
+            if line is not None:
+                lines.append(line)
         if self.is_truncated():
             lines.append("truncated")
         return "\n".join(lines)
@@ -537,11 +524,8 @@ class _Layout:
             ("plague_holder", p), ("plague_current", p), ("plague_opened", s),
             ("gift_giver", p), ("gift_receiver", p), ("transit", 6), ("winner", p),
             ("truncated", 1)]
-        if c.options.expansion == "gruft":
-            sections += [("count_grave", s), ("post", p), ("bats", p * 3), ("bats_out", p * 3),
-                         ("open_graves", s), ("bat_grave", s), ("bat_owner", p),
-                         ("believed", p), ("streak", 4), ("putter", p), ("then_put", p),
-                         ("next_turn", p)]
+        if c.expansion is not None:
+            sections += c.expansion.tensor_sections(s, p)
         self.sections = sections
         self.offset: dict[str, int] = {}
         at = 0
@@ -645,24 +629,8 @@ class _Layout:
             out.append(o["winner"] + m.winner)
         if state.is_truncated():
             out.append(o["truncated"])
-        x = gruft_part(m)
-        if x is not None and "count_grave" in o:
-            if x.count_grave is not None:
-                out.append(o["count_grave"] + x.count_grave)
-            if x.post is not None:
-                out.append(o["post"] + x.post)
-            out.extend([o["bats"] + q * 3 + min(n, 2) for q, n in enumerate(x.bats)])
-            out.extend([o["bats_out"] + q * 3 + min(n, 2) for q, n in enumerate(x.bats_out)])
-            out.extend([o["open_graves"] + g for g in x.open_graves])
-            if x.bat is not None:
-                out.append(o["bat_grave"] + x.bat.grave)
-                out.append(o["bat_owner"] + x.bat.owner)
-                out.extend([o["believed"] + q for q in x.bat.believed])
-            out.append(o["streak"] + min(x.streak, 3))
-            for name, value in (("putter", x.putter), ("then_put", x.then_put),
-                                ("next_turn", x.next_turn)):
-                if value is not None:
-                    out.append(o[name] + value)
+        if m.config.expansion is not None:
+            out.extend(m.config.expansion.tensor_bits(m, o))
         return parts
 
     @cached_property

@@ -8,7 +8,7 @@ unchanged). :data:`EXPANSION` is what the base engine calls
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -107,6 +107,48 @@ class GruftExpansion(Expansion):
 
     name = "gruft"
     options = OPTIONS
+    phases = tuple(GruftPhase)
+
+    # -- the game interface (docs/interop.md: action table and observation tensor)
+    def table_actions(self, graves: int, seats: int) -> list[Action]:
+        out: list[Action] = [PlayBat(g) for g in range(graves)]
+        out += [Believe(), Doubt()]
+        out += [CountTo(g) for g in range(graves)]
+        return out + [GiftTo(p) for p in range(seats)]
+
+    def observation_line(self, state: State) -> str | None:
+        x = _p(state)
+        bat = None if x.bat is None else (x.bat.grave, x.bat.owner, x.bat.believed)
+        return (f"gruft count {x.count_grave} post {x.post} bats {list(x.bats)} "
+                f"out {list(x.bats_out)} open {list(x.open_graves)} bat {bat}"
+                f" streak {x.streak} putter {x.putter} then {x.then_put} next {x.next_turn}")
+
+    def tensor_sections(self, graves: int, players: int) -> list[tuple[str, int]]:
+        s, p = graves, players
+        return [("count_grave", s), ("post", p), ("bats", p * 3), ("bats_out", p * 3),
+                ("open_graves", s), ("bat_grave", s), ("bat_owner", p), ("believed", p),
+                ("streak", 4), ("putter", p), ("then_put", p), ("next_turn", p)]
+
+    def tensor_bits(self, state: State, offset: Mapping[str, int]) -> list[int]:
+        x, o = _p(state), offset
+        out: list[int] = []
+        if x.count_grave is not None:
+            out.append(o["count_grave"] + x.count_grave)
+        if x.post is not None:
+            out.append(o["post"] + x.post)
+        out.extend([o["bats"] + q * 3 + min(n, 2) for q, n in enumerate(x.bats)])
+        out.extend([o["bats_out"] + q * 3 + min(n, 2) for q, n in enumerate(x.bats_out)])
+        out.extend([o["open_graves"] + g for g in x.open_graves])
+        if x.bat is not None:
+            out.append(o["bat_grave"] + x.bat.grave)
+            out.append(o["bat_owner"] + x.bat.owner)
+            out.extend([o["believed"] + q for q in x.bat.believed])
+        out.append(o["streak"] + min(x.streak, 3))
+        for name, value in (("putter", x.putter), ("then_put", x.then_put),
+                            ("next_turn", x.next_turn)):
+            if value is not None:
+                out.append(o[name] + value)
+        return out
 
     def check_players(self, players: int) -> str | None:
         if players == 2:
