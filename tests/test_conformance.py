@@ -310,7 +310,11 @@ def test_schema_lists_exactly_the_fields_the_reader_accepts() -> None:
     assert set(defs["step"]["properties"]) == STEP_KEYS
     assert set(defs["dawnUnderStateFields"]["properties"]) == DAWN_UNDER.state_fields
     public = DAWN_UNDER.public_state(DAWN_UNDER.start(4, {}, 0, None))
-    assert set(public) == DAWN_UNDER.state_fields
+    assert set(public) == DAWN_UNDER.state_fields - {"gruft"}  # gruft: only with the expansion
+    with_gruft = DAWN_UNDER.public_state(DAWN_UNDER.start(4, {"expansion": "gruft"}, 0, None))
+    assert set(with_gruft) == DAWN_UNDER.state_fields
+    gruft = defs["dawnUnderStateFields"]["properties"]["gruft"]
+    assert set(gruft["properties"]) == set(with_gruft["gruft"])
     assert set(defs["dawnUnderSetup"]["properties"]) == set(DAWN_UNDER.setup_of(3, {}, 0))
 
 

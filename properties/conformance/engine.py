@@ -184,6 +184,9 @@ class _Messages:
         request: dict[str, Any] = {"cmd": "new_game", "game": game, "players": players}
         if "preset" in opts:
             request["preset"] = opts.pop("preset")
+        if opts.get("expansion", "none") != "none":  # Dawn Under's expansion (gruft)
+            request["expansion"] = opts.pop("expansion")
+        opts.pop("expansion", None)
         request.update({"options": opts, "setup": dict(setup)})
         answer = self.call(request)
         if answer["ok"] is not True and answer.get("unsupported") is True:
