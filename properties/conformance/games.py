@@ -400,7 +400,9 @@ def _field_clauses(name: str, expected: Mapping[str, Any],
         return _FIELD_CLAUSES.get(name, ())
     if name == "gruft":
         mine, theirs = expected.get("gruft"), reported.get("gruft")
-        if isinstance(mine, dict) and isinstance(theirs, dict):
+        if not isinstance(theirs, dict):  # the engine does not play the expansion at all
+            return ("gruft-en:prep.base", "gruft-en:prep.bats", "gruft-en:prep.count")
+        if isinstance(mine, dict):
             parts = [k for k in _GRUFT_PARTS if mine.get(k) != theirs.get(k)]
             if parts:
                 return _dedup(c for k in parts for c in _GRUFT_PARTS[k])
@@ -465,6 +467,9 @@ class DawnUnderAdapter:
         found = presets().get(preset)
         if found is None:
             raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
+        if str(options.get(EXPANSION_KEY, "none")) != "none":
+            # gruft-en:prep.base: the expansion is played on top of the 3-6 player rules
+            return tuple(n for n in found.players if n != 2)
         return found.players
 
     def choosable(self, state: State) -> list[str]:
