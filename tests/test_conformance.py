@@ -334,3 +334,31 @@ def test_explicit_setup_must_use_the_games_components() -> None:
         parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=dict(setup,
                                                                                rows=rows))]))
     assert replay(parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=setup)])))
+
+
+def test_the_header_names_the_expansion_and_the_setup_names_the_players() -> None:
+    options = {"expansion": "gruft"}
+    setup = DAWN_UNDER.with_names(DAWN_UNDER.setup_of(4, options, 7), ["Zoe", "Anna", "Anna",
+                                                                         "Ödön"])
+    state = DAWN_UNDER.start(4, options, None, setup)
+    lines: list[dict[str, object]] = [header_object("dawn-under", 4, options, setup=setup)]
+    assert lines[0]["expansion"] == "gruft" and "expansion" not in lines[0]["options"]  # type: ignore[operator]
+    for number, action in enumerate(["bat 3", "doubt"], start=1):
+        state = DAWN_UNDER.apply(state, action).state
+        lines.append({"step": number, "action": action,
+                      "state": DAWN_UNDER.public_state(state)})
+    trace = parse_trace(dump_lines(lines))
+    assert trace.header.options["expansion"] == "gruft"
+    assert replay(trace).divergence is None
+    # the expansion's state is compared: a wrong bat count diverges
+    wrong = json.loads(json.dumps(lines))
+    wrong[1]["state"]["gruft"]["bats"] = [2, 2, 2, 2]
+    found = replay(parse_trace(dump_lines(wrong))).divergence
+    assert found is not None and found.kind == "state" and found.clauses[0].startswith("gruft-en:")
+    # given twice, or names that do not fit the players: one line, exit 2
+    twice = dict(lines[0], options={"expansion": "gruft"})
+    with pytest.raises(TraceError, match="expansion once"):
+        parse_trace(dump_lines([twice]))
+    short = dict(lines[0], setup=dict(setup, names=["Zoe"]))
+    with pytest.raises(TraceError, match="one name per player"):
+        parse_trace(dump_lines([short]))
