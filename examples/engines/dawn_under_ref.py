@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""A small reference engine for Dawn Under (du-en and du-cs with 3-6 players, the 2-player game),
-written plainly from the rulebook.
+"""A small reference engine for Dawn Under (du-en and du-cs with 3-6 players, the 2-player game,
+and the expansion "Frische Luft fuer die Gruft" with 3-6 players), written plainly from the
+rulebooks.
 
 It is deliberately independent of ``model/``: imperative, mutable, its own data structures; the
 only thing it shares with the project is the board file (``spec/boards/dawn-under-default.toml``),
 read with :mod:`tomllib`. Where the rulebook is silent it follows the readings documented in
 ``docs/rules-options.md`` (the model is the specification), including the four rule options.
+The expansion (``"expansion": "gruft"`` in ``new_game``: Count Rucola, two bats per player,
+graves left open until the end of the turn) follows the default readings of ``docs/gruft.md``
+(three matching placements in one's own turn get the Count; garlic under the Count counts as
+occupied; the Count is stood on any closed grave with a lid, moving on into the next quarter
+clockwise; a player who got the Count from the right stands it down after their own turn; a
+bat's placement does not count toward the three); its options are not supported (declined).
+Player names (``setup.names``, one per seat in seat order) are kept as labels only: seats are
+numbers, and duplicate names are fine.
 
 Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on stdin/stdout, see
 ``docs/conformance.md``)::
@@ -15,7 +24,9 @@ Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on std
     python examples/engines/dawn_under_ref.py --list-mutants
 
 A *mutant* breaks exactly one rule the way a real implementation might; ``ruleproof conform``
-must catch every one of them. ``--fault crash|hang|garbage|flood`` with ``--fault-at N`` makes the
+must catch every one of them (``PRESET_OF`` and ``EXPANSION_OF`` name the rule set a mutant
+needs; ``SETUP_BUGS`` are bugs in the handling of one set-up field, including the expansion and
+the player names). ``--fault crash|hang|garbage|flood`` with ``--fault-at N`` makes the
 engine misbehave at its N-th ``apply`` (used to test the harness's failure reports).
 """
 
