@@ -39,6 +39,11 @@ EXAMPLES = {
     "dawn-under-wrong-player.jsonl": (1, "wrong-player", ("du-en:play.clockwise",)),
     "dawn-under-mutant-gift-on-fourth-stake.jsonl": (1, "state", ("du-en:ch2.gift",)),
     "dawn-under-mutant-2p-second-rat-finder.jsonl": (1, "state", ("du-en:2p.plague",)),
+    "dawn-under-mutant-gruft-count-on-fourth.jsonl": (1, "state", ("gruft-en:count.get-three",)),
+    "dawn-under-mutant-gruft-guard-ignored.jsonl": (1, "legal-actions",
+                                                    ("gruft-en:count.guard",)),
+    "dawn-under-mutant-gruft-count-moves-anywhere.jsonl": (1, "legal-actions",
+                                                           ("gruft-en:count.move",)),
 }
 
 

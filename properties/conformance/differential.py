@@ -304,7 +304,8 @@ class _Tally:
         if isinstance(start, int):
             self.starts[start] += 1
         for name, value in opts.items():
-            self.options.setdefault(name, Counter())[str(value)] += 1
+            if name != EXPANSION_KEY:  # counted in ``expansions``
+                self.options.setdefault(name, Counter())[str(value)] += 1
         self.clauses |= played.clauses
 
     def freeze(self, varied: tuple[str, ...], handshake: bool) -> Coverage:
