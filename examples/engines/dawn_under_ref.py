@@ -173,7 +173,9 @@ FAULTS = ("crash", "hang", "garbage", "flood", "fork-crash", "extra-answer", "ex
           "slow", "hang-new-game")
 SUPPORTED_OPTIONS = frozenset({"after_match", "gift_trigger", "receiver_chooses_end", "second_rat",
                                "empty_path", "plague_round", "plague_occupied", "turn_start",
-                               "lidless_grave", "reopen_rule", "removed_colours"})
+                               "lidless_grave", "reopen_rule", "removed_colours",
+                               "gruft_three", "gruft_garlic", "gruft_plague_open",
+                               "gruft_count_choice", "gruft_lost_place", "gruft_bat_counts"})
 OPTION_VALUES: dict[str, list[str]] = {
     "after_match": ["may-continue", "turn-ends"],
     "gift_trigger": ["third-stake", "holding-three"],
@@ -186,6 +188,13 @@ OPTION_VALUES: dict[str, list[str]] = {
     "lidless_grave": ["unusable", "wild"],
     "reopen_rule": ["stake-and-end", "forbidden"],
     "removed_colours": ["same", "different"],
+    # the expansion's readings (docs/gruft.md); ignored in the base game
+    "gruft_three": ["one-turn", "in-a-row"],
+    "gruft_garlic": ["occupied", "empty"],
+    "gruft_plague_open": ["stay-open", "closed"],
+    "gruft_count_choice": ["blind", "empty-only"],
+    "gruft_lost_place": ["own-turn", "at-once"],
+    "gruft_bat_counts": ["matching-only", "any-placement"],
 }
 PRESETS: dict[str, dict[str, str]] = {
     "du-en": {},
@@ -292,6 +301,7 @@ class DawnUnderEngine:
         self.then_put: int | None = None  # who puts one in once the hand-overs are done
         self.streak = 0  # matching placements in a row this turn (three get the Count)
         self.next_turn: int | None = None  # whose turn starts once the Count is stood down
+        self.gruft_rules: dict[str, str] = {}  # the expansion's readings (gruft_* options)
 
     # ------------------------------------------------------------------ protocol
 
@@ -389,6 +399,8 @@ class DawnUnderEngine:
         self.turn_start = str(options.get("turn_start", "must-open"))
         self.lidless = str(options.get("lidless_grave", "unusable"))
         self.reopen = str(options.get("reopen_rule", "stake-and-end"))
+        self.gruft_rules = {name: str(options.get(name, values[0]))
+                            for name, values in OPTION_VALUES.items() if name.startswith("gruft_")}
         self.windows = [[] for _ in range(players)]
         self.barred = []
         self.lids = list(setup["lids"])
@@ -511,7 +523,9 @@ class DawnUnderEngine:
         the grave Count Rucola keeps, not even in a plague."""
         if not self.gruft:
             return set()
-        shut = set() if self.m("gruft-graves-closed-after-use") else set(self.open_graves)
+        keep = self.plague is None or self.gruft_rules["gruft_plague_open"] == "stay-open"
+        shut = set() if self.m("gruft-graves-closed-after-use") or not keep \
+            else set(self.open_graves)
         if self.count_grave is not None and not (
                 self.m("gruft-guard-ignored") and self.plague is None):
             shut.add(self.count_grave)
@@ -767,7 +781,8 @@ class DawnUnderEngine:
         if self.gruft:
             self.open_graves = []
             self.bat = None
-            if self.post is not None and self.count_grave is None and self.post != player:
+            if self.post is not None and self.count_grave is None and (
+                    self.post != player or self.gruft_rules["gruft_lost_place"] == "at-once"):
                 self.phase = "count-place"
                 self.pending = None
                 self.may_stop = False
@@ -887,6 +902,8 @@ class DawnUnderEngine:
             assert self.pending is not None
             quarter = (self.quarter_of[self.pending] + 1) % self.quarters
             graves = [g for g in graves if self.quarter_of[g] == quarter]
+        if self.gruft_rules["gruft_count_choice"] == "empty-only":
+            return [g for g in graves if self.contents[g] is None] or graves
         return graves
 
     def gruft_legal(self) -> list[str]:
@@ -909,7 +926,8 @@ class DawnUnderEngine:
         the player, who goes on)."""
         self.streak += 1
         needed = 4 if self.m("gruft-count-on-fourth") else 3
-        if self.streak == needed and self.plague is None and self.post != player:
+        own_turn = self.plague is None or self.gruft_rules["gruft_three"] == "in-a-row"
+        if self.streak == needed and own_turn and self.post != player:
             self.post = player
             self.count_grave = None
 
@@ -929,6 +947,9 @@ class DawnUnderEngine:
             self.win(player)
             return
         if self.bat is not None:  # a bat's grave: the turn is over
+            if (self.gruft_rules["gruft_bat_counts"] == "any-placement"
+                    and player == self.turn):
+                self.count_placement(player)
             if self.m("gruft-bat-turn-continues"):
                 self.bat = None
                 self.pending = None
@@ -1028,6 +1049,8 @@ class DawnUnderEngine:
         if content is not None and content.startswith("garlic"):
             self.contents[grave] = None  # the garlic goes home; the grave counts as occupied
             self.garlic[int(content.split()[1])] += 1
+            if self.gruft_rules["gruft_garlic"] == "empty":
+                content = None  # reading: then it is empty, and a vampire goes in
         if content is None:
             self.pending = grave
             self.put_by(holder)

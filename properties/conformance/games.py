@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
+from ruleproof.model.dawn_under.config import option_values as all_option_values
 from ruleproof.model.dawn_under.engine import (
     current_player,
     deal,
@@ -487,10 +488,9 @@ class DawnUnderAdapter:
         return tuple(presets())
 
     def option_values(self) -> dict[str, tuple[str, ...]]:
-        # The expansion's state (Count Rucola, bats) is not part of the public state yet, so
-        # the harness cannot compare it: the expansion and its options are not varied.
-        return {k: v for k, v in OPTION_VALUES.items()
-                if k != "expansion" and not k.startswith("gruft_")}
+        # The expansion itself is a set-up field of its own (SetupSpace.expansions); its
+        # readings (gruft_*) are options like the base game's (ignored in the base game).
+        return {k: v for k, v in all_option_values().items() if k != EXPANSION_KEY}
 
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         return {**setup, "start_player": player}
