@@ -12,7 +12,9 @@ graves left open until the end of the turn) follows the default readings of ``do
 (three matching placements in one's own turn get the Count; garlic under the Count counts as
 occupied; the Count is stood on any closed grave with a lid, moving on into the next quarter
 clockwise; a player who got the Count from the right stands it down after their own turn; a
-bat's placement does not count toward the three); its options are not supported (declined).
+bat's placement does not count toward the three) and, on request, the other reading of each
+of its six options (``gruft_three``, ``gruft_garlic``, ``gruft_plague_open``,
+``gruft_count_choice``, ``gruft_lost_place``, ``gruft_bat_counts``), declared in the handshake.
 Player names (``setup.names``, one per seat in seat order) are kept as labels only: seats are
 numbers, and duplicate names are fine.
 
