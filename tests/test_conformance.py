@@ -39,6 +39,11 @@ EXAMPLES = {
     "dawn-under-wrong-player.jsonl": (1, "wrong-player", ("du-en:play.clockwise",)),
     "dawn-under-mutant-gift-on-fourth-stake.jsonl": (1, "state", ("du-en:ch2.gift",)),
     "dawn-under-mutant-2p-second-rat-finder.jsonl": (1, "state", ("du-en:2p.plague",)),
+    "dawn-under-mutant-gruft-count-on-fourth.jsonl": (1, "state", ("gruft-en:count.get-three",)),
+    "dawn-under-mutant-gruft-guard-ignored.jsonl": (1, "legal-actions",
+                                                    ("gruft-en:count.guard",)),
+    "dawn-under-mutant-gruft-count-moves-anywhere.jsonl": (1, "legal-actions",
+                                                           ("gruft-en:count.move",)),
 }
 
 
@@ -310,7 +315,11 @@ def test_schema_lists_exactly_the_fields_the_reader_accepts() -> None:
     assert set(defs["step"]["properties"]) == STEP_KEYS
     assert set(defs["dawnUnderStateFields"]["properties"]) == DAWN_UNDER.state_fields
     public = DAWN_UNDER.public_state(DAWN_UNDER.start(4, {}, 0, None))
-    assert set(public) == DAWN_UNDER.state_fields
+    assert set(public) == DAWN_UNDER.state_fields - {"gruft"}  # gruft: only with the expansion
+    with_gruft = DAWN_UNDER.public_state(DAWN_UNDER.start(4, {"expansion": "gruft"}, 0, None))
+    assert set(with_gruft) == DAWN_UNDER.state_fields
+    gruft = defs["dawnUnderStateFields"]["properties"]["gruft"]
+    assert set(gruft["properties"]) == set(with_gruft["gruft"])
     assert set(defs["dawnUnderSetup"]["properties"]) == set(DAWN_UNDER.setup_of(3, {}, 0))
 
 
@@ -330,3 +339,31 @@ def test_explicit_setup_must_use_the_games_components() -> None:
         parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=dict(setup,
                                                                                rows=rows))]))
     assert replay(parse_trace(dump_lines([header_object("dawn-under", 3, {}, setup=setup)])))
+
+
+def test_the_header_names_the_expansion_and_the_setup_names_the_players() -> None:
+    options = {"expansion": "gruft"}
+    setup = DAWN_UNDER.with_names(DAWN_UNDER.setup_of(4, options, 7), ["Zoe", "Anna", "Anna",
+                                                                         "Ödön"])
+    state = DAWN_UNDER.start(4, options, None, setup)
+    lines: list[dict[str, object]] = [header_object("dawn-under", 4, options, setup=setup)]
+    assert lines[0]["expansion"] == "gruft" and "expansion" not in lines[0]["options"]  # type: ignore[operator]
+    for number, action in enumerate(["bat 3", "doubt"], start=1):
+        state = DAWN_UNDER.apply(state, action).state
+        lines.append({"step": number, "action": action,
+                      "state": DAWN_UNDER.public_state(state)})
+    trace = parse_trace(dump_lines(lines))
+    assert trace.header.options["expansion"] == "gruft"
+    assert replay(trace).divergence is None
+    # the expansion's state is compared: a wrong bat count diverges
+    wrong = json.loads(json.dumps(lines))
+    wrong[1]["state"]["gruft"]["bats"] = [2, 2, 2, 2]
+    found = replay(parse_trace(dump_lines(wrong))).divergence
+    assert found is not None and found.kind == "state" and found.clauses[0].startswith("gruft-en:")
+    # given twice, or names that do not fit the players: one line, exit 2
+    twice = dict(lines[0], options={"expansion": "gruft"})
+    with pytest.raises(TraceError, match="expansion once"):
+        parse_trace(dump_lines([twice]))
+    short = dict(lines[0], setup=dict(setup, names=["Zoe"]))
+    with pytest.raises(TraceError, match="one name per player"):
+        parse_trace(dump_lines([short]))

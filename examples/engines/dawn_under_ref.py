@@ -1,11 +1,22 @@
 #!/usr/bin/env python3
-"""A small reference engine for Dawn Under (du-en and du-cs with 3-6 players, the 2-player game),
-written plainly from the rulebook.
+"""A small reference engine for Dawn Under (du-en and du-cs with 3-6 players, the 2-player game,
+and the expansion "Frische Luft fuer die Gruft" with 3-6 players), written plainly from the
+rulebooks.
 
 It is deliberately independent of ``model/``: imperative, mutable, its own data structures; the
 only thing it shares with the project is the board file (``spec/boards/dawn-under-default.toml``),
 read with :mod:`tomllib`. Where the rulebook is silent it follows the readings documented in
 ``docs/rules-options.md`` (the model is the specification), including the four rule options.
+The expansion (``"expansion": "gruft"`` in ``new_game``: Count Rucola, two bats per player,
+graves left open until the end of the turn) follows the default readings of ``docs/gruft.md``
+(three matching placements in one's own turn get the Count; garlic under the Count counts as
+occupied; the Count is stood on any closed grave with a lid, moving on into the next quarter
+clockwise; a player who got the Count from the right stands it down after their own turn; a
+bat's placement does not count toward the three) and, on request, the other reading of each
+of its six options (``gruft_three``, ``gruft_garlic``, ``gruft_plague_open``,
+``gruft_count_choice``, ``gruft_lost_place``, ``gruft_bat_counts``), declared in the handshake.
+Player names (``setup.names``, one per seat in seat order) are kept as labels only: seats are
+numbers, and duplicate names are fine.
 
 Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on stdin/stdout, see
 ``docs/conformance.md``)::
@@ -15,7 +26,9 @@ Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on std
     python examples/engines/dawn_under_ref.py --list-mutants
 
 A *mutant* breaks exactly one rule the way a real implementation might; ``ruleproof conform``
-must catch every one of them. ``--fault crash|hang|garbage|flood`` with ``--fault-at N`` makes the
+must catch every one of them (``PRESET_OF`` and ``EXPANSION_OF`` name the rule set a mutant
+needs; ``SETUP_BUGS`` are bugs in the handling of one set-up field, including the expansion and
+the player names). ``--fault crash|hang|garbage|flood`` with ``--fault-at N`` makes the
 engine misbehave at its N-th ``apply`` (used to test the harness's failure reports).
 """
 
@@ -79,6 +92,17 @@ MUTANTS: dict[str, str] = {
     "2p-reopen-normal": "2p: a grave the opponent opened after you is opened as usual",
     "2p-second-rat-finder": "2p: a second rat stays with its finder (as with 3-6 players)",
     "2p-lidless-openable": "2p: a grave without a lid may be opened",
+    # Mutants of the expansion (expansion gruft): the engine gets one gruft-en rule wrong.
+    "gruft-bats-reusable": "gruft: a player with no bats left may still play one",
+    "gruft-guard-ignored": "gruft: others may open the grave Count Rucola keeps (no plague)",
+    "gruft-doubter-no-stake": "gruft: a wrong doubt of an empty grave costs no stake",
+    "gruft-bat-turn-continues": "gruft: after a bat's grave is dealt with the turn goes on",
+    "gruft-doubted-vampire-to-doubter": "gruft: the vampire under a doubted bat goes to the "
+                                        "doubter, not the bat's owner",
+    "gruft-count-on-fourth": "gruft: Count Rucola comes with the fourth placement, not the third",
+    "gruft-count-moves-anywhere": "gruft: the Count moves on to any grave, not the next quarter",
+    "gruft-graves-closed-after-use": "gruft: graves are closed after use, not left open until "
+                                     "the end of the turn",
 }
 CLAUSES: dict[str, str] = {
     # The clause each mutant changes (as the rule set it plays cites it); `conform` must blame it.
@@ -120,10 +144,22 @@ CLAUSES: dict[str, str] = {
     "2p-reopen-normal": "du-en:2p.reopen",
     "2p-second-rat-finder": "du-en:2p.plague",
     "2p-lidless-openable": "du-en:2p.lids",
+    "gruft-bats-reusable": "gruft-en:bats.once",
+    "gruft-guard-ignored": "gruft-en:count.guard",
+    "gruft-doubter-no-stake": "gruft-en:bats.doubt-empty",
+    "gruft-bat-turn-continues": "gruft-en:bats.close-ends",
+    "gruft-doubted-vampire-to-doubter": "gruft-en:bats.doubt-vampire",
+    "gruft-count-on-fourth": "gruft-en:count.get-three",
+    "gruft-count-moves-anywhere": "gruft-en:count.move",
+    "gruft-graves-closed-after-use": "gruft-en:play.keep-open",
 }
 PRESET_OF: dict[str, str] = {name: "du-cs" if name.startswith("cs-") else "2p"
                              for name in MUTANTS if name.startswith(("cs-", "2p-"))}
 """Mutants that only differ under a preset other than du-en."""
+EXPANSION_OF: dict[str, str] = {name: "gruft" for name in MUTANTS if name.startswith("gruft-")}
+"""Mutants that only differ when the expansion is played."""
+EXPANSIONS = ("gruft",)
+"""Expansions this engine plays (declared in its handshake)."""
 SETUP_BUGS: dict[str, str] = {
     # Bugs in the handling of one set-up field; each shows only if that field varies.
     "ignores-start-player": "start player: the engine always lets player 0 begin",
@@ -131,12 +167,17 @@ SETUP_BUGS: dict[str, str] = {
     "four-seat-table": "player count: turns go round a table of four seats",
     "ignores-option-after-match": "options: the option after_match is ignored",
     "ignores-preset": "preset: the preset is ignored (du-en rules always)",
+    "ignores-expansion": "expansion: the expansion is ignored (the base game always)",
+    "seats-sorted-by-name": "names: players are seated in alphabetical order of their names, "
+                            "not in the order given",
 }
 FAULTS = ("crash", "hang", "garbage", "flood", "fork-crash", "extra-answer", "exit-clean",
           "slow", "hang-new-game")
 SUPPORTED_OPTIONS = frozenset({"after_match", "gift_trigger", "receiver_chooses_end", "second_rat",
                                "empty_path", "plague_round", "plague_occupied", "turn_start",
-                               "lidless_grave", "reopen_rule", "removed_colours"})
+                               "lidless_grave", "reopen_rule", "removed_colours",
+                               "gruft_three", "gruft_garlic", "gruft_plague_open",
+                               "gruft_count_choice", "gruft_lost_place", "gruft_bat_counts"})
 OPTION_VALUES: dict[str, list[str]] = {
     "after_match": ["may-continue", "turn-ends"],
     "gift_trigger": ["third-stake", "holding-three"],
@@ -149,6 +190,13 @@ OPTION_VALUES: dict[str, list[str]] = {
     "lidless_grave": ["unusable", "wild"],
     "reopen_rule": ["stake-and-end", "forbidden"],
     "removed_colours": ["same", "different"],
+    # the expansion's readings (docs/gruft.md); ignored in the base game
+    "gruft_three": ["one-turn", "in-a-row"],
+    "gruft_garlic": ["occupied", "empty"],
+    "gruft_plague_open": ["stay-open", "closed"],
+    "gruft_count_choice": ["blind", "empty-only"],
+    "gruft_lost_place": ["own-turn", "at-once"],
+    "gruft_bat_counts": ["matching-only", "any-placement"],
 }
 PRESETS: dict[str, dict[str, str]] = {
     "du-en": {},
@@ -181,6 +229,17 @@ def load_neighbours(path: Path) -> list[list[int]]:
     return out
 
 
+def load_quarters(path: Path) -> list[int]:
+    """The quarter of every grave (index into the board's clockwise list of quarters)."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    order = list(data["quarters"])
+    out = [0] * len(data["grave"])
+    for grave in data["grave"]:
+        out[int(grave["id"])] = order.index(grave["quarter"])
+    return out
+
+
 class NotSupported(Exception):
     """A preset, player count or rule option this engine does not implement."""
 
@@ -199,6 +258,8 @@ class DawnUnderEngine:
         self.mutant = mutant
         self.presets = presets
         self.neighbours = load_neighbours(board)
+        self.quarter_of = load_quarters(board)
+        self.quarters = max(self.quarter_of) + 1
         self.started = False
         self.n = 0
         self.after_match = "may-continue"
@@ -230,6 +291,19 @@ class DawnUnderEngine:
         self.gifts: list[tuple[int, int]] = []
         self.transit: str | None = None
         self.winner: int | None = None
+        self.names: list[str] = []
+        # The expansion "Frische Luft fuer die Gruft" (gruft-en), if played.
+        self.gruft = False
+        self.bats: list[int] = []  # bats in front of each player
+        self.open_graves: list[int] = []  # graves left open this turn
+        self.count_grave: int | None = None  # the grave Count Rucola stands on
+        self.post: int | None = None  # who the post stands in front of (None: the middle)
+        self.bat: dict[str, Any] | None = None  # the bat claim being answered
+        self.putter: int | None = None  # who puts a vampire into ``pending`` (phase put)
+        self.then_put: int | None = None  # who puts one in once the hand-overs are done
+        self.streak = 0  # matching placements in a row this turn (three get the Count)
+        self.next_turn: int | None = None  # whose turn starts once the Count is stood down
+        self.gruft_rules: dict[str, str] = {}  # the expansion's readings (gruft_* options)
 
     # ------------------------------------------------------------------ protocol
 
@@ -242,7 +316,9 @@ class DawnUnderEngine:
                         "games": ["dawn-under"], "mutant": self.mutant,
                         "supports": {"dawn-under": {"presets": sorted(self.presets),
                                                     "players": [2, 3, 4, 5, 6],
-                                                    "options": OPTION_VALUES}}}
+                                                    "options": OPTION_VALUES,
+                                                    "expansions": list(EXPANSIONS),
+                                                    "names": True}}}
             if cmd == "new_game":
                 try:
                     self.new_game(msg)
@@ -298,6 +374,12 @@ class DawnUnderEngine:
         unsupported = sorted(set(given) - SUPPORTED_OPTIONS)
         if unsupported:
             raise NotSupported(f"rule option {unsupported[0]!r} is not supported by this engine")
+        expansion = msg.get("expansion", "none")
+        if expansion != "none" and (expansion not in EXPANSIONS or players == 2):
+            raise NotSupported(f"expansion {expansion!r} with {players} players is not "
+                               "supported by this engine (it plays gruft with 3-6 players)")
+        if self.m("ignores-expansion"):
+            expansion = "none"
         if self.m("ignores-preset"):
             preset = "du-en"
         if self.m("ignores-option-after-match"):
@@ -319,6 +401,8 @@ class DawnUnderEngine:
         self.turn_start = str(options.get("turn_start", "must-open"))
         self.lidless = str(options.get("lidless_grave", "unusable"))
         self.reopen = str(options.get("reopen_rule", "stake-and-end"))
+        self.gruft_rules = {name: str(options.get(name, values[0]))
+                            for name, values in OPTION_VALUES.items() if name.startswith("gruft_")}
         self.windows = [[] for _ in range(players)]
         self.barred = []
         self.lids = list(setup["lids"])
@@ -326,8 +410,16 @@ class DawnUnderEngine:
             self.lids = self.lids[1:] + self.lids[:1]
         self.known = [False] * len(self.lids)
         self.contents = [None] * len(self.lids)
+        names = setup.get("names") or [f"player {p}" for p in range(players)]
+        if not isinstance(names, list) or len(names) != players:
+            raise Bad("setup.names must name every player")
+        self.names = [str(name) for name in names]
+        dealt = list(setup["rows"])
+        if self.m("seats-sorted-by-name"):
+            # seats taken in alphabetical order of the names, not in the order given
+            dealt = [dealt[p] for p in sorted(range(players), key=lambda p: self.names[p])]
         self.rows = []
-        for colours in setup["rows"]:
+        for colours in dealt:
             row = [[c, False] for c in colours]
             self.refill(row)
             self.rows.append(row)
@@ -344,6 +436,18 @@ class DawnUnderEngine:
         self.gifts = []
         self.transit = None
         self.winner = None
+        # gruft-en:prep.bats: two bats each; gruft-en:prep.count: the Count on the post in the
+        # middle of the board.
+        self.gruft = expansion == "gruft"
+        self.bats = [2] * players if self.gruft else []
+        self.open_graves = []
+        self.count_grave = None
+        self.post = None
+        self.bat = None
+        self.putter = None
+        self.then_put = None
+        self.streak = 0
+        self.next_turn = None
         self.started = True
 
     # ------------------------------------------------------------------ helpers
@@ -363,6 +467,15 @@ class DawnUnderEngine:
     def to_move(self) -> int | None:
         if self.phase == "over":
             return None
+        if self.phase == "put":
+            return self.putter
+        if self.phase == "bat":
+            return self.asked()
+        if self.phase == "bat-gift":
+            assert self.bat is not None
+            return int(self.bat["owner"])
+        if self.phase.startswith("count-"):
+            return self.post
         if self.phase == "give":
             return self.gifts[0][0]
         if self.phase == "receive":
@@ -407,16 +520,31 @@ class DawnUnderEngine:
             return True
         return self.n == 2 and self.lidless == "wild"
 
+    def closed(self) -> set[int]:
+        """The expansion: graves left open this turn are not opened again, and nobody opens
+        the grave Count Rucola keeps, not even in a plague."""
+        if not self.gruft:
+            return set()
+        keep = self.plague is None or self.gruft_rules["gruft_plague_open"] == "stay-open"
+        shut = set() if self.m("gruft-graves-closed-after-use") or not keep \
+            else set(self.open_graves)
+        if self.count_grave is not None and not (
+                self.m("gruft-guard-ignored") and self.plague is None):
+            shut.add(self.count_grave)
+        return shut
+
     def openable(self) -> list[int]:
+        shut = self.closed()
         if self.plague is None:
             barred = set(self.barred) if self.reopen == "forbidden" else set()
-            return [g for g in range(len(self.lids)) if self.usable(g) and g not in barred]
+            return [g for g in range(len(self.lids)) if self.usable(g) and g not in barred
+                    and g not in shut]
         origin = self.plague["origin"]
         if self.m("plague-opens-non-neighbours"):
             candidates = [g for g in range(len(self.lids)) if g != origin]
         else:
             candidates = self.neighbours[origin]
-        return [g for g in candidates if self.usable(g)
+        return [g for g in candidates if self.usable(g) and g not in shut
                 and (g not in self.plague["opened"] or self.m("reopen-in-plague"))]
 
     def matching(self, grave: int) -> list[str]:
@@ -433,6 +561,9 @@ class DawnUnderEngine:
     def legal(self) -> list[str]:
         if self.phase == "open":
             out = [f"open {g}" for g in self.openable()]
+            if self.gruft and self.plague is None and (
+                    self.bats[self.turn] > 0 or self.m("gruft-bats-reusable")):
+                out += [f"bat {g}" for g in self.openable()]  # instead of opening a grave
             if (self.plague is not None or self.may_stop or self.m("stop-before-opening")
                     or self.turn_start == "may-pass"):
                 out.append("stop")
@@ -452,16 +583,28 @@ class DawnUnderEngine:
             return [f"give {e}" for e in self.ends(self.rows[self.gifts[0][0]])]
         if self.phase == "receive":
             return [f"receive {e}" for e in self.ends(self.rows[self.gifts[0][1]])]
-        return []
+        return self.gruft_legal()
 
     # ------------------------------------------------------------------ transitions
 
     def apply(self, action: str) -> None:
         words = action.split()
-        if words[0] == "open":
+        if words[0] == "open" and self.phase == "count-open":
+            self.count_open()
+        elif words[0] == "open":
             self.open_grave(int(words[1]))
+        elif words[0] == "place" and self.phase == "put":
+            self.put(words[1])
         elif words[0] == "place":
             self.place(int(words[2]), words[1])
+        elif words[0] == "bat":
+            self.play_bat(int(words[1]))
+        elif words[0] in ("believe", "doubt"):
+            self.answer_bat(words[0] == "doubt")
+        elif words[0] == "gift":
+            self.gift_to(int(words[1]))
+        elif words[0] == "count":
+            self.count_to(int(words[1]))
         elif words[0] in ("garlic", "leave"):
             self.no_match(int(words[1]), words[0] == "garlic")
         elif words[0] == "stop":
@@ -484,6 +627,8 @@ class DawnUnderEngine:
         if lid == "rat":
             self.rat_found(player, grave)
             return
+        if self.gruft and self.plague is None and not self.m("gruft-graves-closed-after-use"):
+            self.open_graves.append(grave)  # it stays open until the end of the turn
         if (self.plague is None and grave in self.barred
                 and not self.m("2p-reopen-normal")):
             self.take_stake(player)  # opened again: a stake, the grave is not used
@@ -502,6 +647,7 @@ class DawnUnderEngine:
             self.garlic_found(player, grave, int(content.split()[1]))
 
     def take_stake(self, player: int) -> None:
+        self.streak = 0
         if self.path == 0:
             # Only reachable with gift_trigger=holding-three and 5-6 players; the model's
             # reading (option empty_path): no stake is taken, or the gift comes at once.
@@ -536,6 +682,7 @@ class DawnUnderEngine:
         return order[::-1] if self.m("gifts-counter-clockwise") else order
 
     def garlic_found(self, player: int, grave: int, owner: int) -> None:
+        self.streak = 0
         self.contents[grave] = None
         self.garlic[player if self.m("garlic-back-to-finder") else owner] += 1
         if owner == player:
@@ -581,6 +728,9 @@ class DawnUnderEngine:
         self.gifts.pop(0)
         if self.gifts:
             self.phase = "give"
+        elif self.then_put is not None:  # the expansion: a vampire goes into the grave now
+            self.put_by(self.then_put)
+            self.then_put = None
         else:
             self.after_resolution(occupied=True)
 
@@ -592,6 +742,8 @@ class DawnUnderEngine:
         if not self.rows[player]:
             self.win(player)
             return
+        if self.gruft:
+            self.count_placement(player)
         if self.plague is not None:
             self.continue_plague()
         elif self.after_match == "turn-ends" or self.m("turn-passes-after-placement"):
@@ -601,6 +753,7 @@ class DawnUnderEngine:
             self.may_stop = True
 
     def no_match(self, grave: int, garlic: bool) -> None:
+        self.streak = 0
         if garlic:
             player = self.actor()
             self.contents[grave] = f"garlic {player}"
@@ -622,7 +775,22 @@ class DawnUnderEngine:
             self.end_turn()
 
     def end_turn(self) -> None:
-        self.start_turn(self.left_of(self.turn))
+        self.next_turn_of(self.left_of(self.turn))
+
+    def next_turn_of(self, player: int) -> None:
+        """The turn passes to ``player``; with the expansion the open graves close, and a
+        holder of the Count who has not stood it on a grave does so first."""
+        if self.gruft:
+            self.open_graves = []
+            self.bat = None
+            if self.post is not None and self.count_grave is None and (
+                    self.post != player or self.gruft_rules["gruft_lost_place"] == "at-once"):
+                self.phase = "count-place"
+                self.pending = None
+                self.may_stop = False
+                self.next_turn = player
+                return
+        self.start_turn(player)
 
     def start_turn(self, player: int) -> None:
         """A new turn; with 2 players the graves the opponent opened after this player's own
@@ -635,11 +803,18 @@ class DawnUnderEngine:
             mine = set(self.windows[player])
             self.barred = sorted(g for g in set(self.windows[1 - player]) if g in mine)
             self.windows[player] = []
+        if self.gruft:
+            self.open_graves = []
+            self.streak = 0
+            self.next_turn = None
+            if self.post == player and self.count_grave is not None:
+                self.phase = "count-open"  # the turn starts at the Count's grave
 
     def stop(self) -> None:
         if self.plague is None:
             self.end_turn()
             return
+        self.streak = 0
         rounds = self.n - 1 if self.m("plague-short-round") else self.n
         self.plague["idle"] += 1
         count = self.plague["turns"] if self.plague_round == "one-round" else self.plague["idle"]
@@ -671,10 +846,11 @@ class DawnUnderEngine:
         assert self.plague is not None
         holder, last = self.plague["holder"], self.plague["current"]
         self.close_plague()
-        self.start_turn(self.left_of(last if self.m("plague-turn-after-last-passer")
-                                     else holder))
+        self.next_turn_of(self.left_of(last if self.m("plague-turn-after-last-passer")
+                                       else holder))
 
     def rat_found(self, finder: int, grave: int) -> None:
+        self.streak = 0
         holder = finder
         old = self.plague
         if old is not None:
@@ -704,6 +880,200 @@ class DawnUnderEngine:
         self.winner = player
         self.gifts = []
         self.pending = None
+
+    # ------------------------------------------------------------------ the expansion
+
+    def seats_after(self, player: int) -> list[int]:
+        """The other players clockwise, starting at the left neighbour."""
+        return [(player + k) % self.n for k in range(1, self.n)]
+
+    def asked(self) -> int:
+        """The player who answers the bat next: the others in turn, from the owner's left."""
+        assert self.bat is not None
+        return self.seats_after(int(self.bat["owner"]))[len(self.bat["believed"])]
+
+    def count_graves(self) -> list[int]:
+        """Graves the Count may stand on: closed ones with a lid (chosen without looking);
+        moving on, only those of the next quarter clockwise."""
+        shut = set(self.open_graves)
+        if self.count_grave is not None:
+            shut.add(self.count_grave)
+        graves = [g for g in range(len(self.lids)) if self.lids[g] is not None
+                  and g not in shut]
+        if self.phase == "count-move" and not self.m("gruft-count-moves-anywhere"):
+            assert self.pending is not None
+            quarter = (self.quarter_of[self.pending] + 1) % self.quarters
+            graves = [g for g in graves if self.quarter_of[g] == quarter]
+        if self.gruft_rules["gruft_count_choice"] == "empty-only":
+            return [g for g in graves if self.contents[g] is None] or graves
+        return graves
+
+    def gruft_legal(self) -> list[str]:
+        if self.phase == "count-open":
+            return [f"open {self.count_grave}"]
+        if self.phase in ("count-place", "count-move"):
+            return [f"count {g}" for g in self.count_graves()]
+        if self.phase == "bat":
+            return ["believe", "doubt"]
+        if self.phase == "bat-gift":
+            assert self.bat is not None
+            return [f"gift {p}" for p in self.seats_after(int(self.bat["owner"]))]
+        if self.phase == "put":
+            assert self.putter is not None
+            return [f"place {e} {self.pending}" for e in self.ends(self.rows[self.putter])]
+        return []
+
+    def count_placement(self, player: int) -> None:
+        """Three vampires placed in one's own turn get the Count (onto the post in front of
+        the player, who goes on)."""
+        self.streak += 1
+        needed = 4 if self.m("gruft-count-on-fourth") else 3
+        own_turn = self.plague is None or self.gruft_rules["gruft_three"] == "in-a-row"
+        if self.streak == needed and own_turn and self.post != player:
+            self.post = player
+            self.count_grave = None
+
+    def put_by(self, player: int) -> None:
+        """``player`` puts an outermost vampire into ``pending``, whatever its colour."""
+        self.phase = "put"
+        self.putter = player
+
+    def put(self, end: str) -> None:
+        player = self.putter
+        grave = self.pending
+        assert player is not None and grave is not None
+        colour = self.take_end(player, end)
+        self.contents[grave] = f"vampire {colour}"
+        self.putter = None
+        if not self.rows[player]:
+            self.win(player)
+            return
+        if self.bat is not None:  # a bat's grave: the turn is over
+            if (self.gruft_rules["gruft_bat_counts"] == "any-placement"
+                    and player == self.turn):
+                self.count_placement(player)
+            if self.m("gruft-bat-turn-continues"):
+                self.bat = None
+                self.pending = None
+                self.phase = "open"
+                self.may_stop = True
+                return
+            self.bat = None
+            self.pending = None
+            self.end_turn()
+            return
+        self.phase = "count-move"  # the Count moves on to the next quarter
+
+    def play_bat(self, grave: int) -> None:
+        """A bat on ``grave`` instead of opening one: "this grave is empty"."""
+        owner = self.turn
+        self.bats[owner] -= 1
+        self.bat = {"grave": grave, "owner": owner, "believed": []}
+        self.phase = "bat"
+        self.may_stop = False
+        self.pending = None
+
+    def answer_bat(self, doubt: bool) -> None:
+        """The asked player believes or doubts; the first doubt, or the last belief, opens
+        the grave (its lid is not turned) and the bat goes back into the box."""
+        bat = self.bat
+        assert bat is not None
+        asked = self.asked()
+        if not doubt:
+            bat["believed"].append(asked)
+            if len(bat["believed"]) < self.n - 1:
+                return
+        grave, owner = int(bat["grave"]), int(bat["owner"])
+        content = self.contents[grave]
+        self.pending = grave
+        self.open_graves.append(grave)
+        if content is None:
+            if not doubt or self.path == 0 or self.m("gruft-doubter-no-stake"):
+                self.put_by(owner)
+                return
+            # the doubter was wrong: a stake for them (a third brings the gift), then the
+            # bat's owner puts a vampire in
+            self.stakes[asked] += 1
+            self.path -= 1
+            held = self.stakes[asked]
+            due = held >= STAKES_FOR_GIFT if self.gift_trigger == "third-stake" \
+                else held > STAKES_FOR_GIFT
+            if due:
+                self.path += held
+                self.stakes[asked] = 0
+                self.gifts = [(g, asked) for g in self.others(asked)
+                              for _ in range(self.gift_count("stake"))]
+                self.phase = "give"
+                self.then_put = owner
+                return
+            self.put_by(owner)
+            return
+        if content.startswith("vampire"):
+            self.contents[grave] = None
+            self.transit = content.split()[1]
+            if not doubt:
+                self.phase = "bat-gift"  # the owner gives it to any other player
+                return
+            # the doubter was right: the owner gets it, then the doubter puts one in
+            receiver = asked if self.m("gruft-doubted-vampire-to-doubter") else owner
+            self.gifts = [(owner, receiver)]
+            self.phase = "receive"
+            self.then_put = asked
+            return
+        garlic_owner = int(content.split()[1])
+        self.contents[grave] = None
+        self.garlic[garlic_owner] += 1
+        if not doubt:
+            self.put_by(owner)  # a perfect bluff: no reward, the owner puts a vampire in
+            return
+        if garlic_owner == owner:
+            self.gifts = [(g, owner) for g in self.others(owner)
+                          for _ in range(self.gift_count("own-garlic"))]
+        else:
+            self.gifts = [(garlic_owner, owner)] * self.gift_count("other-garlic")
+        self.phase = "give"
+        self.then_put = asked
+
+    def gift_to(self, player: int) -> None:
+        """The vampire found under a believed bat goes to ``player``."""
+        assert self.bat is not None
+        owner = int(self.bat["owner"])
+        self.gifts = [(owner, player)]
+        self.phase = "receive"
+        self.then_put = owner
+
+    def count_open(self) -> None:
+        """The holder's turn starts at the Count's grave (the lid is not turned)."""
+        grave, holder = self.count_grave, self.post
+        assert grave is not None and holder is not None
+        self.open_graves.append(grave)
+        content = self.contents[grave]
+        if content is not None and content.startswith("garlic"):
+            self.contents[grave] = None  # the garlic goes home; the grave counts as occupied
+            self.garlic[int(content.split()[1])] += 1
+            if self.gruft_rules["gruft_garlic"] == "empty":
+                content = None  # reading: then it is empty, and a vampire goes in
+        if content is None:
+            self.pending = grave
+            self.put_by(holder)
+            return
+        # occupied: no penalty, the Count and the post go to the left neighbour, turn over
+        self.post = self.left_of(holder)
+        self.count_grave = None
+        self.end_turn()
+
+    def count_to(self, grave: int) -> None:
+        """The Count stands on ``grave``: after the turn (count-place) or moving on."""
+        self.count_grave = grave
+        if self.phase == "count-move":
+            self.phase = "open"
+            self.may_stop = True
+            self.pending = None
+            return
+        player = self.next_turn
+        assert player is not None
+        self.next_turn = None
+        self.start_turn(player)
 
     # ------------------------------------------------------------------ public state
 
@@ -736,6 +1106,12 @@ class DawnUnderEngine:
             "gifts": [[g, r] for g, r in self.gifts],
             "in_transit": self.transit,
             "winner": self.winner,
+            **({"gruft": {"bats": list(self.bats), "open_graves": list(self.open_graves),
+                          "count_grave": self.count_grave, "post": self.post,
+                          "bat": None if self.bat is None else {
+                              "grave": self.bat["grave"], "owner": self.bat["owner"],
+                              "believed": list(self.bat["believed"])}}}
+               if self.gruft else {}),
         }
 
 

@@ -34,6 +34,7 @@ import dracula_ref  # noqa: E402
 MUTANTS = {"dawn-under": dawn_under_ref.MUTANTS, "dracula": dracula_ref.MUTANTS}
 CLAUSES = {"dawn-under": dawn_under_ref.CLAUSES, "dracula": dracula_ref.CLAUSES}
 PRESETS = {"dawn-under": dawn_under_ref.PRESET_OF, "dracula": {}}
+EXPANSIONS = {"dawn-under": dawn_under_ref.EXPANSION_OF, "dracula": {}}
 SCRIPTS = {"dawn-under": "dawn_under_ref.py", "dracula": "dracula_ref.py"}
 
 
@@ -70,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         preset = PRESETS[args.game].get(name)
         options = {"preset": preset} if preset else {}
+        expansion = EXPANSIONS[args.game].get(name)
+        if expansion:
+            options["expansion"] = expansion  # an expansion mutant shows only with it
         result = conform(adapter(args.game), _factory(args.game, name, args.in_process),
                          budget=args.budget, options=options, max_steps=args.max_steps,
                          shrink_budget=args.shrink_budget, seed=args.seed)

@@ -33,7 +33,12 @@ from ruleproof.properties.conformance.engine import (
     Unsupported,
     failure_category,
 )
-from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter
+from ruleproof.properties.conformance.games import (
+    EXPANSION_KEY,
+    NAME_POOL,
+    PRESET_KEY,
+    GameAdapter,
+)
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.trace import dump_lines, header_object
 
@@ -74,14 +79,15 @@ class Played:
 def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, str], seed: int,
          choose: Callable[[int], int], max_steps: int, probe: bool = True, *,
          start_player: int | None = None, script: Sequence[str] | None = None,
-         setup: Mapping[str, Any] | None = None) -> Played:
+         setup: Mapping[str, Any] | None = None, names: Sequence[str] | None = None) -> Played:
     """Play one game on ``engine`` and the model; stop at the first divergence.
 
     ``choose(n)`` picks the index of the next action among the model's ``n`` legal actions;
     with ``script``, the actions are taken from it instead (an action the model forbids at that
     point is skipped; the game ends when the script does). ``start_player`` overrides the deal's
     start player (games where the set-up names one); ``setup`` replaces the deal of ``seed``
-    (e.g. a trace's explicit set-up). With ``probe``, before every action one
+    (e.g. a trace's explicit set-up); ``names`` replaces the player names of the set-up (games
+    whose set-up names the players). With ``probe``, before every action one
     action the model forbids (the adapter's ``probe_actions``, in rotation) is sent to the
     engine, which must refuse it (``accepted-illegal`` otherwise, citing the model's
     IllegalAction clauses). Engine failures become ``engine-failure`` divergences (never
@@ -90,6 +96,8 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
     setup = dict(setup) if setup is not None else game.setup_of(players, options, seed)
     if start_player is not None:
         setup = game.with_start_player(setup, start_player)
+    if names is not None:
+        setup = game.with_names(setup, names)
     state = game.start(players, options, None, setup)
     actions: list[tuple[int | None, str]] = []
     seen: set[str] = set()
@@ -296,7 +304,8 @@ class _Tally:
         if isinstance(start, int):
             self.starts[start] += 1
         for name, value in opts.items():
-            self.options.setdefault(name, Counter())[str(value)] += 1
+            if name != EXPANSION_KEY:  # counted in ``expansions``
+                self.options.setdefault(name, Counter())[str(value)] += 1
         self.clauses |= played.clauses
 
     def freeze(self, varied: tuple[str, ...], handshake: bool) -> Coverage:
@@ -371,7 +380,9 @@ class ConformResult:
                  + (f", options {', '.join(f'{k}={v}' for k, v in sorted(opts.items()))}"
                     if opts else "")
                  + (f", start player {f.setup['start_player']}"
-                    if isinstance(f.setup.get("start_player"), int) else ""))
+                    if isinstance(f.setup.get("start_player"), int) else "")
+                 + (f", names {', '.join(map(str, f.setup['names']))}"
+                    if isinstance(f.setup.get("names"), list) else ""))
         shrunk = ""
         if self.shrink_steps is not None:
             shrunk = f" (shrunk from {self.shrink_steps[0]})"
@@ -413,6 +424,12 @@ class SetupSpace:
             declared in its handshake and the caller did not fix.
         fixed: options fixed by the caller (with ``preset``, if given).
         start_players: whether the start player is drawn (Dawn Under's set-up names one).
+        expansions: expansions drawn from (``none``: the base game), as far as the engine
+            declared them in its handshake (``"expansions": [...]``) and the caller did not
+            fix ``expansion``; a combination the model refuses (the expansion with 2 players)
+            falls back to the base game.
+        names: whether the player names of the set-up are drawn (Dawn Under's set-up names
+            the players; drawn with replacement from a pool, so duplicates occur).
     """
 
     presets: tuple[str | None, ...]
@@ -420,6 +437,8 @@ class SetupSpace:
     options: Mapping[str, tuple[str, ...]]
     fixed: Mapping[str, str]
     start_players: bool
+    expansions: tuple[str, ...] = ("none",)
+    names: bool = False
 
     def varied(self) -> tuple[str, ...]:
         """Names of the set-up fields that vary."""
@@ -430,6 +449,10 @@ class SetupSpace:
             out.append("player count")
         if len(self.presets) > 1:
             out.append("preset")
+        if len(self.expansions) > 1:
+            out.append("expansion")
+        if self.names:
+            out.append("names")
         out += [f"option {name}" for name in self.options]
         return tuple(out)
 
@@ -438,7 +461,7 @@ def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
            options: Mapping[str, str]) -> SetupSpace:
     """The set-up space: the model's presets/options, cut down to what the engine declared in
     its handshake (``hello``: ``{"supports": {GAME: {"presets": [...], "players": [...],
-    "options": {NAME: [VALUES]}}}}``) and to what the caller fixed."""
+    "options": {NAME: [VALUES]}, "expansions": [...]}}}``) and to what the caller fixed."""
     fixed = dict(options)
     declared = hello.get("supports", {})
     mine = declared.get(game.name, {}) if isinstance(declared, dict) else {}
@@ -475,7 +498,12 @@ def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
             usable = tuple(v for v in model[name] if v in [str(x).lower() for x in values])
             if len(usable) > 1:
                 space[name] = usable
-    return SetupSpace(presets, per, space, fixed, game.has_start_player)
+    expansions: tuple[str, ...] = ("none",)
+    wanted_exp = mine.get("expansions")
+    if EXPANSION_KEY not in fixed and isinstance(wanted_exp, list):
+        expansions += tuple(e for e in game.expansions() if e in wanted_exp)
+    return SetupSpace(presets, per, space, fixed, game.has_start_player, expansions,
+                      game.has_names)
 
 
 def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = None,
@@ -597,7 +625,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             try:
                 played = play(game, holder.get(), drawn.players, drawn.options, drawn.seed,
                               lambda n: data.draw(st.integers(0, n - 1)), cap,
-                              start_player=drawn.start_player)
+                              start_player=drawn.start_player, names=drawn.names)
             except Exception as exc:
                 if not _is_hypothesis_control(exc):
                     errors.append(exc)  # a bug in the model or adapter: surfaced later
@@ -662,13 +690,14 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
 
 @dataclass(frozen=True)
 class DrawnSetup:
-    """One game's set-up as drawn: player count, options (preset included), deal seed and
-    start player (None: the deal's)."""
+    """One game's set-up as drawn: player count, options (preset and expansion included),
+    deal seed, start player (None: the deal's) and player names (None: the set-up's)."""
 
     players: int
     options: Mapping[str, str]
     seed: int
     start_player: int | None
+    names: tuple[str, ...] | None = None
 
 
 def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> DrawnSetup:
@@ -686,6 +715,10 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> Dra
         value = data.draw(st.sampled_from((None, *values)), label=name)
         if value is not None:
             opts[name] = value
+    if len(space.expansions) > 1:
+        expansion = data.draw(st.sampled_from(space.expansions), label="expansion")
+        if expansion != "none":
+            opts[EXPANSION_KEY] = expansion
     try:
         game.start(n, opts, 0, None)
     except MalformedInput:  # a combination the model refuses (e.g. the expansion with 2p)
@@ -693,7 +726,9 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> Dra
     deal = data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed")
     start = data.draw(st.integers(0, n - 1), label="start player") if space.start_players \
         else None
-    return DrawnSetup(n, opts, deal, start)
+    names = tuple(data.draw(st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n),
+                            label="names")) if space.names else None
+    return DrawnSetup(n, opts, deal, start, names)
 
 
 def _preflight(game: GameAdapter, holder: _Holder,
@@ -722,6 +757,14 @@ def _preflight(game: GameAdapter, holder: _Holder,
                 return None
             playable.append((preset, n))
     return playable, declined
+
+
+def _names_of(setup: Mapping[str, Any], players: int) -> list[str] | None:
+    """The player names of a played set-up, cut to ``players`` seats (None if it has none)."""
+    names = setup.get("names")
+    if not isinstance(names, list) or len(names) < players:
+        return None
+    return [str(n) for n in names[:players]]
 
 
 def _is_hypothesis_control(exc: Exception) -> bool:
@@ -756,7 +799,8 @@ def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
         try:
             engine = holder.get()
             got = play(game, engine, players, options, seed, lambda n: 0, max_steps,
-                       start_player=start, script=script)
+                       start_player=start, script=script,
+                       names=_names_of(found.setup, players))
         except MalformedInput:
             return None
         if not got.complete:
@@ -838,7 +882,8 @@ def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
     try:
         again = play(game, engine, found.players, found.options, found.seed, lambda n: 0,
                      max_steps, start_player=start if isinstance(start, int) else None,
-                     script=[a for _, a in found.actions])
+                     script=[a for _, a in found.actions],
+                     names=_names_of(found.setup, found.players))
     finally:
         engine.close()
     d1, d2 = found.divergence, again.divergence

@@ -244,6 +244,16 @@ class DraculaAdapter:
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         return dict(setup)
 
+    @property
+    def has_names(self) -> bool:
+        return False  # Dracula's two sides are fixed roles, not named seats
+
+    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return dict(setup)
+
+    def expansions(self) -> tuple[str, ...]:
+        return ()
+
     def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
         return tuple(clauses)
 

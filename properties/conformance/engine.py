@@ -107,7 +107,11 @@ class Engine(Protocol):
 
     def new_game(self, game: str, players: int, options: Mapping[str, str],
                  setup: Mapping[str, Any]) -> None:
-        """Start a game from an explicit set-up (chance is decided by the harness)."""
+        """Start a game from an explicit set-up (chance is decided by the harness).
+
+        ``options`` may hold ``preset`` and ``expansion`` entries: the JSON form sends them as
+        the request's own fields (``expansion`` only when it is not ``none``); ``setup`` may
+        name the players (Dawn Under ``names``, seat order)."""
         ...
 
     def legal_actions(self) -> list[str]:
@@ -184,6 +188,9 @@ class _Messages:
         request: dict[str, Any] = {"cmd": "new_game", "game": game, "players": players}
         if "preset" in opts:
             request["preset"] = opts.pop("preset")
+        if opts.get("expansion", "none") != "none":  # Dawn Under's expansion (gruft)
+            request["expansion"] = opts.pop("expansion")
+        opts.pop("expansion", None)
         request.update({"options": opts, "setup": dict(setup)})
         answer = self.call(request)
         if answer["ok"] is not True and answer.get("unsupported") is True:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
+from ruleproof.model.dawn_under.config import option_values as all_option_values
 from ruleproof.model.dawn_under.engine import (
     current_player,
     deal,
@@ -35,6 +36,8 @@ from ruleproof.model.dawn_under.state import (
     State,
     VampireIn,
 )
+from ruleproof.model.gruft import GruftPhase
+from ruleproof.model.gruft import part as gruft_part
 from ruleproof.properties.conformance.dracula_game import DRACULA
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
 from ruleproof.properties.conformance.readings import (
@@ -48,6 +51,19 @@ from ruleproof.properties.dawn_under.scenarios import parse_action
 REDUCED_KEY = "reduced"
 """Options key naming a reduced configuration (``spec/reduced/NAME.toml``): explorer traces
 replay on the reduced game (docs/explore.md)."""
+
+DEFAULT_NAMES = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip")
+"""The player names of a set-up unless the harness varies them (in seat order, which is also
+their sorted order)."""
+NAME_POOL = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip", "Žofie", "anna", "Zoe", "Ödön")
+"""Names the harness draws from, with replacement: duplicates occur, and sorting them by code
+point (capitals, small letters, accented letters) rarely gives the seat order."""
+MAX_NAME = 40
+"""Longest player name an explicit set-up may carry."""
+
+EXPANSION_KEY = "expansion"
+"""The trace header's ``expansion`` travels with the options under this key (Dawn Under:
+``gruft``); engines receive it as the ``expansion`` field of ``new_game``."""
 
 PRESET_KEY = "preset"
 """The trace header's ``preset`` travels with the options under this key (Dawn Under: du-en,
@@ -174,6 +190,19 @@ class GameAdapter(Protocol):
         """``setup`` with another start player (unchanged if the set-up names none)."""
         ...
 
+    @property
+    def has_names(self) -> bool:
+        """True if the explicit set-up names the players (then the names are varied)."""
+        ...
+
+    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """``setup`` with other player names, one per seat (unchanged if it names none)."""
+        ...
+
+    def expansions(self) -> tuple[str, ...]:
+        """The model's expansions of the game (sent as ``expansion`` in ``new_game``)."""
+        ...
+
     def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
         """``clauses`` as the rule set in ``options`` cites them (e.g. du-cs counterparts first
         with preset du-cs, the 2-player clauses first with preset 2p)."""
@@ -236,7 +265,44 @@ _FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
                    "du-en:ch3.received-open", "du-en:2p.own-garlic-stake",
                    "du-en:2p.other-garlic"),
     "winner": ("du-en:end.first-empty", "du-en:aim.win"),
+    # The expansion gruft-en (only in the public state of a game with expansion=gruft).
+    "gruft": ("gruft-en:count.get-three", "gruft-en:count.place", "gruft-en:count.move",
+              "gruft-en:count.get-lost", "gruft-en:bats.declare", "gruft-en:bats.once",
+              "gruft-en:play.keep-open", "gruft-en:bats.ask"),
 }
+
+_GRUFT_FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
+    "phase": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
+              "gruft-en:count.open-start", "gruft-en:count.empty-continue",
+              "gruft-en:count.place", "gruft-en:bats.declare", "gruft-en:bats.ask"),
+    "to_move": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
+                "gruft-en:bats.ask", "gruft-en:count.place"),
+    "turn_player": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
+                    "gruft-en:count.place"),
+    "may_stop": ("gruft-en:count.empty-continue", "gruft-en:bats.close-ends"),
+    "pending": ("gruft-en:bats.open", "gruft-en:count.empty"),
+    "contents": ("gruft-en:bats.open", "gruft-en:count.empty", "gruft-en:count.occupied"),
+    "rows": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire",
+             "gruft-en:bats.doubt-garlic", "gruft-en:bats.open", "gruft-en:count.empty"),
+    "stakes_held": ("gruft-en:bats.doubt-empty", "gruft-en:count.no-penalty"),
+    "stakes_path": ("gruft-en:bats.doubt-empty", "gruft-en:count.no-penalty"),
+    "garlic_hand": ("gruft-en:bats.doubt-garlic", "gruft-en:bats.believed-garlic"),
+    "gifts": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire",
+              "gruft-en:bats.doubt-garlic", "gruft-en:bats.doubt-empty"),
+    "in_transit": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire"),
+}
+"""Expansion clauses of the base fields (gruft-en), consulted only when the expansion is
+played: the model's expansion transitions cite them in their events."""
+
+_GRUFT_PARTS: dict[str, tuple[str, ...]] = {
+    "bats": ("gruft-en:bats.once", "gruft-en:bats.declare", "gruft-en:prep.bats"),
+    "open_graves": ("gruft-en:play.keep-open",),
+    "count_grave": ("gruft-en:count.place", "gruft-en:count.move", "gruft-en:count.get-three",
+                    "gruft-en:count.get-lost"),
+    "post": ("gruft-en:count.get-three", "gruft-en:count.get-lost", "gruft-en:prep.count"),
+    "bat": ("gruft-en:bats.declare", "gruft-en:bats.ask", "gruft-en:bats.open"),
+}
+"""The parts of the public ``gruft`` field and the clauses that change each."""
 
 _TWO_PLAYER: dict[str, str] = {
     "du-en:ch2.gift": "du-en:2p.own-garlic-stake",
@@ -249,7 +315,7 @@ _TWO_PLAYER: dict[str, str] = {
 (du-en:2p.own-garlic-stake: four vampires; du-en:2p.other-garlic: two; du-en:2p.rat-stays;
 du-en:2p.plague)."""
 
-_PRIORITY = ("winner", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
+_PRIORITY = ("winner", "gruft", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
              "contents", "rows", "phase", "to_move", "turn_player", "may_stop", "pending", "lids",
              "reserve_size", "removed_rats")
 """Fields in the order their clauses are blamed (causes before consequences)."""
@@ -266,6 +332,11 @@ _ACTION_CLAUSES: dict[str, tuple[str, ...]] = {
     "stop": ("du-en:ch1.continue", "du-en:ch4.pass"),
     "give": ("du-en:ch2.gift", "du-en:ch1.outermost"),
     "receive": ("du-en:ch3.received-open",),
+    "bat": ("gruft-en:bats.declare", "gruft-en:bats.once"),
+    "believe": ("gruft-en:bats.ask",),
+    "doubt": ("gruft-en:bats.ask",),
+    "count": ("gruft-en:count.place", "gruft-en:count.move"),
+    "gift": ("gruft-en:bats.believed-vampire",),
 }
 
 
@@ -274,7 +345,7 @@ _FIELD_TYPES: dict[str, str] = {
     "pending": "int?", "lids": "[str?]", "contents": "[str?]", "rows": "[[str]]",
     "stakes_held": "[int]", "stakes_path": "int", "garlic_hand": "[int]", "reserve_size": "int",
     "removed_rats": "int", "plague": "plague?", "gifts": "[[int]]", "in_transit": "str?",
-    "winner": "int?",
+    "winner": "int?", "gruft": "gruft",
 }
 _TYPE_WORDS = {
     "str": "a string", "int?": "an integer or null", "int": "an integer", "bool": "true or false",
@@ -283,14 +354,28 @@ _TYPE_WORDS = {
     "str?": "a string or null",
     "plague?": "null or an object {origin, holder, current, turns: integers, opened: list of "
                "integers}",
+    "gruft": "an object {bats: list of integers, open_graves: list of integers, count_grave: "
+             "integer or null, post: integer or null, bat: null or {grave, owner: integers, "
+             "believed: list of integers}}",
 }
 _PLAGUE_KEYS = {"origin": "int", "holder": "int", "current": "int", "turns": "int",
                 "opened": "[int]"}
 
 
+_GRUFT_KEYS = {"bats": "[int]", "open_graves": "[int]", "count_grave": "int?", "post": "int?",
+               "bat": "bat?"}
+_BAT_KEYS = {"grave": "int", "owner": "int", "believed": "[int]"}
+
+
+def _keyed(value: Any, keys: Mapping[str, str]) -> bool:
+    return isinstance(value, dict) and set(value) == set(keys) and all(
+        has_type(value[k], t, _NAMED) for k, t in keys.items())
+
+
 _NAMED: Named = {
-    "plague": lambda v: isinstance(v, dict) and set(v) == set(_PLAGUE_KEYS) and all(
-        has_type(v[k], t) for k, t in _PLAGUE_KEYS.items()),
+    "plague": lambda v: _keyed(v, _PLAGUE_KEYS),
+    "gruft": lambda v: _keyed(v, _GRUFT_KEYS),
+    "bat?": lambda v: v is None or _keyed(v, _BAT_KEYS),
 }
 
 
@@ -305,6 +390,25 @@ def _only_visibility(expected: Any, reported: Any) -> bool:
         if any(a != b and "?" not in (a, b) for a, b in zip(e, r, strict=True)):
             return False
     return True
+
+
+def _field_clauses(name: str, expected: Mapping[str, Any],
+                   reported: Mapping[str, Any]) -> tuple[str, ...]:
+    """The clauses that change public-state field ``name``. With the expansion (a ``gruft``
+    field in the model's state) its clauses come first, and for ``gruft`` itself those of the
+    parts that differ (:data:`_GRUFT_PARTS`)."""
+    if "gruft" not in expected:
+        return _FIELD_CLAUSES.get(name, ())
+    if name == "gruft":
+        mine, theirs = expected.get("gruft"), reported.get("gruft")
+        if not isinstance(theirs, dict):  # the engine does not play the expansion at all
+            return ("gruft-en:prep.base", "gruft-en:prep.bats", "gruft-en:prep.count")
+        if isinstance(mine, dict):
+            parts = [k for k in _GRUFT_PARTS if mine.get(k) != theirs.get(k)]
+            if parts:
+                return _dedup(c for k in parts for c in _GRUFT_PARTS[k])
+        return _FIELD_CLAUSES["gruft"]
+    return (*_GRUFT_FIELD_CLAUSES.get(name, ()), *_FIELD_CLAUSES.get(name, ()))
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
@@ -329,7 +433,15 @@ class DawnUnderAdapter:
     names left to right, ``"?"`` face down), ``stakes_held``, ``stakes_path``, ``garlic_hand``,
     ``reserve_size``, ``removed_rats``, ``plague`` (null or ``{origin, holder, current, turns,
     opened}``), ``gifts`` (``[[giver, receiver], ...]`` still to come, first is next),
-    ``in_transit`` (colour or null), ``winner`` (int or null).
+    ``in_transit`` (colour or null), ``winner`` (int or null); with the expansion
+    (``expansion=gruft``) also ``gruft``: ``{bats: [per player], open_graves: [graves],
+    count_grave: grave or null, post: player or null, bat: null or {grave, owner, believed}}``
+    (gruft-en:prep.bats, gruft-en:play.keep-open, gruft-en:prep.count, gruft-en:bats.declare,
+    gruft-en:bats.ask); the expansion's phases are ``count-open``, ``count-place``,
+    ``count-move``, ``bat``, ``bat-gift`` and ``put``.
+
+    The explicit set-up names the players (``names``, one per seat, in seat order: labels
+    only, duplicates allowed; the model ignores them).
     """
 
     name: str = "dawn-under"
@@ -356,6 +468,9 @@ class DawnUnderAdapter:
         found = presets().get(preset)
         if found is None:
             raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
+        if str(options.get(EXPANSION_KEY, "none")) != "none":
+            # gruft-en:prep.base: the expansion is played on top of the 3-6 player rules
+            return tuple(n for n in found.players if n != 2)
         return found.players
 
     def choosable(self, state: State) -> list[str]:
@@ -373,13 +488,22 @@ class DawnUnderAdapter:
         return tuple(presets())
 
     def option_values(self) -> dict[str, tuple[str, ...]]:
-        # The expansion's state (Count Rucola, bats) is not part of the public state yet, so
-        # the harness cannot compare it: the expansion and its options are not varied.
-        return {k: v for k, v in OPTION_VALUES.items()
-                if k != "expansion" and not k.startswith("gruft_")}
+        # The expansion itself is a set-up field of its own (SetupSpace.expansions); its
+        # readings (gruft_*) are options like the base game's (ignored in the base game).
+        return {k: v for k, v in all_option_values().items() if k != EXPANSION_KEY}
 
     def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
         return {**setup, "start_player": player}
+
+    @property
+    def has_names(self) -> bool:
+        return True
+
+    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return {**setup, "names": list(names)}
+
+    def expansions(self) -> tuple[str, ...]:
+        return tuple(v for v in OPTION_VALUES[EXPANSION_KEY] if v != "none")
 
     def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
         return in_document(clauses, str(options.get(PRESET_KEY, "du-en")))
@@ -459,6 +583,7 @@ class DawnUnderAdapter:
             "reserve": [lid(v) for v in setup.reserve],
             "rows": [[names[c] for c in row] for row in setup.rows],
             "start_player": setup.start_player,
+            "names": list(DEFAULT_NAMES[:players]),
         }
 
     def legal(self, state: State) -> list[str]:
@@ -518,7 +643,20 @@ class DawnUnderAdapter:
             "gifts": [[g.giver, g.receiver] for g in state.gifts],
             "in_transit": None if state.in_transit is None else names[state.in_transit],
             "winner": state.winner,
+            **self._gruft_state(state),
         }
+
+    @staticmethod
+    def _gruft_state(state: State) -> dict[str, Any]:
+        """The public ``gruft`` field of a game with the expansion (gruft-en: all of it lies
+        open on the table, gruft-en:prep.bats, gruft-en:prep.count); empty without it."""
+        g = gruft_part(state)
+        if g is None:
+            return {}
+        bat = None if g.bat is None else {"grave": g.bat.grave, "owner": g.bat.owner,
+                                          "believed": list(g.bat.believed)}
+        return {"gruft": {"bats": list(g.bats), "open_graves": list(g.open_graves),
+                          "count_grave": g.count_grave, "post": g.post, "bat": bat}}
 
     def observation(self, state: State, player: int) -> dict[str, Any]:
         if not 0 <= player < state.config.players:
@@ -588,7 +726,7 @@ class DawnUnderAdapter:
         if "turn_player" in fields and expected.get("may_stop") is True:
             first.append("du-en:ch1.continue")  # the model lets the player go on after a match
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
-        candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
+        candidates = _dedup(c for f in ordered for c in _field_clauses(f, expected, reported))
         hit = tuple(c for c in candidates if c in done)
         return _dedup([*first, *(hit or candidates[:4])])[:4]
 
@@ -606,6 +744,13 @@ class DawnUnderAdapter:
             out += [f"open {far}", f"open {plague.origin}"]
             out += [f"open {g}" for g in plague.opened[:1]]
             out += [f"place left {g}" for g in plague.opened[:1]]
+        g = gruft_part(state)
+        if g is not None:  # the expansion's near misses (gruft-en)
+            out += ["believe", "doubt", "count 0", "gift 0", f"bat {last + 1}"]
+            out += [f"open {x}" for x in g.open_graves[:1]]
+            out += [f"bat {x}" for x in g.open_graves[:1]]
+            if g.count_grave is not None:
+                out += [f"open {g.count_grave}", f"bat {g.count_grave}"]
         legal = set(self.legal(state))
         return list(dict.fromkeys(a for a in out if a not in legal))
 
@@ -621,6 +766,15 @@ class DawnUnderAdapter:
     def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
         kind = action.split()[0] if action.split() else ""
         clauses = _ACTION_CLAUSES.get(kind, ())
+        g = gruft_part(state)
+        if g is not None and not isinstance(state.phase, Phase):  # an expansion phase
+            if kind == "place":
+                return ("gruft-en:bats.open",) if g.bat is not None else (
+                    "gruft-en:count.empty",)
+            if kind == "open":
+                return ("gruft-en:count.open-start",)
+            if kind == "count" and state.phase is GruftPhase.COUNT_MOVE:
+                return ("gruft-en:count.move",)
         if kind == "open" and state.plague is not None:
             return ("du-en:ch4.neighbours", "du-en:ch4.order")
         if kind == "stop":
@@ -637,7 +791,7 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
         MalformedInput: unknown keys, wrong types, unknown colours, wrong component counts
             (naming the field).
     """
-    allowed = {"lids", "reserve", "rows", "start_player"}
+    allowed = {"lids", "reserve", "rows", "start_player", "names"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
         raise MalformedInput(f"setup: unknown field {unknown[0]!r}; expected "
@@ -673,6 +827,12 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
     start = raw.get("start_player", 0)
     if not isinstance(start, int) or isinstance(start, bool):
         raise MalformedInput("setup.start_player must be an integer")
+    names_given = raw.get("names")
+    if names_given is not None and (
+            not isinstance(names_given, list) or len(names_given) != config.players
+            or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names_given)):
+        raise MalformedInput(f"setup.names must list one name per player ({config.players} "
+                             f"strings of 1-{MAX_NAME} characters, in seat order)")
     _check_components(config, lids, reserve, rows)
     return Setup(lids, reserve, tuple(rows), start)
 
@@ -740,5 +900,6 @@ def adapter(game: str) -> GameAdapter:
     return ADAPTERS[game]
 
 
-__all__ = ["ADAPTERS", "DAWN_UNDER", "DRACULA", "PRESET_KEY", "DawnUnderAdapter", "GameAdapter",
+__all__ = ["ADAPTERS", "DAWN_UNDER", "DEFAULT_NAMES", "DRACULA", "EXPANSION_KEY", "NAME_POOL",
+           "PRESET_KEY", "DawnUnderAdapter", "GameAdapter",
            "IllegalAction", "Stepped", "adapter"]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter, adapter
+from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, GameAdapter, adapter
 from ruleproof.properties.conformance.jsonsafe import (
     JsonLine,
     TraceError,
@@ -36,7 +36,8 @@ VERSION = 1
 MAX_STRING = 10_000
 """Longest string accepted anywhere in a trace."""
 
-HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "options", "seed",
+HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "expansion",
+                         "options", "seed",
                          "setup",
                          "engine", "note", "state", "legal", "observation", "engine_failure"})
 STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation",
@@ -217,6 +218,12 @@ def _header(jl: JsonLine, file: str) -> TraceHeader:
                     "preset")
     if preset is not None:
         options = {**options, PRESET_KEY: preset}
+    expansion = _str(obj, "expansion", file, jl, required=False)
+    if expansion is not None and EXPANSION_KEY in options:
+        raise _fail("give the expansion once: in 'expansion', not also in 'options'", file,
+                    jl, "expansion")
+    if expansion is not None:
+        options = {**options, EXPANSION_KEY: expansion}
     seed = _int(obj, "seed", file, jl, low=0, required=False)
     setup = obj.get("setup")
     if (seed is None) == (setup is None):
@@ -311,6 +318,8 @@ def header_object(game: str, players: int, options: Mapping[str, str], *,
                            "players": players}
     if PRESET_KEY in opts:
         out["preset"] = opts.pop(PRESET_KEY)
+    if opts.get(EXPANSION_KEY, "none") != "none":
+        out["expansion"] = opts.pop(EXPANSION_KEY)
     out["options"] = opts
     if seed is not None:
         out["seed"] = seed
