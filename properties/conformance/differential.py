@@ -31,7 +31,6 @@ from ruleproof.properties.conformance.engine import (
     EngineFactory,
     EngineFailure,
     Unsupported,
-    failure_category,
 )
 from ruleproof.properties.conformance.games import (
     EXPANSION_KEY,
@@ -40,6 +39,7 @@ from ruleproof.properties.conformance.games import (
     GameAdapter,
 )
 from ruleproof.properties.conformance.replay import _legal_divergence
+from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
 from ruleproof.properties.conformance.trace import dump_lines, header_object
 
 SEED_RANGE = 2**16
@@ -675,7 +675,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
         found = min(failures, key=lambda f: (len(f.actions), f.players, f.seed))
         before = len(found.actions)
         holder.deadline = first_found[0] + shrink_for + shrink_for  # ddmin gets its own share
-        found = _ddmin(game, holder, found, max_steps, time.monotonic() + max(0.2, shrink_for))
+        found = _ddmin(game, holder, found, max_steps, time.monotonic() + max(0.2, shrink_for),
+                       space.players)
         holder.deadline = None
         found, note = _confirm(game, factory, found, max_steps)
         if note_unsupported:
@@ -772,118 +773,46 @@ def _is_hypothesis_control(exc: Exception) -> bool:
     return type(exc).__module__.startswith("hypothesis")
 
 
-def _same_failure(a: Divergence | None, b: Divergence | None) -> bool:
-    """Two divergences count as the same bug: same kind and same first clause."""
-    if a is None or b is None:
-        return False
-    if a.kind == "engine-failure" == b.kind:
-        return failure_category(a.detail) == failure_category(b.detail)
-    return a.kind == b.kind and a.clauses[:1] == b.clauses[:1]
+_same_failure = same_failure
 
 
 def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
-           until: float) -> Played:
-    """Delta debugging of a failing game: remove chunks of actions (replayed as a script, an
-    action the model forbids at its point being skipped) and simplify the set-up (fewer
-    options, start player 0, other player counts, deal seed 0) as long as the same failure
-    (kind and first clause) stays, until ``until``."""
-    best = found
+           until: float, space: Mapping[str | None, Sequence[int]] | None = None) -> Played:
+    """Delta debugging of a failing game, set-up and actions together, until ``until``
+    (:func:`ruleproof.properties.conformance.shrink.delta_debug`): every candidate is fitted on
+    the model and then played on the engine with its explicit set-up (without probes of
+    illegal actions unless the failure is an accepted illegal action), moving to the presets
+    and player counts of ``space`` if given."""
     target = found.divergence
+    probe = target is None or target.kind == "accepted-illegal"
 
-    def attempt(players: int, options: Mapping[str, str], seed: int, start: int | None,
-                script: Sequence[str]) -> Played | None:
+    def run(candidate: Fitted, seed: int) -> Played | None:
         if time.monotonic() > until:
             return None
         if target is not None and target.kind == "engine-failure":
             holder.reset()  # a fault may depend on the process's history: start afresh
         try:
-            engine = holder.get()
-            got = play(game, engine, players, options, seed, lambda n: 0, max_steps,
-                       start_player=start, script=script,
-                       names=_names_of(found.setup, players))
+            got = play(game, holder.get(), candidate.players, candidate.options, seed,
+                       lambda n: 0, max_steps, probe, script=candidate.actions,
+                       setup=candidate.setup, names=_names_of(found.setup, candidate.players))
         except MalformedInput:
             return None
-        if not got.complete:
+        if not got.complete or (got.divergence is not None
+                                and got.divergence.kind == "engine-failure"):
             holder.reset()
-            return None
-        if got.divergence is not None and got.divergence.kind == "engine-failure":
-            holder.reset()
-        if _same_failure(got.divergence, target) and len(got.actions) <= len(best.actions):
-            return got
-        return None
+        return got
 
-    def start_of(p: Played) -> int | None:
-        value = p.setup.get("start_player")
-        return value if isinstance(value, int) else None
-
-    def key(p: Played) -> tuple[int, int, int, int]:
-        """Simpler is smaller: fewer actions, fewer options, start player 0, seed 0."""
-        return (len(p.actions), len(p.options), start_of(p) or 0, p.seed)
-
-    def shrink_actions() -> bool:
-        nonlocal best
-        improved = False
-        chunk = max(1, len(best.actions) // 2)
-        while chunk >= 1 and time.monotonic() < until:
-            i = 0
-            changed = False
-            while i < len(best.actions) - 1 and time.monotonic() < until:
-                script = [a for _, a in best.actions]
-                candidate = script[:i] + script[i + chunk:]
-                got = attempt(best.players, best.options, best.seed, start_of(best), candidate)
-                if got is not None and len(got.actions) < len(best.actions):
-                    best = got
-                    changed = improved = True
-                else:
-                    i += chunk
-            if not changed:
-                chunk //= 2
-        return improved
-
-    def shrink_setup() -> bool:
-        nonlocal best
-        improved = False
-        script = [a for _, a in best.actions]
-        simpler: list[tuple[int, Mapping[str, str], int, int | None]] = []
-        if start_of(best):
-            simpler.append((best.players, best.options, best.seed, 0))
-        for name in [k for k in best.options if k != PRESET_KEY]:
-            simpler.append((best.players, {k: v for k, v in best.options.items() if k != name},
-                            best.seed, start_of(best)))
-        for n in game.player_counts(best.options):
-            if n != best.players:
-                start = start_of(best)
-                simpler.append((n, best.options, best.seed,
-                                None if start is None else min(start, n - 1)))
-        if best.seed:
-            simpler.append((best.players, best.options, 0, start_of(best)))
-        for players, options, seed, start in simpler:
-            got = attempt(players, options, seed, start, script)
-            if got is not None and key(got) < key(best):
-                best = got
-                improved = True
-        return improved
-
-    rounds = 0
-    while time.monotonic() < until and rounds < 6:
-        rounds += 1
-        a = shrink_actions()
-        b = shrink_setup()
-        if not (a or b):
-            break
-    return best
+    shrunk: Played = delta_debug(game, found, run, until, space=space)
+    return shrunk
 
 
 def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
              max_steps: int) -> tuple[Played, str]:
     """Replay the minimal game on a fresh engine; keep the fresh run if it reproduces."""
     engine = factory()
-    start = found.setup.get("start_player")
     try:
         again = play(game, engine, found.players, found.options, found.seed, lambda n: 0,
-                     max_steps, start_player=start if isinstance(start, int) else None,
-                     script=[a for _, a in found.actions],
-                     names=_names_of(found.setup, found.players))
+                     max_steps, script=[a for _, a in found.actions], setup=found.setup)
     finally:
         engine.close()
     d1, d2 = found.divergence, again.divergence

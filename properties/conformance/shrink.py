@@ -1,0 +1,458 @@
+"""Delta debugging of a divergence: the set-up and the actions shrunk together.
+
+A failing game is a set-up (player count, options, deal, start player) and a list of actions.
+:func:`delta_debug` removes chunks of actions (ddmin) and simplifies the set-up, and keeps a
+candidate when a fresh game on the engine still shows the same failure (:func:`same_failure`:
+same kind and same first clause) with fewer actions.
+
+Removing actions changes whose turn it is and what the remaining actions find, so a candidate is
+first *fitted* against the model (:func:`fit`), without the engine: the actions are replayed in
+order, an action the model forbids at its new place is dropped (legality is always re-derived
+from the model, the specification), and where a game hides part of its deal (Dawn Under: the lids
+of graves nobody has opened yet) the deal is rearranged so that each kept action meets what it met
+in the original witness: the same clauses cited (a match, a rat, a stake ...), and the next kept
+action legal. Only components nobody has seen are exchanged, so everything before the exchange
+stays as it was, and a rearranged deal is still a deal of the rule set (same components, checked
+again by the adapter's ``start`` when the engine game is played). Only fitted candidates shorter
+than the best witness are played on the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.state import State as DawnUnderState
+from ruleproof.properties.conformance.diff import Divergence
+from ruleproof.properties.conformance.engine import failure_category
+from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter
+
+
+def same_failure(a: Divergence | None, b: Divergence | None) -> bool:
+    """Two divergences count as the same bug: same kind and same first clause (for engine
+    failures: the same category of failure)."""
+    if a is None or b is None:
+        return False
+    if a.kind == "engine-failure" == b.kind:
+        return failure_category(a.detail) == failure_category(b.detail)
+    return a.kind == b.kind and a.clauses[:1] == b.clauses[:1]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One action of a witness and what it met there.
+
+    Attributes:
+        action: the action (its string form).
+        events: the clause ids the model cited when the action was applied in the witness.
+        turn: whose turn it was (the public state's ``turn_player``, else the player to move;
+            None for chance).
+    """
+
+    action: str
+    events: frozenset[str]
+    turn: int | None = None
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A candidate game that the model plays through: its set-up (JSON form, as the engine
+    receives it) and its actions, every one legal where it stands."""
+
+    players: int
+    options: Mapping[str, str]
+    setup: Mapping[str, Any]
+    actions: tuple[str, ...]
+
+
+class FailedGame(Protocol):
+    """What :func:`delta_debug` needs of a failing game (``differential.Played``)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def setup(self) -> Mapping[str, Any]: ...
+
+    @property
+    def options(self) -> Mapping[str, str]: ...
+
+    @property
+    def actions(self) -> tuple[tuple[int | None, str], ...]: ...
+
+    @property
+    def divergence(self) -> Divergence | None: ...
+
+
+class HiddenDeal(Protocol):
+    """A game's hidden part of the deal that may be rearranged while fitting a candidate."""
+
+    def reveals(self, state: Any, action: str) -> int | None:
+        """The component ``action`` shows for the first time (an index), or None."""
+
+    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
+                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
+        """(state, set-up) with component ``shown`` exchanged for each other component never
+        shown (not in ``unseen``'s complement), as the set-up would have dealt them."""
+
+
+    def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
+        """For an action the model forbids where it now stands: (substitute, old, new) for
+        each legal action of the same kind on another component (``old`` renamed ``new``)."""
+
+    def rename(self, action: str, alias: Mapping[str, str]) -> str:
+        """``action`` with the components renamed by ``alias``."""
+
+
+class _DawnUnderLids:
+    """Dawn Under hides the lids of the graves (du-en:prep.lids): a grave nobody has opened yet
+    may hold any of the lids not seen yet. Exchanging two such lids (graves without a lid in the
+    2-player game stay as they are) changes nothing anybody has seen."""
+
+    def reveals(self, state: Any, action: str) -> int | None:
+        if not action.startswith("open "):
+            return None
+        try:
+            grave = int(action.split()[1])
+        except (IndexError, ValueError):
+            return None
+        assert isinstance(state, DawnUnderState)
+        if not 0 <= grave < len(state.lids) or state.known[grave] or state.lids[grave] is None:
+            return None
+        return grave
+
+    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
+                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
+        assert isinstance(state, DawnUnderState)
+        lids = list(state.lids)
+        dealt = list(setup["lids"])
+        tried: set[Any] = {lids[shown]}
+        for other in sorted(unseen):
+            if other == shown or state.known[other] or lids[other] is None or \
+                    lids[other] in tried or dealt[other] is None:
+                continue
+            tried.add(lids[other])  # one exchange per lid value is enough
+            new = lids.copy()
+            new[shown], new[other] = new[other], new[shown]
+            deal = dealt.copy()
+            deal[shown], deal[other] = deal[other], deal[shown]
+            yield replace(state, lids=tuple(new)), {**setup, "lids": deal}
+
+
+    def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
+        words = action.split()
+        if len(words) != 2 or words[0] != "open":
+            return []
+        return [(c, words[1], c.split()[1]) for c in choices
+                if c.startswith("open ") and c != action]
+
+    def rename(self, action: str, alias: Mapping[str, str]) -> str:
+        words = action.split()
+        if words and words[-1] in alias and words[0] in ("open", "place", "garlic", "leave"):
+            words[-1] = alias[words[-1]]
+            return " ".join(words)
+        return action
+
+
+HIDDEN_DEALS: Mapping[str, HiddenDeal] = {"dawn-under": _DawnUnderLids()}
+"""Games whose deal :func:`fit` may rearrange, by adapter name."""
+
+
+def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
+    """The actions of a witness with the clauses the model cited for each (model only).
+
+    Raises:
+        MalformedInput: the witness's set-up is not one of the rule set (never for a witness
+            the harness played).
+    """
+    state = game.start(played.players, played.options, None, played.setup)
+    out = []
+    for _, action in played.actions:
+        turn = game.public_state(state).get("turn_player", game.to_move(state))
+        turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+        try:
+            stepped = game.apply(state, action)
+        except IllegalAction:  # the last action of an accepted-illegal divergence
+            out.append(Intent(action, frozenset(), turn))
+            break
+        out.append(Intent(action, frozenset(stepped.clauses), turn))
+        state = stepped.state
+    return out
+
+
+def fit(game: GameAdapter, players: int, options: Mapping[str, str], setup: Mapping[str, Any],
+        intents: Sequence[Intent], limit: int, until: float | None = None) -> Fitted | None:
+    """Replay ``intents`` on the model from ``setup``, at most ``limit`` actions, dropping the
+    ones the model forbids where they now stand and, for games with a hidden deal
+    (:data:`HIDDEN_DEALS`), rearranging unseen components so that each kept action cites the
+    clauses it cited in the witness and the next intent stays legal (the first exchange that
+    does both, else one that does either, else none).
+
+    The last intent is kept even if the model forbids it (an ``accepted-illegal`` witness ends
+    with the action the engine wrongly accepted). None if the set-up is not one of the rule set.
+    """
+    try:
+        state = game.start(players, options, None, setup)
+    except MalformedInput:
+        return None
+    deal = dict(setup)
+    hidden = HIDDEN_DEALS.get(game.name)
+    unseen: frozenset[int] = frozenset(range(len(deal.get("lids", ()))))
+    actions: list[str] = []
+    alias: dict[str, str] = {}
+    for k, original in enumerate(intents):
+        if len(actions) >= limit or (until is not None and time.monotonic() > until):
+            break
+        choices = game.choosable(state) if game.legal(state) else []
+        intent = original
+        if hidden is not None:
+            intent = replace(original, action=hidden.rename(original.action, alias))
+            if intent.action not in choices:
+                # the same kind of action on another component, if one meets what the
+                # original met (the same clauses), renamed from here on
+                for substitute, old, new in hidden.alternatives(intent.action, choices):
+                    trial = game.apply(state, substitute)
+                    if frozenset(trial.clauses) == intent.events:
+                        intent = replace(intent, action=substitute)
+                        alias[old] = new
+                        break
+        if intent.action not in choices:
+            if k == len(intents) - 1 and not intent.events and choices:
+                actions.append(intent.action)  # the illegal action a witness ends with
+            continue
+        following = next((i.action for i in intents[k + 1:]), None)
+        if following is not None and hidden is not None:
+            following = hidden.rename(following, alias)
+
+        def score(stepped_state: Any, clauses: Sequence[str], want: Intent = intent,
+                  nxt: str | None = following) -> int:
+            good = 2 if frozenset(clauses) == want.events else 0
+            if nxt is None or (game.legal(stepped_state) and nxt in game.choosable(stepped_state)):
+                good += 1
+            return good
+
+        stepped = game.apply(state, intent.action)
+        dealt_before = deal
+        shown = hidden.reveals(state, intent.action) if hidden is not None else None
+        if hidden is not None and shown is not None and shown in unseen:
+            best = score(stepped.state, stepped.clauses)
+            if best < 3:
+                for other_state, other_deal in hidden.exchanges(state, deal, shown, unseen):
+                    try:
+                        trial = game.apply(other_state, intent.action)
+                    except IllegalAction:
+                        continue
+                    got = score(trial.state, trial.clauses)
+                    if got > best:
+                        best, stepped, deal = got, trial, other_deal
+                        if got == 3:
+                            break
+        if following is not None and following in choices and following != intent.action and \
+                score(stepped.state, stepped.clauses) % 2 == 0:
+            deal = dealt_before  # a dead end here, and the next intent fits as things stand:
+            continue  # drop this one (and any exchange made for it)
+        if shown is not None:
+            unseen = unseen - {shown}
+        actions.append(intent.action)
+        state = stepped.state
+    return Fitted(players, dict(options), deal, tuple(actions))
+
+
+def _turns(intents: Sequence[Intent]) -> list[tuple[int, int]]:
+    """(first, end) index ranges of the turns of ``intents`` (maximal runs of one turn)."""
+    out: list[tuple[int, int]] = []
+    for i, intent in enumerate(intents):
+        if out and intents[out[-1][0]].turn == intent.turn:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
+def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]:
+    """Candidates with fewer actions, the most promising first: whole rounds removed (as many
+    turns as players, so every later action keeps its player), then pairs of actions inside a
+    turn (an opening and what followed it), then the chunks of plain ddmin."""
+    turns = _turns(intents)
+    for t in range(len(turns) - players):  # one player's two turns made one: the rest of the
+        end = turns[t + players - 1][1]  # round and the action that ended the turn removed
+        for cut in (2, 1):
+            first = turns[t][1] - cut
+            if first > turns[t][0]:
+                yield [*intents[:first], *intents[end:]]
+    rounds = len(turns) // max(1, players)
+    size = rounds // 2
+    while size >= 1:
+        span = size * players
+        for t in range(0, len(turns) - span):
+            first, end = turns[t][0], turns[t + span - 1][1]
+            if end < len(intents):
+                yield [*intents[:first], *intents[end:]]
+        size //= 2
+    for first, end in reversed(turns):
+        for i in range(first, end - 2):
+            yield [*intents[:i], *intents[i + 2:]]
+
+
+def _start_of(setup: Mapping[str, Any]) -> int | None:
+    value = setup.get("start_player")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+Run = Callable[[Fitted, int], Any]
+"""Plays a fitted candidate on the engine (with its seed for the record); returns the played
+game (a :class:`FailedGame` with ``complete``) or None (budget spent, set-up refused)."""
+
+
+def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
+                rounds: int = 8,
+                space: Mapping[str | None, Sequence[int]] | None = None) -> Any:
+    """Shrink the failing game ``found`` until ``until`` (a ``time.monotonic()`` value).
+
+    Alternates ddmin over the actions (chunks halving from half the witness to single actions)
+    and set-up moves (start player 0 or another, fewer options, other player counts, the deal of
+    seed 0; with ``space``, preset -> player counts the search may move to, other presets and
+    their player counts too), every candidate fitted on the model first (:func:`fit`) and played on the engine
+    by ``run`` only if it is shorter. A candidate is kept when the engine shows the same failure
+    (:func:`same_failure`) with fewer actions, or as many actions and a simpler set-up.
+
+    Returns:
+        the shortest failing game found (``found`` itself if nothing shorter was).
+    """
+    target = found.divergence
+    best: Any = found
+    tried: set[tuple[Any, ...]] = set()
+
+    def key(p: FailedGame) -> tuple[int, int, int, int]:
+        return (len(p.actions), len(p.options), _start_of(p.setup) or 0, p.seed)
+
+    def attempt(candidate: Fitted | None, seed: int, strictly_shorter: bool = True) -> bool:
+        nonlocal best
+        if candidate is None or time.monotonic() > until:
+            return False
+        length = len(best.actions)
+        if len(candidate.actions) > length or (
+                strictly_shorter and len(candidate.actions) >= length):
+            return False
+        signature = (candidate.players, tuple(sorted(candidate.options.items())),
+                     repr(sorted(candidate.setup.items())), candidate.actions)
+        if signature in tried:
+            return False
+        tried.add(signature)
+        got = run(candidate, seed)
+        if got is None or not getattr(got, "complete", True):
+            return False
+        if not same_failure(got.divergence, target):
+            return False
+        if key(got) < key(best):
+            best = got
+            return True
+        return False
+
+    def shrink_turns() -> bool:
+        changed = True
+        improved = False
+        while changed and time.monotonic() < until:
+            changed = False
+            intents = intents_of(game, best)
+            for candidate in _removals(intents, best.players):
+                if time.monotonic() > until:
+                    break
+                fitted = fit(game, best.players, best.options, best.setup, candidate,
+                             len(best.actions) - 1, until)
+                if attempt(fitted, best.seed):
+                    changed = improved = True
+                    break
+        return improved
+
+    def shrink_actions() -> bool:
+        improved = False
+        intents = intents_of(game, best)
+        chunk = max(1, len(intents) // 2)
+        while chunk >= 1 and time.monotonic() < until:
+            i = 0
+            changed = False
+            while i < len(intents) - 1 and time.monotonic() < until:
+                candidate = intents[:i] + intents[i + chunk:]
+                fitted = fit(game, best.players, best.options, best.setup, candidate,
+                             len(best.actions) - 1, until)
+                if attempt(fitted, best.seed):
+                    intents = intents_of(game, best)
+                    changed = improved = True
+                else:
+                    i += chunk
+            if not changed:
+                chunk //= 2
+        return improved
+
+    def shrink_setup() -> bool:
+        improved = False
+        intents = intents_of(game, best)
+        moves: list[tuple[int, Mapping[str, str], int, dict[str, Any]]] = []
+        start = _start_of(best.setup)
+        if start is not None:
+            for s in range(best.players):
+                if s != start:
+                    moves.append((best.players, best.options, best.seed,
+                                  game.with_start_player(best.setup, s)))
+        for name in [k for k in best.options if k != PRESET_KEY]:
+            fewer = {k: v for k, v in best.options.items() if k != name}
+            moves.append((best.players, fewer, best.seed, dict(best.setup)))
+        try:
+            counts = game.player_counts(best.options)
+        except MalformedInput:
+            counts = ()
+        current = best.options.get(PRESET_KEY)
+        others: list[tuple[dict[str, str], int]] = [(dict(best.options), n) for n in counts]
+        for preset, allowed in (space or {}).items():
+            if preset is not None and preset != current:
+                opts = {**best.options, PRESET_KEY: preset}
+                others += [(opts, n) for n in allowed]
+        for opts, n in sorted(others, key=lambda o: -o[1]):  # more players: shorter rows
+            if n == best.players and opts == best.options:
+                continue
+            for seed in dict.fromkeys((best.seed, 0)):
+                try:
+                    dealt = game.setup_of(n, opts, seed)
+                except MalformedInput:
+                    continue
+                if start is not None:
+                    dealt = game.with_start_player(dealt, min(start, n - 1))
+                moves.append((n, opts, seed, dealt))
+        if best.seed:
+            try:
+                zero: dict[str, Any] | None = game.setup_of(best.players, best.options, 0)
+            except MalformedInput:
+                zero = None
+            if zero is not None:
+                if start is not None:
+                    zero = game.with_start_player(zero, start)
+                moves.append((best.players, best.options, 0, zero))
+        for players, options, seed, setup in moves:
+            if time.monotonic() > until:
+                break
+            fitted = fit(game, players, options, setup, intents, len(best.actions), until)
+            if attempt(fitted, seed, strictly_shorter=False):
+                intents = intents_of(game, best)
+                improved = True
+        return improved
+
+    for _ in range(rounds):
+        if time.monotonic() > until:
+            break
+        a = shrink_turns()
+        a = shrink_actions() or a
+        b = shrink_setup()
+        if not (a or b):
+            break
+    return best
+
+
+__all__ = ["HIDDEN_DEALS", "Fitted", "HiddenDeal", "Intent", "delta_debug", "fit", "intents_of",
+           "same_failure"]
