@@ -1,0 +1,122 @@
+"""Short witnesses (issue #11, item 5): delta debugging shrinks set-up and actions together.
+
+A long failing game of a mutant that needs a long game is found by seeded random play (no
+shrinking at all), then shrunk by the harness's delta debugging within a few seconds: the
+witness must come down to at most 40 actions, show the same divergence (kind and clause), use a
+deal of the rule set, and its saved trace must replay to that divergence (exit 1).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from ruleproof.properties.conformance.differential import (
+    ConformResult,
+    Played,
+    _ddmin,
+    _Holder,
+    play,
+    trace_text,
+)
+from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine
+from ruleproof.properties.conformance.games import DAWN_UNDER
+from ruleproof.properties.conformance.shrink import fit, intents_of, same_failure
+
+ROOT = Path(__file__).resolve().parents[1]
+REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("dawn_under_ref_shrink", REF)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+ref = _load()
+
+
+def in_process(mutant: str) -> EngineFactory:
+    def make() -> Engine:
+        return MessageEngine(ref.DawnUnderEngine(mutant).handle)
+    return make
+
+
+def _app() -> typer.Typer:
+    from ruleproof.cli import app
+    return app
+
+
+def long_witness(mutant: str, players: int, options: dict[str, str], first: int = 0,
+                 longer_than: int = 40) -> Played:
+    """The first failing game longer than ``longer_than`` actions of seeded random play
+    (random seeds ``first``, ``first + 1``, ...; the deal of the same seed)."""
+    engine = in_process(mutant)()
+    for k in range(first, first + 200):
+        rng = random.Random(k)
+        played = play(DAWN_UNDER, engine, players, options, k, rng.randrange, 400)
+        if played.divergence is not None and len(played.actions) > longer_than:
+            return played
+    raise AssertionError(f"{mutant}: no failing game longer than {longer_than} actions")
+
+
+LONG_GAMES = {  # mutant -> (players, preset, first seed tried: seeds before it do not fail)
+    "gift-on-fourth-stake": (3, "du-en", 0),
+    "own-garlic-one-gift": (3, "du-en", 0),
+    "stake-ends-plague": (3, "du-en", 0),
+}
+
+
+@pytest.mark.parametrize("mutant", sorted(LONG_GAMES))
+def test_long_witness_shrinks_to_at_most_40_actions_and_replays(mutant: str,
+                                                                tmp_path: Path) -> None:
+    players, preset, first = LONG_GAMES[mutant]
+    found = long_witness(mutant, players, {"preset": preset}, first)
+    holder = _Holder(in_process(mutant))
+    try:
+        shrunk = _ddmin(DAWN_UNDER, holder, found, 400, time.monotonic() + 6.0,
+                        {preset: (3, 4, 5, 6)})
+    finally:
+        holder.reset()
+    assert len(shrunk.actions) <= 40, (len(found.actions), len(shrunk.actions))
+    assert same_failure(shrunk.divergence, found.divergence)
+    DAWN_UNDER.start(shrunk.players, shrunk.options, None, shrunk.setup)  # a legal deal
+    result = ConformResult("dawn-under", 1, len(shrunk.actions), 0.0, 0.0, shrunk,
+                           dict(shrunk.options))
+    text = trace_text(result, DAWN_UNDER)
+    assert text is not None
+    path = tmp_path / "witness.jsonl"
+    path.write_text(text, encoding="utf-8")
+    cli = CliRunner().invoke(_app(), ["replay", "--json", str(path)])
+    assert cli.exit_code == 1, cli.output
+    assert found.divergence is not None
+    again = json.loads(cli.output)
+    assert found.divergence.kind in cli.output and found.divergence.clauses[0] in cli.output, again
+
+
+def test_fitting_keeps_a_legal_deal_and_what_each_action_met() -> None:
+    # Remove the first turn of a long game: the fitted game is legal on the model from a deal
+    # of the rule set (the same components), and the openings that stay meet what they met.
+    found = long_witness("own-garlic-one-gift", 3, {"preset": "du-en"})
+    intents = intents_of(DAWN_UNDER, found)
+    first_turn = next(i for i, x in enumerate(intents) if x.turn != intents[0].turn)
+    fitted = fit(DAWN_UNDER, found.players, found.options, found.setup,
+                 intents[first_turn:], len(intents))
+    assert fitted is not None and fitted.actions
+    assert sorted(map(str, fitted.setup["lids"])) == sorted(map(str, found.setup["lids"]))
+    assert fitted.setup["lids"] != found.setup["lids"]  # unseen lids were exchanged
+    state = DAWN_UNDER.start(fitted.players, fitted.options, None, fitted.setup)
+    for action in fitted.actions:
+        state = DAWN_UNDER.apply(state, action).state  # IllegalAction would fail the test
