@@ -109,6 +109,11 @@ class HiddenDeal(Protocol):
     def rename(self, action: str, alias: Mapping[str, str]) -> str:
         """``action`` with the components renamed by ``alias``."""
 
+    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
+              setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
+        """A crafted game of at most ``limit`` actions in which the hidden deal always turns
+        out to help the player to move (``end``: a preference among equal choices), or None."""
+
 
 class _DawnUnderLids:
     """Dawn Under hides the lids of the graves (du-en:prep.lids): a grave nobody has opened yet
@@ -144,6 +149,49 @@ class _DawnUnderLids:
             deal[shown], deal[other] = deal[other], deal[shown]
             yield replace(state, lids=tuple(new)), {**setup, "lids": deal}
 
+
+    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
+              setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
+        """The game in which every opening of an unseen grave finds a lid that matches (an
+        unseen lid exchanged in, never a rat) and every matching vampire is placed (at ``end``
+        if possible), so that rows shrink as fast as the rules allow: the shortest way to short
+        rows, a single vampire, a winner. Other decisions: the first legal choice."""
+        try:
+            state = game.start(players, options, None, setup)
+        except MalformedInput:
+            return None
+        deal = dict(setup)
+        unseen = set(range(len(deal.get("lids", ()))))
+        actions: list[str] = []
+
+        def places(choices: Sequence[str]) -> list[str]:
+            return [c for c in choices if c.startswith("place ")]
+
+        while len(actions) < limit and game.legal(state):
+            choices = game.choosable(state)
+            placing = places(choices)
+            if placing:
+                action = next((c for c in placing if c.split()[1] == end), placing[0])
+                stepped = game.apply(state, action)
+            else:
+                opening = [c for c in choices if c.startswith("open ")
+                           and int(c.split()[1]) in unseen]
+                action = opening[0] if opening else choices[0]
+                stepped = game.apply(state, action)
+                shown = self.reveals(state, action)
+                if shown is not None and shown in unseen:
+                    if not places(game.choosable(stepped.state) if game.legal(stepped.state)
+                                  else []):
+                        for other_state, other_deal in self.exchanges(
+                                state, deal, shown, frozenset(unseen)):
+                            trial = game.apply(other_state, action)
+                            if game.legal(trial.state) and places(game.choosable(trial.state)):
+                                stepped, deal = trial, other_deal
+                                break
+                    unseen.discard(shown)
+            actions.append(action)
+            state = stepped.state
+        return Fitted(players, dict(options), deal, tuple(actions))
 
     def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
         words = action.split()
@@ -276,10 +324,14 @@ def _turns(intents: Sequence[Intent]) -> list[tuple[int, int]]:
 
 
 def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]:
-    """Candidates with fewer actions, the most promising first: whole rounds removed (as many
-    turns as players, so every later action keeps its player), then pairs of actions inside a
+    """Candidates with fewer actions, the most promising first: the beginning of the game up
+    to a turn dropped (the shortest rest first: a divergence happens at the end), one player's
+    two turns merged (the rest of the round between them removed), whole rounds removed (as
+    many turns as players, so every later action keeps its player), then pairs of actions inside a
     turn (an opening and what followed it), then the chunks of plain ddmin."""
     turns = _turns(intents)
+    for first, _ in reversed(turns[1:]):  # the game's beginning dropped, shortest rest first
+        yield list(intents[first:])
     for t in range(len(turns) - players):  # one player's two turns made one: the rest of the
         end = turns[t + players - 1][1]  # round and the action that ended the turn removed
         for cut in (2, 1):
@@ -441,14 +493,58 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
             if attempt(fitted, seed, strictly_shorter=False):
                 intents = intents_of(game, best)
                 improved = True
+                continue
+            if players == best.players:
+                continue
+            # the end of the witness alone under the other player count (shorter rows may
+            # need fewer actions before it), shortest first
+            for first, _ in reversed(_turns(intents)[-16:]):
+                if time.monotonic() > until:
+                    break
+                fitted = fit(game, players, options, setup, intents[first:],
+                             len(best.actions) - 1, until)
+                if attempt(fitted, seed):
+                    intents = intents_of(game, best)
+                    improved = True
+                    break
         return improved
 
+    def lucky_games() -> bool:
+        """Crafted deals in which every opening helps (:meth:`HiddenDeal.lucky`), under every
+        player count allowed (more players first: shorter rows), as candidates."""
+        hidden = HIDDEN_DEALS.get(game.name)
+        if hidden is None:
+            return False
+        improved = False
+        choices: list[tuple[dict[str, str], int]] = []
+        for preset, allowed in (space or {best.options.get(PRESET_KEY): (best.players,)}).items():
+            opts = dict(best.options)
+            if preset is not None:
+                opts[PRESET_KEY] = preset
+            choices += [(opts, n) for n in allowed]
+        if (dict(best.options), best.players) not in choices:
+            choices.append((dict(best.options), best.players))
+        for opts, n in sorted(choices, key=lambda o: -o[1]):
+            for seed in dict.fromkeys((best.seed, 0)):
+                for end in ("left", "right"):
+                    if time.monotonic() > until:
+                        return improved
+                    try:
+                        dealt = game.setup_of(n, opts, seed)
+                    except MalformedInput:
+                        continue
+                    crafted = hidden.lucky(game, n, opts, dealt, len(best.actions) - 1, end)
+                    if attempt(crafted, seed):
+                        improved = True
+        return improved
+
+    lucky_games()
     for _ in range(rounds):
         if time.monotonic() > until:
             break
+        b = shrink_setup()  # cheap first: short ends of the witness, other set-ups
         a = shrink_turns()
         a = shrink_actions() or a
-        b = shrink_setup()
         if not (a or b):
             break
     return best
