@@ -61,6 +61,8 @@ class Played:
         complete: False if the budget ran out before the game ended (such a game proves
             nothing and is not counted).
         clauses: clause ids the model's transitions cited in this game (coverage).
+        crafted: True if ``setup`` is not the deal of ``seed`` (a deal delta debugging
+            rearranged; the trace records it explicitly).
     """
 
     players: int
@@ -74,6 +76,7 @@ class Played:
     reported_observation: Mapping[str, Any] | None = None
     complete: bool = True
     clauses: frozenset[str] = frozenset()
+    crafted: bool = False
 
 
 def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, str], seed: int,
@@ -93,7 +96,17 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
     IllegalAction clauses). Engine failures become ``engine-failure`` divergences (never
     exceptions); a budget running out (:class:`BudgetSpent`) gives ``complete=False``.
     """
-    setup = dict(setup) if setup is not None else game.setup_of(players, options, seed)
+    crafted = False
+    if setup is None:
+        setup = game.setup_of(players, options, seed)
+    else:
+        setup = dict(setup)
+        try:
+            dealt: Mapping[str, Any] | None = game.setup_of(players, options, seed)
+        except MalformedInput:
+            dealt = None
+        crafted = dealt is None or any(setup.get(k) != v for k, v in dealt.items()
+                                       if k != "start_player")
     if start_player is not None:
         setup = game.with_start_player(setup, start_player)
     if names is not None:
@@ -110,7 +123,7 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
             div = replace(div, clauses=game.localise(div.clauses, opts))
         return Played(players, seed, setup, tuple(actions), div, reported,
                       None if legal is None else tuple(legal), opts, observed, complete,
-                      frozenset(seen))
+                      frozenset(seen), crafted)
 
     step = 0
     action: str | None = None
@@ -387,7 +400,8 @@ class ConformResult:
         if self.shrink_steps is not None:
             shrunk = f" (shrunk from {self.shrink_steps[0]})"
         text = (f"{self.game}: NONCONFORMING after {self.detection_seconds or 0:.2f} s "
-                f"({games} game{'' if games == 1 else 's'}); minimal game: {setup}, deal seed "
+                f"({games} game{'' if games == 1 else 's'}); minimal game: {setup}, "
+                f"{'a deal rearranged from that of seed ' if f.crafted else 'deal seed '}"
                 f"{f.seed}, {len(f.actions)} actions{shrunk}: {moves}\n{f.divergence.describe()}")
         text += f"\n{cover}"
         return text + (f"\nnote: {self.note}" if self.note else "")

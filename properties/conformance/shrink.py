@@ -48,8 +48,8 @@ class Intent:
     Attributes:
         action: the action (its string form).
         events: the clause ids the model cited when the action was applied in the witness.
-        turn: whose turn it was (the public state's ``turn_player``, else the player to move;
-            None for chance).
+        turn: whose turn it was (the public state's ``turn_player`` (Dawn Under) or ``active``
+            (Dracula), else the player to move; None for chance).
     """
 
     action: str
@@ -222,7 +222,8 @@ def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
     state = game.start(played.players, played.options, None, played.setup)
     out = []
     for _, action in played.actions:
-        turn = game.public_state(state).get("turn_player", game.to_move(state))
+        public = game.public_state(state)
+        turn = public.get("turn_player", public.get("active", game.to_move(state)))
         turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else None
         try:
             stepped = game.apply(state, action)
