@@ -114,6 +114,11 @@ class HiddenDeal(Protocol):
         """A crafted game of at most ``limit`` actions in which the hidden deal always turns
         out to help the player to move (``end``: a preference among equal choices), or None."""
 
+    def setup_for(self, setup: Mapping[str, Any],
+                  intents: Sequence[Intent]) -> dict[str, Any] | None:
+        """A deal of the rule set under which ``intents`` can be played (e.g. the cards they
+        play in hand from the start), or None if ``setup`` will do."""
+
 
 class _DawnUnderLids:
     """Dawn Under hides the lids of the graves (du-en:prep.lids): a grave nobody has opened yet
@@ -193,6 +198,10 @@ class _DawnUnderLids:
             state = stepped.state
         return Fitted(players, dict(options), deal, tuple(actions))
 
+    def setup_for(self, setup: Mapping[str, Any],
+                  intents: Sequence[Intent]) -> dict[str, Any] | None:
+        return None
+
     def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
         words = action.split()
         if len(words) != 2 or words[0] != "open":
@@ -208,7 +217,52 @@ class _DawnUnderLids:
         return action
 
 
-HIDDEN_DEALS: Mapping[str, HiddenDeal] = {"dawn-under": _DawnUnderLids()}
+class _DraculaCards:
+    """Dracula deals each side five current action cards of its ten (dracula-en:setup.action-
+    cards, the set-up's ``current``); nothing else of the deal is rearranged (the encounter
+    cards are chosen and dealt by actions, which stay in the witness)."""
+
+    def reveals(self, state: Any, action: str) -> int | None:
+        return None
+
+    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
+                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
+        return iter(())
+
+    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
+              setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
+        return None
+
+    def setup_for(self, setup: Mapping[str, Any],
+                  intents: Sequence[Intent]) -> dict[str, Any] | None:
+        current = setup.get("current")
+        if not isinstance(current, Mapping) or len(current) != 2:
+            return None
+        sides = list(current)
+        wanted: dict[int, list[str]] = {0: [], 1: []}
+        for intent in intents:
+            words = intent.action.split()
+            if len(words) >= 2 and words[0] == "play" and intent.turn in wanted and \
+                    words[1] not in wanted[intent.turn]:
+                wanted[intent.turn].append(words[1])
+        out = {}
+        for index, side in enumerate(sides):
+            cards = [str(c) for c in current[side]]
+            own = wanted[index][:len(cards)]
+            out[side] = own + [c for c in cards if c not in own][:len(cards) - len(own)]
+        if all(sorted(out[side]) == sorted(map(str, current[side])) for side in sides):
+            return None
+        return {**setup, "current": out}
+
+    def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
+        return []
+
+    def rename(self, action: str, alias: Mapping[str, str]) -> str:
+        return action
+
+
+HIDDEN_DEALS: Mapping[str, HiddenDeal] = {"dawn-under": _DawnUnderLids(),
+                                          "dracula": _DraculaCards()}
 """Games whose deal :func:`fit` may rearrange, by adapter name."""
 
 
@@ -331,8 +385,11 @@ def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]
     many turns as players, so every later action keeps its player), then pairs of actions inside a
     turn (an opening and what followed it), then the chunks of plain ddmin."""
     turns = _turns(intents)
-    for first, _ in reversed(turns[1:]):  # the game's beginning dropped, shortest rest first
-        yield list(intents[first:])
+    for keep in (0, 1):  # the game's beginning dropped (the first turn, which holds a set-up
+        # made of actions such as Dracula's choices and deal, kept or not), shortest rest first
+        start = turns[keep - 1][1] if keep else 0
+        for first, _ in reversed(turns[keep + 1:]):
+            yield [*intents[:start], *intents[first:]]
     for t in range(len(turns) - players):  # one player's two turns made one: the rest of the
         end = turns[t + players - 1][1]  # round and the action that ended the turn removed
         for cut in (2, 1):
@@ -379,6 +436,7 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
         the shortest failing game found (``found`` itself if nothing shorter was).
     """
     target = found.divergence
+    hidden = HIDDEN_DEALS.get(game.name)
     best: Any = found
     tried: set[tuple[Any, ...]] = set()
 
@@ -422,6 +480,13 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
                 if attempt(fitted, best.seed):
                     changed = improved = True
                     break
+                crafted = hidden.setup_for(best.setup, candidate) if hidden else None
+                if crafted is not None:
+                    fitted = fit(game, best.players, best.options, crafted, candidate,
+                                 len(best.actions) - 1, until)
+                    if attempt(fitted, best.seed):
+                        changed = improved = True
+                        break
         return improved
 
     def shrink_actions() -> bool:
@@ -543,8 +608,8 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
     for _ in range(rounds):
         if time.monotonic() > until:
             break
-        b = shrink_setup()  # cheap first: short ends of the witness, other set-ups
-        a = shrink_turns()
+        a = shrink_turns()  # short ends of the witness first: cheap to play
+        b = shrink_setup()
         a = shrink_actions() or a
         if not (a or b):
             break
