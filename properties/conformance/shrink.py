@@ -410,6 +410,39 @@ def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]
             yield [*intents[:i], *intents[i + 2:]]
 
 
+def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
+            setup: Mapping[str, Any], wanted: Sequence[Intent], limit: int,
+            after: int = 8) -> Fitted | None:
+    """A game that does what ``wanted`` did as soon as the model allows it: at every point the
+    first legal action still wanted (each wanted action used once) is taken, else the adapter's
+    first choice (its most telling action); it ends ``after`` actions after the last wanted one
+    was used, or at ``limit`` actions. None if ``setup`` is not a deal of the rule set."""
+    try:
+        state = game.start(players, options, None, setup)
+    except MalformedInput:
+        return None
+    bag: dict[str, int] = {}
+    for intent in wanted:
+        bag[intent.action] = bag.get(intent.action, 0) + 1
+    left = sum(bag.values())
+    actions: list[str] = []
+    since = 0
+    while len(actions) < limit and game.legal(state) and (left or since < after):
+        choices = game.choosable(state)
+        if not choices:
+            break
+        action = next((c for c in choices if bag.get(c, 0) > 0), choices[0])
+        if bag.get(action, 0) > 0:
+            bag[action] -= 1
+            left -= 1
+            since = 0
+        else:
+            since += 1
+        state = game.apply(state, action).state
+        actions.append(action)
+    return Fitted(players, dict(options), dict(setup), tuple(actions))
+
+
 def _start_of(setup: Mapping[str, Any]) -> int | None:
     value = setup.get("start_player")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -604,7 +637,33 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
                         improved = True
         return improved
 
+    def imitations() -> bool:
+        """Games that play the first turn and the last few turns of the witness as early as
+        the model allows (:func:`imitate`), under the witness's deal and one that deals what
+        they need (:meth:`HiddenDeal.setup_for`)."""
+        improved = False
+        intents = intents_of(game, best)
+        turns = _turns(intents)
+        head = intents[:turns[0][1]] if len(turns) > 1 else []
+        for k in (1, 2, 3, 4, 6, 8):
+            if k >= len(turns) or time.monotonic() > until:
+                break
+            tail = intents[turns[-k][0]:]
+            deals = [best.setup]
+            crafted = hidden.setup_for(best.setup, tail) if hidden else None
+            if crafted is not None:
+                deals.insert(0, crafted)
+            for deal in deals:
+                if time.monotonic() > until:
+                    break
+                if attempt(imitate(game, best.players, best.options, deal, [*head, *tail],
+                                   len(best.actions) - 1), best.seed):
+                    improved = True
+                    intents = intents_of(game, best)
+        return improved
+
     lucky_games()
+    imitations()
     for _ in range(rounds):
         if time.monotonic() > until:
             break
