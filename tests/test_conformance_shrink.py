@@ -29,7 +29,7 @@ from ruleproof.properties.conformance.differential import (
     trace_text,
 )
 from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine
-from ruleproof.properties.conformance.games import DAWN_UNDER
+from ruleproof.properties.conformance.games import DAWN_UNDER, DRACULA
 from ruleproof.properties.conformance.shrink import fit, intents_of, same_failure
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,3 +120,54 @@ def test_fitting_keeps_a_legal_deal_and_what_each_action_met() -> None:
     state = DAWN_UNDER.start(fitted.players, fitted.options, None, fitted.setup)
     for action in fitted.actions:
         state = DAWN_UNDER.apply(state, action).state  # IllegalAction would fail the test
+
+
+DRACULA_REF = ROOT / "examples" / "engines" / "dracula_ref.py"
+
+
+def _load_dracula() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("dracula_ref_shrink", DRACULA_REF)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+dracula_ref = _load_dracula()
+
+DRACULA_LONG = {"whisper-ignored": 6}  # mutant -> first seed tried (seeds before: no failure)
+
+
+@pytest.mark.parametrize("mutant", sorted(DRACULA_LONG))
+def test_long_dracula_witness_shrinks_to_at_most_40_actions_and_replays(
+        mutant: str, tmp_path: Path) -> None:
+    # The 24 set-up actions (secret choices, deal) stay; a special action's misuse is shown
+    # in the first turns under a deal that puts the card in hand.
+    def make() -> Engine:
+        return MessageEngine(dracula_ref.DraculaEngine(mutant).handle)
+
+    engine = make()
+    found = None
+    for k in range(DRACULA_LONG[mutant], DRACULA_LONG[mutant] + 100):
+        rng = random.Random(k)
+        played = play(DRACULA, engine, 2, {}, k, rng.randrange, 1000)
+        if played.divergence is not None:
+            found = played
+            break
+    assert found is not None and found.divergence is not None and len(found.actions) > 40
+    holder = _Holder(make)
+    try:
+        shrunk = _ddmin(DRACULA, holder, found, 1000, time.monotonic() + 6.0, {None: (2,)})
+    finally:
+        holder.reset()
+    assert len(shrunk.actions) <= 40, (len(found.actions), len(shrunk.actions))
+    assert same_failure(shrunk.divergence, found.divergence)
+    result = ConformResult("dracula", 1, len(shrunk.actions), 0.0, 0.0, shrunk, {})
+    text = trace_text(result, DRACULA)
+    assert text is not None
+    path = tmp_path / "witness.jsonl"
+    path.write_text(text, encoding="utf-8")
+    cli = CliRunner().invoke(_app(), ["replay", "--json", str(path)])
+    assert cli.exit_code == 1, cli.output
+    assert found.divergence.clauses[0] in cli.output

@@ -266,6 +266,14 @@ HIDDEN_DEALS: Mapping[str, HiddenDeal] = {"dawn-under": _DawnUnderLids(),
 """Games whose deal :func:`fit` may rearrange, by adapter name."""
 
 
+def _turn_of(game: GameAdapter, state: Any) -> int | None:
+    """Whose turn it is: the public state's ``turn_player`` (Dawn Under) or ``active``
+    (Dracula), else the player to move; None for chance."""
+    public = game.public_state(state)
+    turn = public.get("turn_player", public.get("active", game.to_move(state)))
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+
 def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
     """The actions of a witness with the clauses the model cited for each (model only).
 
@@ -276,9 +284,7 @@ def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
     state = game.start(played.players, played.options, None, played.setup)
     out = []
     for _, action in played.actions:
-        public = game.public_state(state)
-        turn = public.get("turn_player", public.get("active", game.to_move(state)))
-        turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+        turn = _turn_of(game, state)
         try:
             stepped = game.apply(state, action)
         except IllegalAction:  # the last action of an accepted-illegal divergence
@@ -385,6 +391,8 @@ def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]
     many turns as players, so every later action keeps its player), then pairs of actions inside a
     turn (an opening and what followed it), then the chunks of plain ddmin."""
     turns = _turns(intents)
+    if len(turns) < 2:
+        return
     for keep in (0, 1):  # the game's beginning dropped (the first turn, which holds a set-up
         # made of actions such as Dracula's choices and deal, kept or not), shortest rest first
         start = turns[keep - 1][1] if keep else 0
@@ -421,9 +429,10 @@ def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
         state = game.start(players, options, None, setup)
     except MalformedInput:
         return None
-    bag: dict[str, int] = {}
+    bag: dict[tuple[int | None, str], int] = {}
     for intent in wanted:
-        bag[intent.action] = bag.get(intent.action, 0) + 1
+        key = (intent.turn, intent.action)
+        bag[key] = bag.get(key, 0) + 1
     left = sum(bag.values())
     actions: list[str] = []
     since = 0
@@ -431,9 +440,10 @@ def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
         choices = game.choosable(state)
         if not choices:
             break
-        action = next((c for c in choices if bag.get(c, 0) > 0), choices[0])
-        if bag.get(action, 0) > 0:
-            bag[action] -= 1
+        turn = _turn_of(game, state)
+        action = next((c for c in choices if bag.get((turn, c), 0) > 0), choices[0])
+        if bag.get((turn, action), 0) > 0:
+            bag[(turn, action)] -= 1
             left -= 1
             since = 0
         else:
@@ -638,9 +648,10 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
         return improved
 
     def imitations() -> bool:
-        """Games that play the first turn and the last few turns of the witness as early as
-        the model allows (:func:`imitate`), under the witness's deal and one that deals what
-        they need (:meth:`HiddenDeal.setup_for`)."""
+        """Games that play the first turn and the last few turns of the witness (and, in a
+        second variant, the earlier actions on the graves, cards or locations those turns name)
+        as early as the model allows (:func:`imitate`), under the witness's deal and one that
+        deals what they need (:meth:`HiddenDeal.setup_for`)."""
         improved = False
         intents = intents_of(game, best)
         turns = _turns(intents)
@@ -648,18 +659,23 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
         for k in (1, 2, 3, 4, 6, 8):
             if k >= len(turns) or time.monotonic() > until:
                 break
-            tail = intents[turns[-k][0]:]
+            start = turns[-k][0]
+            tail = intents[start:]
+            # the earlier actions on what the tail acts on (the same grave, card, location)
+            named = {w for i in tail for w in i.action.split()[1:]}
+            related = [i for i in intents[len(head):start] if named & set(i.action.split()[1:])]
             deals = [best.setup]
             crafted = hidden.setup_for(best.setup, tail) if hidden else None
             if crafted is not None:
                 deals.insert(0, crafted)
             for deal in deals:
-                if time.monotonic() > until:
-                    break
-                if attempt(imitate(game, best.players, best.options, deal, [*head, *tail],
-                                   len(best.actions) - 1), best.seed):
-                    improved = True
-                    intents = intents_of(game, best)
+                for wanted in ([*head, *tail], [*head, *related, *tail]):
+                    if time.monotonic() > until:
+                        return improved
+                    if attempt(imitate(game, best.players, best.options, deal, wanted,
+                                       len(best.actions) - 1), best.seed):
+                        improved = True
+                        intents = intents_of(game, best)
         return improved
 
     lucky_games()

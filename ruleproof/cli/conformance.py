@@ -228,7 +228,7 @@ def _conform_json(result: ConformResult, saved: str | None, code: int) -> dict[s
             "detail": d.detail},
         "minimal_game": None if f is None else {
             "players": f.players, "options": dict(f.options), "seed": f.seed,
-            "setup": dict(f.setup), "actions": [a for _, a in f.actions],
+            "setup": dict(f.setup), "deal_rearranged": f.crafted, "actions": [a for _, a in f.actions],
             "shrunk_from": result.shrink_steps[0] if result.shrink_steps else None},
         "trace": saved, "note": result.note or None,
         "coverage": result.coverage.as_json(),
