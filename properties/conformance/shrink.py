@@ -424,7 +424,8 @@ def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
     """A game that does what ``wanted`` did as soon as the model allows it: at every point the
     first legal action still wanted (each wanted action used once) is taken, else the adapter's
     first choice (its most telling action); it ends ``after`` actions after the last wanted one
-    was used, or at ``limit`` actions. None if ``setup`` is not a deal of the rule set."""
+    was used (``4 * after`` while some are still wanted), or at ``limit`` actions. None if
+    ``setup`` is not a deal of the rule set."""
     try:
         state = game.start(players, options, None, setup)
     except MalformedInput:
@@ -436,7 +437,7 @@ def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
     left = sum(bag.values())
     actions: list[str] = []
     since = 0
-    while len(actions) < limit and game.legal(state) and (left or since < after):
+    while len(actions) < limit and game.legal(state) and since < (4 * after if left else after):
         choices = game.choosable(state)
         if not choices:
             break
@@ -656,9 +657,9 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
         intents = intents_of(game, best)
         turns = _turns(intents)
         head = intents[:turns[0][1]] if len(turns) > 1 else []
-        for k in (1, 2, 3, 4, 6, 8):
+        for k, with_related in [(k, r) for r in (False, True) for k in (1, 2, 3, 4, 6, 8)]:
             if k >= len(turns) or time.monotonic() > until:
-                break
+                continue
             start = turns[-k][0]
             tail = intents[start:]
             # the earlier actions on what the tail acts on (the same grave, card, location)
@@ -669,7 +670,7 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
             if crafted is not None:
                 deals.insert(0, crafted)
             for deal in deals:
-                for wanted in ([*head, *tail], [*head, *related, *tail]):
+                for wanted in ([*head, *related, *tail],) if with_related else ([*head, *tail],):
                     if time.monotonic() > until:
                         return improved
                     if attempt(imitate(game, best.players, best.options, deal, wanted,
