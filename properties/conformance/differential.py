@@ -106,7 +106,7 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
         except MalformedInput:
             dealt = None
         crafted = dealt is None or any(setup.get(k) != v for k, v in dealt.items()
-                                       if k != "start_player")
+                                       if k not in ("start_player", "names"))
     if start_player is not None:
         setup = game.with_start_player(setup, start_player)
     if names is not None:
