@@ -684,8 +684,10 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
     for _ in range(rounds):
         if time.monotonic() > until:
             break
-        a = shrink_turns()  # short ends of the witness first: cheap to play
-        b = shrink_setup()
+        # short ends of a long witness first (cheap to play); a short one: its set-up first
+        b = shrink_setup() if len(best.actions) <= 40 else False
+        a = shrink_turns()
+        b = shrink_setup() or b
         a = shrink_actions() or a
         if not (a or b):
             break
