@@ -25,6 +25,7 @@ from ruleproof.properties.conformance.differential import (
     Played,
     _ddmin,
     _Holder,
+    conform,
     play,
     trace_text,
 )
@@ -174,3 +175,13 @@ def test_long_dracula_witness_shrinks_to_at_most_40_actions_and_replays(
     cli = CliRunner().invoke(_app(), ["replay", "--json", str(path)])
     assert cli.exit_code == 1, cli.output
     assert found.divergence.clauses[0] in cli.output
+
+
+def test_conform_keeps_the_whole_shrink_within_the_shrink_budget() -> None:
+    # hypothesis's shrinking and delta debugging share --shrink-budget: the time after the
+    # first divergence is at most the shrink budget, plus the confirming replay
+    result = conform(DAWN_UNDER, in_process("single-vampire-two-ends"), budget=30.0,
+                     shrink_budget=2.0, seed=0, options={"preset": "du-en"})
+    assert result.found is not None and result.detection_seconds is not None
+    assert result.seconds - result.detection_seconds < 2.0 + 1.5, (
+        result.seconds, result.detection_seconds)
