@@ -84,9 +84,30 @@ def garlic_totals(state: State) -> tuple[int, ...]:
 Invariant = Callable[[State, Totals], list[str]]
 
 
+def _positive(pairs: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    return {k: n for k, n in pairs if n}
+
+
 def vampires_conserved(state: State, totals: Totals) -> list[str]:
     """Vampires per colour in rows + graves (+ one in transit) are constant
     (du-en:content.vampires, du-en:prep.deal, du-en:ch2.gift)."""
+    # fast path: count into a plain dict (every entry positive) and compare with the
+    # totals' non-zero entries; the Counter below only words a violation
+    counts: dict[int, int] = {}
+    get = counts.get
+    for row in state.rows:
+        for v in row:
+            c = v.colour
+            counts[c] = get(c, 0) + 1
+    for x in state.contents:
+        if type(x) is VampireIn:
+            c = x.colour
+            counts[c] = get(c, 0) + 1
+    if state.in_transit is not None:
+        c = state.in_transit
+        counts[c] = get(c, 0) + 1
+    if counts == _positive(totals.vampires):
+        return []
     got = tuple(sorted((c, n) for c, n in vampire_counts(state).items() if n))
     want = tuple((c, n) for c, n in totals.vampires if n)
     return [] if got == want else [f"vampires per colour {dict(got)} != {dict(want)}"]
@@ -114,6 +135,17 @@ def stakes_conserved(state: State, totals: Totals) -> list[str]:
 def garlic_conserved(state: State, totals: Totals) -> list[str]:
     """Each player's garlic in hand + in graves stays 3 (du-en:prep.garlic,
     du-en:ch3.garlic-back), and no hand is negative."""
+    hand = state.garlic_hand
+    in_graves: dict[int, int] = {}
+    for x in state.contents:
+        if isinstance(x, GarlicIn):
+            in_graves[x.owner] = in_graves.get(x.owner, 0) + 1
+    if not in_graves:
+        fine = hand == totals.garlic
+    else:
+        fine = tuple(h + in_graves.get(p, 0) for p, h in enumerate(hand)) == totals.garlic
+    if fine and min(hand, default=0) >= 0:
+        return []
     out = []
     if garlic_totals(state) != totals.garlic:
         out.append(f"garlic per player {garlic_totals(state)} != {totals.garlic}")
@@ -127,6 +159,19 @@ def lids_accounted(state: State, totals: Totals) -> list[str]:
     a player; per colour and rats (du-en:content.lids, du-en:ch4.cleanup, du-en:ch5.cleanup).
     Every removed rat consumed exactly one reserve lid, and the reserve holds no rat
     (du-en:prep.reserve)."""
+    counts: dict[int, int] = {}
+    get = counts.get
+    for lid in state.lids:
+        if lid is not None:
+            counts[lid] = get(lid, 0) + 1
+    for lid in state.reserve:
+        counts[lid] = get(lid, 0) + 1
+    in_front = state.plague is not None and not state.config.rat_lid_stays
+    counts[RAT] = get(RAT, 0) + state.removed_rats + (1 if in_front else 0)
+    if not counts[RAT]:
+        del counts[RAT]
+    if counts == _positive(totals.lids) and RAT not in state.reserve:
+        return []
     out = []
     got = tuple(sorted((v, n) for v, n in lid_counts(state).items() if n))
     want = tuple((v, n) for v, n in totals.lids if n)
@@ -156,6 +201,12 @@ def row_well_formed(row: Row, config: Config) -> list[str]:
 
 def rows_show_open(state: State, totals: Totals) -> list[str]:
     """Every row shows the right open vampires (see :func:`row_well_formed`)."""
+    limit = state.config.all_open_at_most
+    for row in state.rows:  # fast path: short rows all face up
+        if len(row) > limit or not all([v.face_up for v in row]):
+            break
+    else:
+        return []
     return [f"row of player {p}: {msg}" for p, row in enumerate(state.rows)
             for msg in row_well_formed(row, state.config)]
 
@@ -191,11 +242,13 @@ def graves_consistent(state: State, totals: Totals) -> list[str]:
     return out
 
 
-def flow_consistent(state: State, totals: Totals) -> list[str]:
+def flow_consistent(state: State, totals: Totals,
+                    legal: tuple[object, ...] | None = None) -> list[str]:
     """Turn bookkeeping: valid players; a PLACE decision concerns an open, empty, coloured
     grave (du-en:ch1.match); plague graves are neighbours of its origin
     (du-en:ch4.only-neighbours); the game is over exactly when a row is empty and its owner won
-    (du-en:end.first-empty); a non-terminal state has a legal action (no dead ends)."""
+    (du-en:end.first-empty); a non-terminal state has a legal action (no dead ends).
+    ``legal``: ``legal_actions(state)`` if the caller has it already."""
     out = []
     n = state.config.players
     empty_rows = [p for p, row in enumerate(state.rows) if not row]
@@ -222,7 +275,7 @@ def flow_consistent(state: State, totals: Totals) -> list[str]:
             out.append(f"plague turn count {state.plague.turns} outside 1..{n}")
         if not 0 <= state.plague.idle < n:
             out.append(f"plague continues after {state.plague.idle} players in a row declined")
-    if not legal_actions(state):
+    if not (legal_actions(state) if legal is None else legal):
         out.append("non-terminal state without a legal action (dead end)")
     return out
 
@@ -314,9 +367,18 @@ INVARIANT_CLAUSES: dict[str, tuple[str, ...]] = {
 }
 
 
-def violations(state: State, totals: Totals) -> list[str]:
-    """All violations of all invariants, each prefixed with the invariant's name."""
-    return [f"{name}: {msg}" for name, inv in INVARIANTS.items() for msg in inv(state, totals)]
+def violations(state: State, totals: Totals,
+               legal: tuple[object, ...] | None = None) -> list[str]:
+    """All violations of all invariants, each prefixed with the invariant's name.
+    ``legal``: ``legal_actions(state)`` if the caller has it already (flow-consistent's
+    dead-end check then uses it instead of computing it again)."""
+    out: list[str] = []
+    for name, inv in INVARIANTS.items():
+        found = flow_consistent(state, totals, legal) if inv is flow_consistent \
+            else inv(state, totals)
+        if found:
+            out += [f"{name}: {msg}" for msg in found]
+    return out
 
 
 def transition_violations(before: State, events: tuple[Event, ...], after: State) -> list[str]:

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
+from ruleproof.model.dawn_under.engine import apply as du_apply
 from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
@@ -40,11 +41,8 @@ from ruleproof.model.dawn_under.engine import step as du_step
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
-    GarlicIn,
-    Plague,
     Setup,
     State,
-    VampireIn,
 )
 from ruleproof.model.dracula import Board as DraculaBoard
 from ruleproof.model.dracula import CardSet, default_cards, rules_from_mapping
@@ -64,6 +62,13 @@ from ruleproof.properties.dawn_under.scenarios import parse_action
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
 from ruleproof.properties.dracula.invariants import conservation_of
 from ruleproof.properties.dracula.invariants import violations as dr_violations
+from ruleproof.properties.explore.encoding import (
+    Memo,
+    encode_fields,
+    fingerprint,
+    state_code,
+    view_fields,
+)
 from ruleproof.spec import manifest
 from ruleproof.spec.boards import load_board
 from ruleproof.spec.reduced import ReducedSpec, reduced, shipped_reduced
@@ -116,9 +121,23 @@ class ExploreGame:
     def view(self, state: Any) -> View:  # pragma: no cover
         raise NotImplementedError
 
-    def canonical(self, view: View) -> str:
+    def canonical(self, view: View) -> str | View:
         """The representative of ``view``'s orbit as a canonical string (``repr``)."""
         return repr(view)
+
+    def fp(self, state: Any) -> int:
+        """The state's 64-bit fingerprint: of the canonical form of its view."""
+        return fingerprint(self.canonical(self.view(state)))
+
+    def next_states(self, state: Any) -> list[Any]:
+        """The successors of ``successors(state)``, without the action strings (which only
+        traces need)."""
+        return [s for _, s in self.successors(state)]
+
+    @property
+    def step_checks(self) -> bool:
+        """Whether :meth:`step_violations` can report anything (else the explorer skips it)."""
+        return self.rule_set is not None
 
     def violations(self, state: Any) -> list[str]:  # pragma: no cover
         raise NotImplementedError
@@ -225,13 +244,6 @@ def _du_setup_json(config: Config, state: State) -> dict[str, Any]:
             "start_player": state.turn_player}
 
 
-def _plague_view(p: Plague | None, seat: Callable[[int], int]) -> tuple[Any, ...] | None:
-    if p is None:
-        return None
-    return (p.origin, seat(p.holder), seat(p.current), p.turns, p.opened, p.idle,
-            p.current_opened)
-
-
 class DawnUnderExplore(ExploreGame):
     """Dawn Under through the typed model ``ruleproof.model.dawn_under``.
 
@@ -273,6 +285,8 @@ class DawnUnderExplore(ExploreGame):
             key = (colour in c.vampire_colours, colour in c.lid_colours)
             classes.setdefault(key, []).append(colour)
         self._class_of = {colour: tuple(ids) for ids in classes.values() for colour in ids}
+        self._memo: Memo = {}
+        self._last_legal: tuple[State, tuple[Any, ...]] | None = None
 
     def roots(self) -> list[Root]:
         out = []
@@ -316,62 +330,44 @@ class DawnUnderExplore(ExploreGame):
         return out
 
     def successors(self, state: State) -> list[tuple[str, State]]:
-        return [(str(a), du_step(state, a)[0]) for a in du_legal(state)]
+        return [(str(a), du_apply(state, a)) for a in self._legal(state)]
+
+    def next_states(self, state: State) -> list[State]:
+        return [du_apply(state, a) for a in self._legal(state)]
+
+    def _legal(self, state: State) -> tuple[Any, ...]:
+        """The legal actions of ``state``, computed once for both the invariants (the dead-end
+        part of flow-consistent) and the successors: the explorer asks for both in a row."""
+        last = self._last_legal
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = du_legal(state)
+        self._last_legal = (state, legal)
+        return legal
 
     def is_terminal(self, state: State) -> bool:
         return du_terminal(state)
 
     def view(self, state: State) -> View:
-        return (state.lids, state.contents, state.rows, state.stakes_held, state.stakes_path,
-                state.garlic_hand, state.reserve, state.removed_rats, state.turn_player,
-                state.phase.value, state.may_stop, state.pending, state.plague, state.gifts,
-                state.in_transit, state.winner, state.windows, state.barred, state.extension)
+        """Without symmetry: the compact code of the view (:func:`state_code`, a tuple of ints
+        in 0..255, an injective encoding of the fields listed in the class docstring). With
+        symmetry: those fields as a tuple, which :meth:`canonical` encodes under every seat
+        rotation and colour renaming."""
+        if self.symmetry:
+            return view_fields(state)
+        return state_code(state, self._memo)
 
-    def canonical(self, view: View) -> str:
+    def canonical(self, view: View) -> View:
+        """Without symmetry the code itself; with symmetry the smallest code over every seat
+        rotation, colours renamed within their classes in order of first appearance (rows,
+        graves, lids, reserve, the vampire in transit): the representative of the orbit."""
         if not self.symmetry:
-            return repr(view)
+            return view
         n = self.config.players
-        return min(self._relabel(view, k, n) for k in range(n))
-
-    def _relabel(self, view: View, k: int, n: int) -> str:
-        """The view with seats rotated by ``k`` (seat p becomes p - k) and colours renamed in
-        order of first appearance (rows, graves, lids, reserve, in transit), as a string."""
-        (lids, contents, rows, held, path, garlic, reserve, rats, turn, phase, may_stop,
-         pending, plague, gifts, transit, winner, windows, barred, gruft) = view
-
-        def seat(p: int) -> int:
-            return (p - k) % n
-
-        def rot(t: tuple[Any, ...]) -> tuple[Any, ...]:
-            return t[k:] + t[:k] if t else t
-
-        mapping: dict[int, int] = {}
-        used: dict[tuple[int, ...], int] = {}
-
-        def col(c: int) -> int:
-            got = mapping.get(c)
-            if got is None:
-                cls = self._class_of[c]
-                got = cls[used.get(cls, 0)]
-                used[cls] = used.get(cls, 0) + 1
-                mapping[c] = got
-            return got
-
-        new_rows = tuple(tuple((col(v.colour), v.face_up) for v in row) for row in rot(rows))
-        new_contents = tuple(
-            ("v", col(x.colour)) if isinstance(x, VampireIn)
-            else ("g", seat(x.owner)) if isinstance(x, GarlicIn) else None for x in contents)
-        new_lids = tuple(x if x is None or x == RAT else col(x) for x in lids)
-        new_reserve = tuple(col(x) for x in reserve)
-        new_transit = None if transit is None else col(transit)
-        new_gifts = tuple((seat(g.giver), seat(g.receiver), g.clause) for g in gifts)
-        return repr((new_lids, new_contents, new_rows, rot(held), path, rot(garlic),
-                     new_reserve, rats, seat(turn), phase, may_stop, pending,
-                     _plague_view(plague, seat), new_gifts, new_transit,
-                     None if winner is None else seat(winner), rot(windows), barred, gruft))
+        return min(encode_fields(view, k, n, self._class_of) for k in range(n))
 
     def violations(self, state: State) -> list[str]:
-        return du_violations(state, self.totals)
+        return du_violations(state, self.totals, legal=self._legal(state))
 
     def typed(self, action: str) -> Any:
         return parse_action(action)
@@ -382,6 +378,10 @@ class DawnUnderExplore(ExploreGame):
             return out
         _, events = du_step(before, parse_action(action))
         return out + transition_violations(before, events, after)
+
+    @property
+    def step_checks(self) -> bool:
+        return self.rule_set is not None or self.config.options.expansion != "none"
 
 
 # ----------------------------------------------------------------------------- Dracula

@@ -4,7 +4,8 @@ The search is level-synchronous and deterministic, so that a distributed run (on
 of the seen-set per worker, ``distributed.py``) finds exactly what a single process finds:
 
 * a state is identified by its *fingerprint*: the first 8 bytes of BLAKE2b over the canonical
-  string of its view (``ExploreGame.view`` / ``canonical``), a 64-bit integer (as TLC);
+  form of its view (``ExploreGame.view`` / ``canonical``: Dawn Under's is a compact code of
+  small ints, ``encoding.py``; Dracula's a string), a 64-bit integer (as TLC);
 * states are expanded one BFS level at a time; a state discovered at level d+1 from several
   parents keeps the parent with the smallest ``(parent fingerprint, action index)``: parent
   pointers, and hence every counterexample trace, do not depend on the order of work;
@@ -21,7 +22,6 @@ trace format of ``ruleproof replay``.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import time
 from collections import deque
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.explore.encoding import fingerprint
 from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
 
 ROOT_PARENT = -1
@@ -39,9 +40,7 @@ ROOT_PARENT = -1
 CHECKPOINT_VERSION = 1
 
 
-def fingerprint(canonical: str) -> int:
-    """64-bit fingerprint of a canonical view string (BLAKE2b, first 8 bytes, big endian)."""
-    return int.from_bytes(hashlib.blake2b(canonical.encode(), digest_size=8).digest(), "big")
+__all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "explore", "fingerprint"]
 
 
 @dataclass
@@ -82,11 +81,12 @@ class Partition:
         self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
         self.frontier: list[tuple[int, Any]] = []
         self.edges: dict[int, tuple[int, ...]] = {}
-        self.pending: dict[int, Candidate] = {}  # proposed successors awaiting their owner
+        # proposed successors awaiting their owner: fp -> (parent fp, action index, state)
+        self.pending: dict[int, tuple[int, int, Any]] = {}
         self.depth = 0
 
     def fp_of(self, state: Any) -> int:
-        return fingerprint(self.game.canonical(self.game.view(state)))
+        return self.game.fp(state)
 
     def seed_roots(self, roots: list[Root]) -> int:
         """Add the roots this partition owns (level 0)."""
@@ -97,48 +97,71 @@ class Partition:
     def expand(self) -> tuple[list[list[Proposal]], LevelReport]:
         """Expand the frontier: check every state; propose every new successor to the owner
         of its fingerprint as ``(fp, parent fp, action index)`` (the state stays here, in
-        ``pending``, until the owner accepts this proposal: only integers travel)."""
+        ``pending``, until the owner accepts this proposal: only integers travel).
+
+        The frontier is in increasing fingerprint order and actions in index order, so the
+        first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
+        partition; ``pending`` holds ``(parent, index, state)`` per fingerprint."""
         game = self.game
-        best: dict[int, Candidate] = self.pending
+        best = self.pending
         rep = LevelReport()
+        fp_of = game.fp
+        violations = game.violations
+        is_terminal = game.is_terminal
+        step_checks = game.step_checks
+        keep_graph = self.keep_graph
+        seen = self.seen
+        edges = self.edges
+        transitions = 0
         for fp, state in self.frontier:
-            rep.expanded += 1
-            for v in game.violations(state):
+            for v in violations(state):
                 rep.violations.append((fp, v))
-            if game.is_terminal(state):
+            if is_terminal(state):
                 rep.terminal.append(fp)
-                if self.keep_graph:
-                    self.edges[fp] = ()
+                if keep_graph:
+                    edges[fp] = ()
                 continue
             try:
-                succ = game.successors(state)
+                if step_checks:
+                    succ = game.successors(state)
+                    nexts = [s for _, s in succ]
+                else:
+                    nexts = game.next_states(state)
             except Exception as exc:  # a model crash is a finding, with its trace
                 rep.errors.append((fp, -1, f"{type(exc).__name__}: {exc}"))
                 continue
-            if not succ:
+            if not nexts:
                 rep.dead_ends.append(fp)
             fps = []
-            for i, (action, nxt) in enumerate(succ):
+            for i, nxt in enumerate(nexts):
                 try:
-                    nfp = self.fp_of(nxt)
+                    nfp = fp_of(nxt)
                 except Exception as exc:
                     rep.errors.append((fp, i, f"{type(exc).__name__}: {exc}"))
                     continue
-                for v in game.step_violations(state, action, nxt):
-                    rep.violations.append((fp, f"step {action}: {v}"))
+                if step_checks:
+                    action = succ[i][0]
+                    for v in game.step_violations(state, action, nxt):
+                        rep.violations.append((fp, f"step {action}: {v}"))
                 fps.append(nfp)
-                if nfp in self.seen:  # owned here and known: nothing to propose
+                if nfp in seen:  # owned here and known: nothing to propose
                     continue
                 old = best.get(nfp)
-                if old is None or (fp, i) < (old.parent, old.index):
-                    best[nfp] = Candidate(nfp, fp, i, nxt)
-            rep.transitions += len(fps)
-            if self.keep_graph:
-                self.edges[fp] = tuple(fps)
+                if old is None or (fp, i) < old[:2]:
+                    best[nfp] = (fp, i, nxt)
+            transitions += len(fps)
+            if keep_graph:
+                edges[fp] = tuple(fps)
+        rep.expanded = len(self.frontier)
+        rep.transitions = transitions
         self.frontier = []
         out: list[list[Proposal]] = [[] for _ in range(self.parts)]
-        for c in best.values():
-            out[c.fp % self.parts].append((c.fp, c.parent, c.index))
+        parts = self.parts
+        if parts == 1:
+            out[0] = [(nfp, parent, index) for nfp, (parent, index, _) in best.items()]
+        else:
+            for nfp, (parent, index, _) in best.items():
+                out[nfp % parts].append((nfp, parent, index))
         return out, rep
 
     def decide(self, depth: int, proposals: list[list[Proposal]]) -> list[list[int]]:
@@ -164,7 +187,8 @@ class Partition:
     def adopt(self, accepted: list[list[int]]) -> int:
         """Move the proposed states the owners accepted into the next frontier."""
         fps = sorted(fp for batch in accepted for fp in batch)
-        self.frontier = [(fp, self.pending[fp].state) for fp in fps]
+        pending = self.pending
+        self.frontier = [(fp, pending[fp][2]) for fp in fps]
         self.pending = {}
         return len(fps)
 
