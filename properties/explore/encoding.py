@@ -146,39 +146,52 @@ def _opt(x: int | None) -> int:
 def state_code(state: State, memo: Memo) -> Code:
     """The code of ``state``'s view (the fast path of :func:`encode_fields` without
     relabelling: both give the same code, tests/test_explore.py checks it state by state).
-    ``memo`` caches the codes of ``lids``, ``contents``, ``rows`` and ``extension`` by
-    identity (it is cleared beyond :data:`MEMO_LIMIT` entries)."""
+    ``memo`` caches the codes of ``lids``, ``contents``, ``rows``, ``windows`` and
+    ``extension`` by identity (it is cleared beyond :data:`MEMO_LIMIT` entries)."""
     if len(memo) > MEMO_LIMIT:
         memo.clear()
+    get = memo.get
     obj: Any = state.lids
-    hit = memo.get(id(obj))
+    hit = get(id(obj))
     if hit is None or hit[0] is not obj:
         hit = memo[id(obj)] = (obj, _lids_code(obj))
     lids = hit[1]
     obj = state.contents
-    hit = memo.get(id(obj))
+    hit = get(id(obj))
     if hit is None or hit[0] is not obj:
         hit = memo[id(obj)] = (obj, _contents_code(obj))
     contents = hit[1]
     obj = state.rows
-    hit = memo.get(id(obj))
+    hit = get(id(obj))
     if hit is None or hit[0] is not obj:
         hit = memo[id(obj)] = (obj, _rows_code(obj))
     rows = hit[1]
+    obj = state.windows
+    hit = get(id(obj))
+    if hit is None or hit[0] is not obj:
+        hit = memo[id(obj)] = (obj, _windows_code(obj))
+    windows = hit[1]
     obj = state.extension
-    hit = memo.get(id(obj))
+    hit = get(id(obj))
     if hit is None or hit[0] is not obj:
         hit = memo[id(obj)] = (obj, _extension_code(obj))
     ext = hit[1]
+    phase = state.phase
+    code = _PHASE_CODE.get(id(phase))
     plague = state.plague
     gifts = state.gifts
+    pending = state.pending
+    transit = state.in_transit
+    winner = state.winner
+    barred = state.barred
     return (*lids, *contents, *rows, *state.stakes_held, state.stakes_path,
             *state.garlic_hand, len(state.reserve), *state.reserve, state.removed_rats,
-            state.turn_player, *_phase_code(state.phase), 1 if state.may_stop else 0,
-            _opt(state.pending), *((0,) if plague is None else _plague_code(plague, _same)),
-            *((0,) if not gifts else _gifts_code(gifts, _same)), _opt(state.in_transit),
-            _opt(state.winner), *_windows_code(state.windows), len(state.barred),
-            *state.barred, *ext)
+            state.turn_player, *((code,) if code is not None else _enum_code(phase)),
+            1 if state.may_stop else 0, 0 if pending is None else pending + 1,
+            *((0,) if plague is None else _plague_code(plague, _same)),
+            *((0,) if not gifts else _gifts_code(gifts, _same)),
+            0 if transit is None else transit + 1, 0 if winner is None else winner + 1,
+            *windows, len(barred), *barred, *ext)
 
 
 def view_fields(state: State) -> tuple[Any, ...]:

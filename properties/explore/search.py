@@ -37,7 +37,8 @@ from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
 
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2
+"""2: Dawn Under fingerprints are taken over the compact code (version 1: over repr)."""
 
 
 __all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "explore", "fingerprint"]
@@ -67,6 +68,9 @@ class LevelReport:
     dead_ends: list[int] = field(default_factory=list)
     violations: list[tuple[int, str]] = field(default_factory=list)
     errors: list[tuple[int, int, str]] = field(default_factory=list)
+    cpu: float = 0.0
+    """CPU seconds (``time.process_time``) spent in the partition's methods since its
+    previous report: this expansion and the previous level's decisions (not waiting)."""
 
 
 class Partition:
@@ -84,15 +88,19 @@ class Partition:
         # proposed successors awaiting their owner: fp -> (parent fp, action index, state)
         self.pending: dict[int, tuple[int, int, Any]] = {}
         self.depth = 0
+        self._cpu = 0.0  # CPU seconds in this partition's methods, not yet reported
 
     def fp_of(self, state: Any) -> int:
         return self.game.fp(state)
 
     def seed_roots(self, roots: list[Root]) -> int:
         """Add the roots this partition owns (level 0)."""
+        start = time.process_time()
         cands = [Candidate(self.fp_of(r.state), ROOT_PARENT, i, r.state)
                  for i, r in enumerate(roots)]
-        return self.receive([c for c in cands if c.fp % self.parts == self.index], 0)
+        found = self.receive([c for c in cands if c.fp % self.parts == self.index], 0)
+        self._cpu += time.process_time() - start
+        return found
 
     def expand(self) -> tuple[list[list[Proposal]], LevelReport]:
         """Expand the frontier: check every state; propose every new successor to the owner
@@ -102,6 +110,7 @@ class Partition:
         The frontier is in increasing fingerprint order and actions in index order, so the
         first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
         partition; ``pending`` holds ``(parent, index, state)`` per fingerprint."""
+        start = time.process_time()
         game = self.game
         best = self.pending
         rep = LevelReport()
@@ -154,6 +163,7 @@ class Partition:
                 edges[fp] = tuple(fps)
         rep.expanded = len(self.frontier)
         rep.transitions = transitions
+        rep.cpu, self._cpu = self._cpu + time.process_time() - start, 0.0
         self.frontier = []
         out: list[list[Proposal]] = [[] for _ in range(self.parts)]
         parts = self.parts
@@ -168,6 +178,7 @@ class Partition:
         """As owner: among the proposals (``proposals[i]`` from partition ``i``) of
         fingerprints not seen yet, keep the smallest ``(parent, action index)`` each; record
         them at ``depth``; return the accepted fingerprints per proposing partition."""
+        start = time.process_time()
         chosen: dict[int, tuple[int, int, int]] = {}
         seen = self.seen
         for sender, batch in enumerate(proposals):
@@ -182,14 +193,17 @@ class Partition:
             seen[fp] = (depth, parent, index)
             accepted[sender].append(fp)
         self.depth = depth
+        self._cpu += time.process_time() - start
         return accepted
 
     def adopt(self, accepted: list[list[int]]) -> int:
         """Move the proposed states the owners accepted into the next frontier."""
+        start = time.process_time()
         fps = sorted(fp for batch in accepted for fp in batch)
         pending = self.pending
         self.frontier = [(fp, pending[fp][2]) for fp in fps]
         self.pending = {}
+        self._cpu += time.process_time() - start
         return len(fps)
 
     def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
@@ -245,6 +259,10 @@ class ExploreResult:
         violations, errors: counts of invariant violations and model exceptions (states).
         complete: False if the run stopped at a state or time limit (nothing is proved then).
         seconds, states_per_minute: wall time of the search and the resulting rate.
+        cpu_seconds: CPU time the partitions' processes spent (summed over workers; without
+            the driver's and Ray's own processes); on a shared machine the rate per
+            CPU-minute, ``distinct_states / cpu_seconds * 60 * workers``, is what the code
+            achieves with a core per worker.
         workers: processes that expanded states.
         findings: one shortest counterexample per kind and message.
     """
@@ -265,6 +283,7 @@ class ExploreResult:
     graph: bool = True
     seconds: float = 0.0
     states_per_minute: float = 0.0
+    cpu_seconds: float = 0.0
     workers: int = 1
     findings: list[Finding] = field(default_factory=list)
 
@@ -276,7 +295,7 @@ class ExploreResult:
     def verdict(self) -> dict[str, Any]:
         """Everything a rerun must reproduce exactly (no timings, no worker count)."""
         d = asdict(self)
-        for k in ("seconds", "states_per_minute", "workers"):
+        for k in ("seconds", "states_per_minute", "cpu_seconds", "workers"):
             d.pop(k)
         d["findings"] = [(f.kind, f.message, f.fp, f.depth, list(f.trace)) for f in self.findings]
         return d
@@ -395,7 +414,7 @@ class Explorer:
             errors=len({fp for fp, _, _ in rep.errors}), complete=complete,
             graph=self.keep_graph, seconds=round(self.seconds, 3),
             states_per_minute=round(distinct / self.seconds * 60, 1) if self.seconds else 0.0,
-            workers=len(self.parts))
+            cpu_seconds=round(rep.cpu, 3), workers=len(self.parts))
         findings: list[Finding] = []
         for kind, items in (("violation", [(fp, m) for fp, m in rep.violations]),
                             ("error", [(fp, m) for fp, _, m in rep.errors]),
@@ -532,6 +551,7 @@ def _merge(into: LevelReport, rep: LevelReport) -> None:
     into.dead_ends += rep.dead_ends
     into.violations += rep.violations
     into.errors += rep.errors
+    into.cpu += rep.cpu
 
 
 def _traps(edges: dict[int, tuple[int, ...]], terminal: set[int]) -> set[int]:
