@@ -168,6 +168,137 @@ def test_planted_bug_is_found_with_a_shortest_trace(rat_lid_lost: None) -> None:
     assert f.depth == min(d.depth for d in found)
 
 
+_PLANTED = {
+    # engine function -> (how it is broken, the invariant that must catch it)
+    "_start_gifts/garlic": "garlic-conserved",  # a garlic found in a grave is not given back
+    "_take_stake": "stakes-conserved",  # taking a stake loses another one
+    "_remove_end": "vampires-conserved",  # a vampire leaving a row changes colour
+}
+
+
+@pytest.mark.parametrize("bug", sorted(_PLANTED))
+def test_planted_conservation_bugs_are_found(bug: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each conservation invariant's fast path (plain counting, properties/dawn_under/
+    invariants.py) still catches a planted bug of the engine, on the first state it breaks."""
+    if bug.startswith("_start_gifts"):
+        real_gifts = du_engine._start_gifts
+
+        def buggy_gifts(state: State, gifts: tuple[object, ...], events: list[object],
+                        **changes: object) -> State:
+            changes.pop("garlic_hand", None)
+            return real_gifts(state, gifts, events, **changes)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(du_engine, "_start_gifts", buggy_gifts)
+    elif bug == "_take_stake":
+        real_stake = du_engine._take_stake
+
+        def buggy_stake(state: State, player: int, events: list[object],
+                        clause: str = "du-en:ch2.stake") -> State:
+            new = real_stake(state, player, events, clause)  # type: ignore[arg-type]
+            return du_engine._with(new, stakes_path=new.stakes_path - 1)
+
+        monkeypatch.setattr(du_engine, "_take_stake", buggy_stake)
+    else:
+        real_end = du_engine._remove_end
+
+        def buggy_end(row: object, end: object, config: Config) -> tuple[int, object]:
+            colour, rest = real_end(row, end, config)  # type: ignore[arg-type]
+            return (colour + 1) % len(config.colours), rest
+
+        monkeypatch.setattr(du_engine, "_remove_end", buggy_end)
+    result = explore(CI)
+    found = [f for f in result.findings if f.kind == "violation"]
+    assert found and result.violations > 0
+    assert {f.message.split(":")[0] for f in found} >= {_PLANTED[bug]}
+
+
+def _all_states(name: str) -> list[State]:
+    game = explore_game(name)
+    states: list[State] = []
+    check = game.violations
+
+    def recording(state: State) -> list[str]:
+        states.append(state)
+        return check(state)
+
+    game.violations = recording  # type: ignore[method-assign]
+    assert Explorer(game, keep_graph=False).run().complete
+    return states
+
+
+def test_state_codes_are_injective_and_equal_the_unrelabelled_encoding() -> None:
+    """The compact code (properties/explore/encoding.py) is one-to-one on the view: as many
+    distinct codes, and fingerprints, as distinct views (a field left out of the code would
+    merge views); the memoised fast path equals the general encoder that symmetry uses."""
+    from ruleproof.properties.explore.encoding import (
+        encode_fields,
+        state_code,
+        view_fields,
+    )
+    states = _all_states(CI)
+    n = states[0].config.players
+    memo: dict[int, tuple[object, tuple[int, ...]]] = {}
+    codes = [state_code(s, memo) for s in states]
+    assert codes == [encode_fields(view_fields(s), 0, n, None) for s in states]
+    assert codes == [state_code(s, {}) for s in states]  # the memo changes nothing
+    views = {view_fields(s) for s in states}
+    assert len(views) == len(states), "the explorer met a state twice"
+    assert len(set(codes)) == len(views)
+    assert len({fingerprint(c) for c in codes}) == len(views)
+    assert all(0 <= x < 256 for c in codes for x in c)
+    # the parts that vary least often are reached too (a plague, a pending gift, a vampire
+    # in transit, windows and barred graves of the 2-player game)
+    assert any(s.plague for s in states) and any(s.gifts for s in states)
+    assert any(s.in_transit is not None for s in states) and any(s.barred for s in states)
+
+
+def test_invariant_fast_paths_agree_with_the_counting_definitions() -> None:
+    """vampires-conserved, garlic-conserved and lids-accounted count with plain dicts; on
+    states broken on purpose they report exactly when the Counter definitions say so."""
+    from dataclasses import replace
+
+    from ruleproof.model.dawn_under.state import RAT, GarlicIn, Vampire
+    from ruleproof.properties.dawn_under.invariants import (
+        Totals,
+        garlic_conserved,
+        garlic_totals,
+        lid_counts,
+        lids_accounted,
+        vampire_counts,
+        vampires_conserved,
+    )
+    states = _all_states(CI)[::50]
+    totals = Totals.of_manifest(states[0].config)
+    broken = 0
+    for s in states:
+        row0 = s.rows[0]
+        variants = [
+            s,
+            replace(s, garlic_hand=(s.garlic_hand[0] + 1, *s.garlic_hand[1:])),
+            replace(s, garlic_hand=(-1, *s.garlic_hand[1:])),
+            replace(s, contents=(GarlicIn(1), *s.contents[1:])),
+            replace(s, reserve=(*s.reserve, RAT)),
+            replace(s, reserve=s.reserve[1:]),
+            replace(s, removed_rats=s.removed_rats + 1),
+            replace(s, lids=(None, *s.lids[1:])),
+            replace(s, in_transit=0),
+        ]
+        if row0:
+            variants.append(replace(s, rows=((Vampire(row0[0].colour ^ 1, row0[0].face_up),
+                                              *row0[1:]), *s.rows[1:])))
+        for v in variants:
+            want_v = tuple(sorted((c, k) for c, k in vampire_counts(v).items() if k)) \
+                == tuple((c, k) for c, k in totals.vampires if k)
+            want_g = garlic_totals(v) == totals.garlic and min(v.garlic_hand) >= 0
+            want_l = tuple(sorted((c, k) for c, k in lid_counts(v).items() if k)) \
+                == tuple((c, k) for c, k in totals.lids if k) and RAT not in v.reserve
+            assert (not vampires_conserved(v, totals)) == want_v
+            assert (not garlic_conserved(v, totals)) == want_g
+            assert (not lids_accounted(v, totals)) == want_l
+            broken += (not want_v) + (not want_g) + (not want_l)
+    assert broken > 5 * len(states)
+
+
 def test_planted_dead_end_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     real = du_engine.legal_actions
 
