@@ -10,6 +10,9 @@ Two rates are printed for every run, because the machine may be shared:
   processes on the machine do not change. It leaves out the driver and Ray's own processes
   (the wall rate includes them).
 
+The clock of a search starts when its workers are ready (the game built, as for one
+process); starting Ray and its actors takes a few seconds more, printed separately.
+
 Run: ``python bench/bench_explore.py [--setup du-3p-1v] [--workers 2] [--rounds 1]``.
 Figures are recorded in docs/benchmarks.md ("Exhaustive exploration"). The goal is
 1,000,000 distinct states per minute across 2 local workers.
@@ -81,8 +84,11 @@ def main() -> None:
         one = explore(args.setup, keep_graph=False)
         print(_line("1 process", one) + f"  (load {load:.1f})")
         load = os.getloadavg()[0]
+        t = time.perf_counter()
         many = explore_distributed(args.setup, workers=args.workers, keep_graph=False)
-        print(_line(f"{args.workers} workers", many) + f"  (load {load:.1f})")
+        overhead = time.perf_counter() - t - many.seconds
+        print(_line(f"{args.workers} workers", many) + f"  (load {load:.1f}; Ray start-up and "
+              f"shut-down {overhead:.1f} s more)")
         assert many.verdict() == one.verdict(), "distributed and single results differ"
         print(f"speed-up 1 -> {args.workers}: {one.seconds / many.seconds:.2f}x wall")
 

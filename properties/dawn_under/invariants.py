@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
 from ruleproof.model.dawn_under.state import (
@@ -35,6 +36,16 @@ class Totals:
     lids: tuple[tuple[int, int], ...]  # (lid value, count) incl. RAT, sorted
     stakes: int
     garlic: tuple[int, ...]
+
+    @cached_property
+    def vampire_counts(self) -> dict[int, int]:
+        """``vampires`` as a dict without zero counts (what the fast check compares)."""
+        return {k: n for k, n in self.vampires if n}
+
+    @cached_property
+    def lid_counts(self) -> dict[int, int]:
+        """``lids`` as a dict without zero counts."""
+        return {k: n for k, n in self.lids if n}
 
     @staticmethod
     def of_manifest(config: Config) -> Totals:
@@ -84,10 +95,6 @@ def garlic_totals(state: State) -> tuple[int, ...]:
 Invariant = Callable[[State, Totals], list[str]]
 
 
-def _positive(pairs: tuple[tuple[int, int], ...]) -> dict[int, int]:
-    return {k: n for k, n in pairs if n}
-
-
 def vampires_conserved(state: State, totals: Totals) -> list[str]:
     """Vampires per colour in rows + graves (+ one in transit) are constant
     (du-en:content.vampires, du-en:prep.deal, du-en:ch2.gift)."""
@@ -106,7 +113,7 @@ def vampires_conserved(state: State, totals: Totals) -> list[str]:
     if state.in_transit is not None:
         c = state.in_transit
         counts[c] = get(c, 0) + 1
-    if counts == _positive(totals.vampires):
+    if counts == totals.vampire_counts:
         return []
     got = tuple(sorted((c, n) for c, n in vampire_counts(state).items() if n))
     want = tuple((c, n) for c, n in totals.vampires if n)
@@ -136,15 +143,13 @@ def garlic_conserved(state: State, totals: Totals) -> list[str]:
     """Each player's garlic in hand + in graves stays 3 (du-en:prep.garlic,
     du-en:ch3.garlic-back), and no hand is negative."""
     hand = state.garlic_hand
-    in_graves: dict[int, int] = {}
-    for x in state.contents:
-        if isinstance(x, GarlicIn):
-            in_graves[x.owner] = in_graves.get(x.owner, 0) + 1
-    if not in_graves:
+    # fast path (a subclass of GarlicIn would only send the check down the exact path)
+    owners = [x.owner for x in state.contents if type(x) is GarlicIn]
+    if not owners:
         fine = hand == totals.garlic
     else:
-        fine = tuple(h + in_graves.get(p, 0) for p, h in enumerate(hand)) == totals.garlic
-    if fine and min(hand, default=0) >= 0:
+        fine = tuple(h + owners.count(p) for p, h in enumerate(hand)) == totals.garlic
+    if fine and (not hand or min(hand) >= 0):
         return []
     out = []
     if garlic_totals(state) != totals.garlic:
@@ -170,7 +175,7 @@ def lids_accounted(state: State, totals: Totals) -> list[str]:
     counts[RAT] = get(RAT, 0) + state.removed_rats + (1 if in_front else 0)
     if not counts[RAT]:
         del counts[RAT]
-    if counts == _positive(totals.lids) and RAT not in state.reserve:
+    if counts == totals.lid_counts and RAT not in state.reserve:
         return []
     out = []
     got = tuple(sorted((v, n) for v, n in lid_counts(state).items() if n))

@@ -171,6 +171,9 @@ class RayExplorer(Explorer):
                        for i in range(workers)]
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
+        # wait until every actor has imported the model and built its game, so that the
+        # search's clock (``run``) starts with the workers ready, as for one process
+        ray.get([a.frontier.remote() for a in self.actors])
 
     def _seed(self) -> int:
         ray = _ray()
