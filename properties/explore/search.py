@@ -22,6 +22,7 @@ trace format of ``ruleproof replay``.
 
 from __future__ import annotations
 
+import gc
 import pickle
 import time
 from collections import deque
@@ -109,7 +110,24 @@ class Partition:
 
         The frontier is in increasing fingerprint order and actions in index order, so the
         first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
-        partition; ``pending`` holds ``(parent, index, state)`` per fingerprint."""
+        partition; ``pending`` holds ``(parent, index, state)`` per fingerprint.
+
+        Python's cyclic garbage collector is kept off the search's objects: it is paused
+        during the expansion, and the objects made meanwhile (states, codes, proposals) are
+        then moved to its permanent generation (``gc.freeze``), so that its later passes do
+        not walk them again and again (15-20% of the time, measured). States are immutable and
+        form no reference cycles, so reference counting still frees every dropped state;
+        :meth:`Explorer.run` unfreezes at its end."""
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._expand()
+        finally:
+            gc.freeze()
+            if enabled:
+                gc.enable()
+
+    def _expand(self) -> tuple[list[list[Proposal]], LevelReport]:
         start = time.process_time()
         game = self.game
         best = self.pending
@@ -396,6 +414,7 @@ class Explorer:
                 self.save(checkpoint)
                 last_ck = time.perf_counter()
         self.seconds = time.perf_counter() - t0
+        gc.unfreeze()  # see Partition.expand
         if checkpoint is not None:
             self.save(checkpoint)
         return self._result()

@@ -145,8 +145,8 @@ def explore_command(
     if as_json:
         data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
-                    workers=result.workers, cycles=result.cycles, passed=not problems,
-                    problems=problems,
+                    cpu_seconds=result.cpu_seconds, workers=result.workers,
+                    cycles=result.cycles, passed=not problems, problems=problems,
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
                                "trace": str(p)} for f, p in zip(result.findings, written,
                                                                 strict=False)])
@@ -160,7 +160,8 @@ def explore_command(
                    f"{result.on_cycle}, invariant violations {result.violations}, model errors "
                    f"{result.errors}")
         typer.echo(f"  {result.seconds:.1f} s, {result.states_per_minute:,.0f} distinct states "
-                   f"per minute, {result.workers} worker(s)")
+                   f"per minute, {result.workers} worker(s), {result.cpu_seconds:.1f} CPU s "
+                   "in the workers")
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
