@@ -144,6 +144,16 @@ class PartitionActor:
     def adopt(self, *accepted: list[int]) -> int:
         return self.part.adopt(list(accepted))
 
+    def decide_counted(self, depth: int, *proposals: list[Proposal]) -> tuple[Any, ...]:
+        """:meth:`decide`, and how many fingerprints were accepted in all (last)."""
+        accepted = self.part.decide(depth, list(proposals))
+        return (*accepted, sum(len(a) for a in accepted))
+
+    def adopt_expand(self, *accepted: list[int]) -> tuple[Any, ...]:
+        """:meth:`adopt` the previous level's decisions, then :meth:`expand` (one call)."""
+        self.part.adopt(list(accepted))
+        return self.expand()
+
     def frontier(self) -> int:
         return len(self.part.frontier)
 
@@ -171,34 +181,43 @@ class RayExplorer(Explorer):
                        for i in range(workers)]
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
+        self._front = 0  # states in the next frontier (the owners' accepted count)
+        self._waiting: list[list[Any]] | None = None  # decisions each actor has to adopt
         # wait until every actor has imported the model and built its game, so that the
         # search's clock (``run``) starts with the workers ready, as for one process
         ray.get([a.frontier.remote() for a in self.actors])
 
     def _seed(self) -> int:
         ray = _ray()
-        return int(sum(ray.get([a.seed.remote() for a in self.actors])))
+        self._front = int(sum(ray.get([a.seed.remote() for a in self.actors])))
+        self._waiting = None
+        return self._front
 
     def _step(self, depth: int) -> tuple[int, LevelReport]:
         ray = _ray()
         n = self.workers
-        # three rounds per level, only integers travel: proposals (fp, parent, index) to the
-        # owners, the owners' decisions back, each worker adopts its accepted states
-        outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
-        decided = []
-        for j in range(n):
-            ref = self.actors[j].decide.options(num_returns=n).remote(
-                depth, *[outs[i][j] for i in range(n)])
-            decided.append(ref if n > 1 else [ref])
-        adopted = [self.actors[i].adopt.remote(*[decided[j][i] for j in range(n)])
-                   for i in range(n)]
+        # two rounds per level, only integers travel: each worker adopts the states its
+        # owners accepted last level and expands them, proposing (fp, parent, index) to the
+        # owners; the owners decide. The driver waits once a level, for the reports and the
+        # count of accepted states (the next frontier), so a loaded machine wakes each
+        # worker twice a level, not four times.
+        if self._waiting is None:
+            outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
+        else:
+            outs = [a.adopt_expand.options(num_returns=n + 1).remote(*self._waiting[i])
+                    for i, a in enumerate(self.actors)]
+        decided = [self.actors[j].decide_counted.options(num_returns=n + 1).remote(
+            depth, *[outs[i][j] for i in range(n)]) for j in range(n)]
+        self._waiting = [[decided[j][i] for j in range(n)] for i in range(n)]
+        reports, counts = ray.get([o[n] for o in outs]), ray.get([d[n] for d in decided])
         merged = LevelReport()
-        for rep in ray.get([o[n] for o in outs]):
+        for rep in reports:
             _merge(merged, rep)
-        return int(sum(ray.get(adopted))), merged
+        self._front = int(sum(counts))
+        return self._front, merged
 
     def _frontier(self) -> int:
-        return int(sum(_ray().get([a.frontier.remote() for a in self.actors])))
+        return self._front
 
     def _distinct(self) -> int:
         return int(sum(_ray().get([a.distinct.remote() for a in self.actors])))
