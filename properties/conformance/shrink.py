@@ -121,7 +121,7 @@ class HiddenDeal(Protocol):
 
 
 class _DawnUnderLids:
-    """Dawn Under hides the lids of the graves (du-en:prep.lids): a grave nobody has opened yet
+    """Dawn Under hides the lids of the graves (du-en:prep.mix-rats): a grave nobody has opened yet
     may hold any of the lids not seen yet. Exchanging two such lids (graves without a lid in the
     2-player game stay as they are) changes nothing anybody has seen."""
 
@@ -218,8 +218,8 @@ class _DawnUnderLids:
 
 
 class _DraculaCards:
-    """Dracula deals each side five current action cards of its ten (dracula-en:setup.action-
-    cards, the set-up's ``current``); nothing else of the deal is rearranged (the encounter
+    """Dracula deals each side five current action cards of its ten
+    (dracula-en:setup.action-cards, the set-up's ``current``); nothing else of the deal is rearranged (the encounter
     cards are chosen and dealt by actions, which stay in the witness)."""
 
     def reveals(self, state: Any, action: str) -> int | None:
