@@ -390,6 +390,8 @@ def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
     assert res.exit_code == 2
     res = runner.invoke(app, ["explore", "--list"])
     assert res.exit_code == 0 and CI in res.output
+    res = runner.invoke(app, ["explore", CI, "--checkpoint-every", "5"])  # would be ignored
+    assert res.exit_code == 2 and "--checkpoint FILE" in res.output
 
 
 def test_dracula_ci_setup_explored_to_exhaustion_with_every_chance_outcome(tmp_path: Path) -> None:

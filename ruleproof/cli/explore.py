@@ -85,6 +85,9 @@ def explore_command(
             raise MalformedInput(f"{flag} must be a finite number of seconds > 0, got {value!r}")
     if not 1 <= workers <= 64:
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
+    if checkpoint is None and (resume or checkpoint_every != 60.0):
+        raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
+                             "--checkpoint FILE")
     if game and (profile is not None or list_):
         raise MalformedInput(f"--profile and --list explore the shipped set-ups; drop {game!r}")
     if profile is not None:
