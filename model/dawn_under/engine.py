@@ -960,10 +960,9 @@ def _rat_found(state: State, finder: int, grave: int, events: Events) -> State:
     _emit(events, EventKind.PLAGUE_START, holder, grave, None,
                         "du-en:ch5.holder-starts" if old else "du-en:ch4.rat")
     plague = Plague(origin=grave, holder=holder, current=holder, turns=1, opened=())
-    state = _with(state, lids=lids, known=known, plague=plague,
-                    phase=Phase.OPEN, pending=None)
     # The plague replaces the finder's turn; the turn afterwards follows the holder.
-    state = _with(state, turn_player=holder)
+    state = _with(state, lids=lids, known=known, plague=plague, phase=Phase.OPEN, pending=None,
+                  turn_player=holder)
     return _continue_plague(state, events)
 
 
