@@ -52,10 +52,11 @@ def test_gift_on_fourth_stake_makes_check_fail(monkeypatch: pytest.MonkeyPatch) 
 def test_garlic_owner_giving_nothing_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     original = engine._start_gifts
 
-    def no_gifts(state, gifts, events):  # type: ignore[no-untyped-def]
+    def no_gifts(state, gifts, events, **changes):  # type: ignore[no-untyped-def]
         return original(state, gifts[:0] if gifts and gifts[0].clause.endswith("garlic")
-                        else gifts, events)
+                        else gifts, events, **changes)
 
     monkeypatch.setattr(engine, "_start_gifts", no_gifts)
-    ok, _detail = run_machine(4, games=12, max_steps=400)
+    ok, detail = run_machine(4, games=12, max_steps=400)
     assert not ok
+    assert "takes the garlic back" in detail  # caught where the planted change acts

@@ -258,6 +258,10 @@ _GIVE_ACTIONS = {2: (GiveVampire(End.LEFT), GiveVampire(End.RIGHT)), 1: (GiveVam
 _RECEIVE_ACTIONS = {2: (ReceiveVampire(End.LEFT), ReceiveVampire(End.RIGHT)),
                     1: (ReceiveVampire(End.LEFT),)}
 _STOP = Stop()
+_OPEN_ALL: tuple[tuple[Action, ...], ...] = tuple(_OPEN_ACTIONS[:n] for n in range(_POOL + 1))
+"""Opening any of the graves ``0..n-1``, by ``n`` (the legal actions of a plain turn)."""
+_OPEN_ALL_STOP: tuple[tuple[Action, ...], ...] = tuple((*_OPEN_ACTIONS[:n], _STOP) for n in range(_POOL + 1))
+"""The same with Stop last."""
 
 
 def _open(grave: int) -> OpenGrave:
@@ -342,9 +346,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.OPEN:
         if _all_lids_closed_game(state):  # fast path: any grave (du-en:ch1.open)
-            graves = _OPEN_ACTIONS[: len(state.lids)]
             may_stop = state.may_stop or state.config.options.turn_start == "may-pass"
-            return (*graves, _STOP) if may_stop else graves  # see _may_stop
+            # see _may_stop
+            return (_OPEN_ALL_STOP if may_stop else _OPEN_ALL)[len(state.lids)]
         actions: list[Action] = _open_actions(state)
         actions.extend(late_placements(state))
         if state.config.expansion is not None:
@@ -478,6 +482,26 @@ def _phase_clauses(phase: Phase) -> tuple[str, ...]:
 # ----------------------------------------------------------------------------- transitions
 
 
+Events = list[Event] | None
+"""Where a transition appends its events: a list (:func:`step`), or None when nobody reads
+them (:func:`apply` of the base game), so that they are not built at all. An expansion's hooks
+always get a list (they append to it themselves)."""
+
+
+def _emit(events: Events, kind: EventKind, player: int, grave: int | None, value: int | None,
+          clause: str) -> None:
+    """Record one :class:`Event` in ``events`` (nothing when events are not wanted)."""
+    if events is not None:
+        events.append(Event(kind, player, grave, value, clause))
+
+
+def _hook_events(events: Events) -> list[Event]:
+    """``events`` for an expansion's hook: :func:`apply` passes a list whenever the game has
+    an expansion, so it is never None here."""
+    assert events is not None, "an expansion's hook without an event list"
+    return events
+
+
 def apply(state: State, action: Action) -> State:
     """The successor of ``state`` under ``action`` (pure).
 
@@ -485,29 +509,40 @@ def apply(state: State, action: Action) -> State:
         IllegalAction: if ``action`` is not in :func:`legal_actions`; the error names the
             clause(s) that forbid it. ``state`` is unchanged (it is immutable).
     """
-    return _transition(state, action, [])
+    return _transition(state, action, None if state.config.expansion is None else [])
 
 
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
 
 
+class _Draft:
+    """A writable twin of :class:`State`: the same slots in the same order, so the same memory
+    layout, and no frozen ``__setattr__``. :func:`_with` fills one and turns it into a
+    ``State`` by assigning ``__class__`` (allowed between classes of identical layout); a
+    draft never leaves :func:`_with`, so every state anyone holds stays frozen."""
+
+    __slots__ = State.__slots__
+
+
 def _state_updater() -> Callable[..., State]:
     """``dataclasses.replace`` for states, several times faster: ``_with(state, phase=...,
     pending=...)`` builds the successor in one call. The frozen dataclass's ``__init__``
-    stores every field through ``object.__setattr__`` by name; this function stores each slot
-    through its member descriptor, taking unchanged fields from ``state``. Its code is
+    stores every field through ``object.__setattr__`` by name (and calling the member
+    descriptors directly still costs a call per field); this function copies the fields into
+    a :class:`_Draft` with plain attribute stores (which the interpreter specialises to a slot
+    write), writes the changed fields and seals the draft as a ``State``. Its code is
     generated once from ``fields(State)``, the way ``dataclasses`` generates ``__init__``; the
-    result is an ordinary frozen :class:`State`. Transitions replace fields once or twice
-    per action, so this is the engine's innermost loop."""
-    keep = object()
-    env: dict[str, Any] = {"new": object.__new__, "State": State, "KEEP": keep}
-    body = []
-    for i, name in enumerate(_STATE_FIELDS):
-        env[f"set{i}"] = State.__dict__[name].__set__
-        body.append(f"    set{i}(s, state.{name} if {name} is KEEP else {name})")
-    params = ", ".join(f"{name}=KEEP" for name in _STATE_FIELDS)
-    src = f"def _with(state, *, {params}):\n    s = new(State)\n" + "\n".join(body) \
-        + "\n    return s\n"
+    result is an ordinary frozen :class:`State`. Transitions replace fields about once per
+    action, so this is the engine's innermost loop.
+
+    Raises:
+        AttributeError: for a keyword that is not a field of ``State``.
+    """
+    env: dict[str, Any] = {"new": object.__new__, "State": State, "Draft": _Draft}
+    copy = "\n".join(f"    d.{name} = state.{name}" for name in _STATE_FIELDS)
+    src = (f"def _with(state, **changes):\n    d = new(Draft)\n{copy}\n"
+           "    for name, value in changes.items():\n        setattr(d, name, value)\n"
+           "    d.__class__ = State\n    return d\n")
     exec(src, env)
     updater: Callable[..., State] = env["_with"]
     return updater
@@ -517,14 +552,23 @@ _with = _state_updater()
 
 
 def _is_legal(state: State, action: Action) -> bool:
-    """``action in legal_actions(state)``, without building the list for grave openings and
-    the decisions about an opened grave (the same rules: :func:`openable`,
-    :func:`_place_options`)."""
+    """``action in legal_actions(state)``, without building the list for the base game's
+    actions in its phases: the same rules (:func:`openable`, :func:`_may_stop`,
+    :func:`_place_options`, :func:`row_ends`) answer directly. (Membership in the list would
+    compare actions one by one through the dataclasses' ``__eq__``: a Stop after 25 grave
+    openings costs more than the whole transition.)"""
     phase = state.phase
-    if phase is Phase.OPEN and type(action) is OpenGrave:
-        if _all_lids_closed_game(state):
-            return 0 <= action.grave < len(state.lids)  # du-en:ch1.open: any grave
-        return action.grave in openable(state)
+    if phase is Phase.OPEN:
+        if type(action) is OpenGrave:
+            if _all_lids_closed_game(state):
+                return 0 <= action.grave < len(state.lids)  # du-en:ch1.open: any grave
+            return action.grave in openable(state)
+        if type(action) is Stop:
+            return _may_stop(state)
+    if phase is Phase.GIVE and type(action) is GiveVampire:
+        return action.end in row_ends(state.rows[state.gifts[0].giver])  # du-en:ch2.gift
+    if phase is Phase.RECEIVE and type(action) is ReceiveVampire:
+        return action.end in row_ends(state.rows[state.gifts[0].receiver])
     if phase is Phase.PLACE and type(action) in _PLACE_TYPES:
         grave = state.pending
         assert grave is not None
@@ -547,18 +591,19 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     return _transition(state, action, events), tuple(events)
 
 
-def _transition(state: State, action: Action, events: list[Event]) -> State:
+def _transition(state: State, action: Action, events: Events) -> State:
     """Check ``action`` (layered diagnosis on failure), then apply it, appending events."""
     if not _is_legal(state, action):
         reason, clauses = why_illegal(state, action)
         raise IllegalAction(action, reason, clauses)
     base = _BASE_TRANSITIONS.get(type(action))
     if base is None or type(state.phase) is not Phase:
-        return _expansion(state).step(state, action, events)  # its action, or its phase
+        # its action, or its phase
+        return _expansion(state).step(state, action, _hook_events(events))
     return base(state, action, events)
 
 
-def _on_stop(state: State, action: Any, events: list[Event]) -> State:
+def _on_stop(state: State, action: Any, events: Events) -> State:
     return _stop(state, events)
 
 
@@ -571,13 +616,13 @@ def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
-def _open_grave(state: State, action: OpenGrave, events: list[Event]) -> State:
+def _open_grave(state: State, action: OpenGrave, events: Events) -> State:
     """du-en:ch1.open (in a plague du-en:ch4.neighbours): the lid is turned for everybody."""
     grave = action.grave
     player = acting_player(state)
     lid = state.lids[grave]
     known = state.known if state.known[grave] or lid is None else _set(state.known, grave, True)
-    events.append(Event(EventKind.REVEAL, player, grave, lid, "du-en:ch1.open"))
+    _emit(events, EventKind.REVEAL, player, grave, lid, "du-en:ch1.open")
     windows = state.windows
     if state.config.players == 2:
         windows = _set(windows, player, (*windows[player], grave))
@@ -610,7 +655,7 @@ def _open_grave(state: State, action: OpenGrave, events: list[Event]) -> State:
     return _garlic_found(state, player, grave, content, events)
 
 
-def _take_stake(state: State, player: int, events: list[Event],
+def _take_stake(state: State, player: int, events: Events,
                 clause: str = "du-en:ch2.stake") -> State:
     """du-en:ch2.stake; the third stake triggers du-en:ch2.gift and du-en:ch2.stakes-back
     (with 2 players four vampires, du-en:2p.own-garlic-stake)."""
@@ -626,10 +671,10 @@ def _take_stake(state: State, player: int, events: list[Event],
     else:
         held = state.stakes_held[player] + 1
         path = state.stakes_path - 1
-        events.append(Event(EventKind.STAKE, player, None, held, clause))
+        _emit(events, EventKind.STAKE, player, None, held, clause)
         gift_due = _gift_due(held, config)
     if gift_due:
-        events.append(Event(EventKind.STAKES_BACK, player, None, held, "du-en:ch2.stakes-back"))
+        _emit(events, EventKind.STAKES_BACK, player, None, held, "du-en:ch2.stakes-back")
         path += held
         held = 0
     stakes = _set(state.stakes_held, player, held)
@@ -654,7 +699,7 @@ def _others(config: Config, player: int) -> tuple[int, ...]:
 
 
 def _garlic_found(
-    state: State, player: int, grave: int, garlic: GarlicIn, events: list[Event]
+    state: State, player: int, grave: int, garlic: GarlicIn, events: Events
 ) -> State:
     """du-en:ch3.other-garlic / du-en:ch3.own-garlic, then du-en:ch3.garlic-back."""
     owner = garlic.owner
@@ -662,7 +707,7 @@ def _garlic_found(
         state = state.config.expansion.on_unmatched(state)
     contents = _set(state.contents, grave, None)
     hand = _set(state.garlic_hand, owner, state.garlic_hand[owner] + 1)
-    events.append(Event(EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back"))
+    _emit(events, EventKind.GARLIC_BACK, owner, grave, None, "du-en:ch3.garlic-back")
     config = state.config
     if owner == player:
         gifts = tuple(Gift(g, player, "du-en:ch3.own-garlic")
@@ -673,7 +718,7 @@ def _garlic_found(
     return _start_gifts(state, gifts, events, contents=contents, garlic_hand=hand)
 
 
-def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event],
+def _start_gifts(state: State, gifts: tuple[Gift, ...], events: Events,
                  **changes: Any) -> State:
     """The hand-overs ``gifts`` begin, the first giver chooses (du-en:ch2.gift,
     du-en:ch3.other-garlic, du-en:ch3.own-garlic). ``changes``: fields of ``state`` still to be
@@ -681,12 +726,12 @@ def _start_gifts(state: State, gifts: tuple[Gift, ...], events: list[Event],
     return _with(state, gifts=gifts, phase=Phase.GIVE, pending=None, **changes)
 
 
-def _give(state: State, action: GiveVampire, events: list[Event]) -> State:
+def _give(state: State, action: GiveVampire, events: Events) -> State:
     """du-en:ch2.gift, du-en:ch3.other-garlic, du-en:ch3.own-garlic: the giver hands over an
     outermost vampire."""
     gift = state.gifts[0]
     colour, row = _remove_end(state.rows[gift.giver], action.end, state.config)
-    events.append(Event(EventKind.GIVE, gift.giver, None, colour, gift.clause))
+    _emit(events, EventKind.GIVE, gift.giver, None, colour, gift.clause)
     rows = _set(state.rows, gift.giver, row)
     state = _with(state, rows=rows, in_transit=colour, phase=Phase.RECEIVE)
     if not row:  # du-en:aim.win: handing over the last vampire wins as well
@@ -694,7 +739,7 @@ def _give(state: State, action: GiveVampire, events: list[Event]) -> State:
     return state
 
 
-def _receive(state: State, action: ReceiveVampire, events: list[Event]) -> State:
+def _receive(state: State, action: ReceiveVampire, events: Events) -> State:
     """du-en:ch3.received-open: face up at one end of the receiver's row."""
     end = action.end
     gift = state.gifts[0]
@@ -702,8 +747,8 @@ def _receive(state: State, action: ReceiveVampire, events: list[Event]) -> State
     vampire = Vampire(state.in_transit, True)  # du-en:ch3.received-open
     row = state.rows[gift.receiver]
     row = (vampire, *row) if end is End.LEFT else (*row, vampire)
-    events.append(Event(EventKind.RECEIVE, gift.receiver, None, vampire.colour,
-                        "du-en:ch3.received-open"))
+    _emit(events, EventKind.RECEIVE, gift.receiver, None, vampire.colour,
+                        "du-en:ch3.received-open")
     rows = _set(state.rows, gift.receiver, row)
     gifts = state.gifts[1:]
     if gifts:
@@ -720,11 +765,11 @@ def _receive(state: State, action: ReceiveVampire, events: list[Event]) -> State
                              gifts=gifts)
 
 
-def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> State:
+def _place_vampire(state: State, action: PlaceVampire, events: Events) -> State:
     """du-en:ch1.match (in a plague du-en:ch4.match); the row refills (du-en:row.refill)."""
     player = acting_player(state)
     colour, row = _remove_end(state.rows[player], action.end, state.config)
-    events.append(Event(EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match"))
+    _emit(events, EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match")
     rows = _set(state.rows, player, row)
     contents = _set(state.contents, action.grave, VampireIn(colour))
     if (row and state.config.expansion is None and state.plague is None
@@ -738,7 +783,7 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
     if state.config.expansion is not None:
-        state = state.config.expansion.on_placed(state, player, events)
+        state = state.config.expansion.on_placed(state, player, _hook_events(events))
     if state.plague is not None:
         return _continue_plague(state, events)  # du-en:ch4.match: may go on
     if state.config.options.after_match == "turn-ends":
@@ -748,7 +793,7 @@ def _place_vampire(state: State, action: PlaceVampire, events: list[Event]) -> S
 
 
 def _place_garlic_or_leave(
-    state: State, action: PlaceGarlic | LeaveEmpty, events: list[Event]
+    state: State, action: PlaceGarlic | LeaveEmpty, events: Events
 ) -> State:
     """du-en:ch1.no-match, du-en:ch1.garlic (in a plague du-en:ch4.garlic)."""
     player = acting_player(state)
@@ -756,18 +801,18 @@ def _place_garlic_or_leave(
     if isinstance(action, PlaceGarlic):
         changes["contents"] = _set(state.contents, action.grave, GarlicIn(player))
         changes["garlic_hand"] = _set(state.garlic_hand, player, state.garlic_hand[player] - 1)
-        events.append(Event(EventKind.PLACE_GARLIC, player, action.grave, None,
-                            "du-en:ch1.garlic"))
+        _emit(events, EventKind.PLACE_GARLIC, player, action.grave, None,
+                            "du-en:ch1.garlic")
     else:
-        events.append(Event(EventKind.LEAVE_EMPTY, player, action.grave, None,
-                            "du-en:ch1.garlic"))
+        _emit(events, EventKind.LEAVE_EMPTY, player, action.grave, None,
+                            "du-en:ch1.garlic")
     if state.config.expansion is not None:
         state = state.config.expansion.on_unmatched(_with(state, **changes))
         changes = {}
     return _after_resolution(state, events, "du-en:ch1.no-match-ends", **changes)
 
 
-def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
+def _after_resolution(state: State, events: Events, turn_end_clause: str,
                       occupied: bool = False, **changes: Any) -> State:
     """After a grave is dealt with: in a plague go on (du-en:ch4.occupied; under
     ``plague_occupied=pass`` a stake or garlic ends the player's go), else end the turn.
@@ -783,21 +828,21 @@ def _after_resolution(state: State, events: list[Event], turn_end_clause: str,
     return _end_turn(state, events, turn_end_clause, **changes)
 
 
-def _end_turn(state: State, events: list[Event], clause: str, **changes: Any) -> State:
+def _end_turn(state: State, events: Events, clause: str, **changes: Any) -> State:
     """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end).
     ``changes``: fields of ``state`` still to be changed (merged into one rebuild)."""
     nxt = _left(state.config, state.turn_player)
-    events.append(Event(EventKind.TURN, nxt, None, None, clause))
+    _emit(events, EventKind.TURN, nxt, None, None, clause)
     return _next_turn(state, nxt, events, **changes)
 
 
-def _next_turn(state: State, nxt: int, events: list[Event], **changes: Any) -> State:
+def _next_turn(state: State, nxt: int, events: Events, **changes: Any) -> State:
     ext = state.config.expansion
     if ext is not None:
         if changes:
             state = _with(state, **changes)
             changes = {}
-        found = ext.end_turn(state, nxt, events)
+        found = ext.end_turn(state, nxt, _hook_events(events))
         if found is not None:
             return found
     return _start_turn(state, nxt, **changes)
@@ -822,15 +867,15 @@ def _start_turn(state: State, player: int, **changes: Any) -> State:
     return state
 
 
-def _stop(state: State, events: list[Event]) -> State:
+def _stop(state: State, events: Events) -> State:
     plague = state.plague
     if plague is None:
-        events.append(Event(EventKind.STOP, state.turn_player, None, None, "du-en:ch1.continue"))
+        _emit(events, EventKind.STOP, state.turn_player, None, None, "du-en:ch1.continue")
         return _end_turn(state, events, "du-en:ch1.continue")
     if state.config.expansion is not None:
         state = state.config.expansion.on_unmatched(state)
     # du-en:ch4.pass: the left neighbour may continue; du-en:ch4.end-all-passed
-    events.append(Event(EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass"))
+    _emit(events, EventKind.PLAGUE_PASS, plague.current, None, None, "du-en:ch4.pass")
     n = state.config.players
     idle = plague.idle + 1
     # du-en:ch4.end-all-passed: everybody had a chance (one-round), or everybody in a row
@@ -854,7 +899,7 @@ def _plague_with(plague: Plague, **changes: Any) -> Plague:
     return Plague(**values)
 
 
-def _continue_plague(state: State, events: list[Event]) -> State:
+def _continue_plague(state: State, events: Events) -> State:
     plague = state.plague
     assert plague is not None
     if not openable(state):  # du-en:ch4.end-all-opened
@@ -873,29 +918,29 @@ def _close_plague(state: State, plague: Plague) -> State:
                    removed_rats=state.removed_rats + 1, plague=None)
 
 
-def _end_plague(state: State, events: list[Event], clause: str) -> State:
+def _end_plague(state: State, events: Events, clause: str) -> State:
     plague = state.plague
     assert plague is not None
-    events.append(Event(EventKind.PLAGUE_END, plague.holder, plague.origin, None, clause))
+    _emit(events, EventKind.PLAGUE_END, plague.holder, plague.origin, None, clause)
     state = _close_plague(state, plague)
     # du-en:ch4.next-turn: the left neighbour of the plague's starter moves next (or of the
     # player who ended it, under after_plague_turn=left-of-last).
     last = plague.holder if state.config.options.after_plague_turn == "left-of-starter" \
         else plague.current
     nxt = _left(state.config, last)
-    events.append(Event(EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn"))
+    _emit(events, EventKind.TURN, nxt, None, None, "du-en:ch4.next-turn")
     return _next_turn(state, nxt, events)
 
 
-def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> State:
+def _rat_found(state: State, finder: int, grave: int, events: Events) -> State:
     """du-en:ch4.rat; during a plague du-en:ch4.end-new-rat, du-en:ch5.new-plague."""
     old = state.plague
     holder = finder
     if state.config.expansion is not None:
         state = state.config.expansion.on_unmatched(state)
     if old is not None:
-        events.append(Event(EventKind.PLAGUE_END, old.holder, old.origin, None,
-                            "du-en:ch4.end-new-rat"))
+        _emit(events, EventKind.PLAGUE_END, old.holder, old.origin, None,
+                            "du-en:ch4.end-new-rat")
         state = _close_plague(state, old)  # du-en:ch5.cleanup
         rule = state.config.options.second_rat
         if rule == "finder":
@@ -906,30 +951,29 @@ def _rat_found(state: State, finder: int, grave: int, events: list[Event]) -> St
         else:
             holder = _left(state.config, old.holder)
         if holder != finder:
-            events.append(Event(EventKind.RAT_HANDED_OVER, finder, grave, holder,
-                                "du-en:ch5.hand-over"))
+            _emit(events, EventKind.RAT_HANDED_OVER, finder, grave, holder,
+                                "du-en:ch5.hand-over")
     # du-en:ch4.rat: the rat lid lies in front of its holder; du-en:2p.rat-stays: with two
     # players it stays face up on its grave.
     lids = state.lids if state.config.rat_lid_stays else _set(state.lids, grave, None)
     known = state.known if state.config.rat_lid_stays else _set(state.known, grave, False)
-    events.append(Event(EventKind.PLAGUE_START, holder, grave, None,
-                        "du-en:ch5.holder-starts" if old else "du-en:ch4.rat"))
+    _emit(events, EventKind.PLAGUE_START, holder, grave, None,
+                        "du-en:ch5.holder-starts" if old else "du-en:ch4.rat")
     plague = Plague(origin=grave, holder=holder, current=holder, turns=1, opened=())
-    state = _with(state, lids=lids, known=known, plague=plague,
-                    phase=Phase.OPEN, pending=None)
     # The plague replaces the finder's turn; the turn afterwards follows the holder.
-    state = _with(state, turn_player=holder)
+    state = _with(state, lids=lids, known=known, plague=plague, phase=Phase.OPEN, pending=None,
+                  turn_player=holder)
     return _continue_plague(state, events)
 
 
-def _win(state: State, player: int, events: list[Event]) -> State:
+def _win(state: State, player: int, events: Events) -> State:
     """du-en:end.first-empty / du-en:aim.win: the game ends at once."""
-    events.append(Event(EventKind.WIN, player, None, None, "du-en:end.first-empty"))
+    _emit(events, EventKind.WIN, player, None, None, "du-en:end.first-empty")
     # A vampire still in transit stays counted in ``in_transit`` (conservation).
     return _with(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
 
 
-_BASE_TRANSITIONS: dict[type, Callable[[State, Any, list[Event]], State]] = {
+_BASE_TRANSITIONS: dict[type, Callable[[State, Any, Events], State]] = {
     OpenGrave: _open_grave,
     PlaceVampire: _place_vampire,
     PlaceGarlic: _place_garlic_or_leave,
