@@ -219,8 +219,9 @@ class _DawnUnderLids:
 
 class _DraculaCards:
     """Dracula deals each side five current action cards of its ten
-    (dracula-en:setup.action-cards, the set-up's ``current``); nothing else of the deal is rearranged (the encounter
-    cards are chosen and dealt by actions, which stay in the witness)."""
+    (dracula-en:setup.action-cards, the set-up's ``current``); nothing else of the deal is
+    rearranged (the encounter cards are chosen and dealt by actions, which stay in the
+    witness)."""
 
     def reveals(self, state: Any, action: str) -> int | None:
         return None
