@@ -20,9 +20,13 @@ class Divergence:
         step: 0 for the initial position, k for the position after the k-th action.
         action: the k-th action (None at step 0).
         kind: one of :data:`KINDS`.
-        clauses: clause ids broken (from the model's IllegalAction or the field -> clause map).
+        clauses: clause ids blamed, most specific first.
         detail: readable explanation; for states a diff ``path: expected X, reported Y``.
         line: the trace line, when replaying a file.
+        blamed_by: how ``clauses`` were found: ``contract`` (a clause contract separates the
+            model's step from the engine's), ``reading`` (another registered reading of an
+            ambiguity gives the engine's report), ``model`` (the model's IllegalAction clauses)
+            or ``field heuristic`` (clauses mapped to the differing fields); '' if none.
     """
 
     step: int
@@ -31,6 +35,7 @@ class Divergence:
     clauses: tuple[str, ...]
     detail: str
     line: int | None = None
+    blamed_by: str = ""
 
     def describe(self) -> str:
         """A multi-line, human-readable report."""
@@ -40,6 +45,8 @@ class Divergence:
             head += f" after action {self.action!r}"
         if self.clauses:
             head += f" [{', '.join(self.clauses)}]"
+            if self.blamed_by:
+                head += f" (blamed by: {self.blamed_by})"
         body = "\n".join("  " + line for line in self.detail.splitlines())
         return f"{head}\n{body}" if body else head
 

@@ -24,6 +24,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.properties.conformance.blame import MODEL, READING, Blame, blame_step, first_of
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
 from ruleproof.properties.conformance.engine import (
     BudgetSpent,
@@ -137,19 +138,21 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
             expected_state = game.public_state(state)
             fields, lines = diff_states(expected_state, reported_state)
             if fields:
-                blamed = _blame(game, previous, action, state, expected_state, reported_state,
-                                fields, happened, opts, None)
-                return done(Divergence(step, action, "state", blamed, "\n".join(lines)),
+                blamed = blame_step(game, previous, action, state, expected_state,
+                                    reported_state, fields, happened, opts, None)
+                return done(Divergence(step, action, "state", blamed.clauses, "\n".join(lines),
+                                       blamed_by=blamed.by),
                             reported_state, _safe_legal(engine))
             for who in game.observed_players:
                 reported_seen = engine.observation(who)
                 expected_seen = game.observation(state, who)
                 fields, lines = diff_states(expected_seen, reported_seen)
                 if fields:
-                    blamed = _blame(game, previous, action, state, expected_seen, reported_seen,
-                                    fields, happened, opts, who)
-                    return done(Divergence(step, action, "observation", blamed,
-                                           f"observation of player {who}:\n" + "\n".join(lines)),
+                    blamed = blame_step(game, previous, action, state, expected_seen,
+                                        reported_seen, fields, happened, opts, who)
+                    return done(Divergence(step, action, "observation", blamed.clauses,
+                                           f"observation of player {who}:\n" + "\n".join(lines),
+                                           blamed_by=blamed.by),
                                 reported_state, _safe_legal(engine),
                                 {**reported_seen, "player": who})
             reported_legal = engine.legal_actions()
@@ -159,7 +162,8 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                 div = _legal_divergence(game, state, missing, extra, step, action, None)
                 reading = game.blame_reading(previous, action, state, None, reported_legal, opts)
                 if reading:
-                    div = replace(div, clauses=_dedup([*reading, *div.clauses]))
+                    div = replace(div, clauses=_dedup([*reading, *div.clauses]),
+                                  blamed_by=READING)
                 return done(div, reported_state, reported_legal)
             if not model_legal:
                 return done(None)
@@ -185,9 +189,10 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
             step += 1
             refused = engine.apply(action)
             if refused is not None:
-                return done(Divergence(step, action, "rejected",
-                                       game.blame_missing(state, action),
-                                       f"the engine rejected a legal action: {refused}"))
+                why = game.blame_missing(state, action)
+                return done(Divergence(step, action, "rejected", why.clauses,
+                                       f"the engine rejected a legal action: {refused}",
+                                       blamed_by=why.by))
             stepped = game.apply(state, action)
             previous = state
             state, happened = stepped.state, stepped.clauses
@@ -200,20 +205,6 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
                                f"{exc.what}"))
     except BudgetSpent:
         return done(None, complete=False)
-
-
-def _blame(game: GameAdapter, previous: Any, action: str | None, state: Any,
-           expected: Mapping[str, Any], reported: Mapping[str, Any], fields: Sequence[str],
-           happened: Iterable[str], options: Mapping[str, str],
-           observer: int | None) -> tuple[str, ...]:
-    """Clauses to blame for a state or observation difference: first the rule whose
-    registered reading reproduces the engine's report, then the adapter's field map."""
-    heuristic = game.blame_state(expected, reported, fields, happened)
-    if previous is None or action is None:
-        return heuristic
-    reading = game.blame_reading(previous, action, state, reported, None, options,
-                                 observer=observer)
-    return _dedup([*reading, *heuristic])[:4] if reading else heuristic
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
@@ -231,8 +222,10 @@ def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergen
     try:
         game.apply(state, bad)
     except IllegalAction as exc:
-        return Divergence(step + 1, bad, "accepted-illegal", exc.clauses,
-                          f"the engine accepted an action the model forbids: {exc.reason}")
+        why = first_of(game.blame_extra(state, bad), Blame(exc.clauses, MODEL))
+        return Divergence(step + 1, bad, "accepted-illegal", why.clauses,
+                          f"the engine accepted an action the model forbids: {exc.reason}",
+                          blamed_by=why.by)
     raise AssertionError(f"probe action {bad!r} is legal in the model")  # adapter bug
 
 

@@ -40,8 +40,20 @@ from ruleproof.model.dracula.engine import (
 )
 from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
+from ruleproof.model.dracula.state import Step
+from ruleproof.properties.conformance.blame import (
+    CONTRACT,
+    HEURISTIC,
+    MODEL,
+    Blame,
+    first_of,
+    forbidding,
+    permitting,
+    separating,
+)
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
 from ruleproof.properties.conformance.stepped import Stepped
+from ruleproof.properties.contracts.core import Contract
 
 SIDES = ("dracula", "van-helsing")
 """Side names in set-ups (index = player)."""
@@ -425,42 +437,29 @@ class DraculaAdapter:
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
         done = set(happened)
-        first: list[str] = []
-        if "dracula-en:special.whisper-of-night" in done and "life" not in fields and "barrier" in (
-                expected.get("phase"), reported.get("phase")):
-            first.append("dracula-en:special.whisper-of-night")  # no barrier this turn
-        if "winner" in fields and "dracula-en:end.simultaneous" in done:
-            first.append("dracula-en:end.simultaneous")
-        if "phase" in fields and "rescue" in (expected.get("phase"), reported.get("phase")):
-            first += ["dracula-en:early-end.give-target", "dracula-en:power.last-marker"]
-        if ("dracula-en:special.rebellion" in done
-                and {"active", "to_move", "turn"} & set(fields)):
-            first.append("dracula-en:special.rebellion")
-        if "dracula-en:special.breath-of-night" in done and {"life", "enemy_discard",
-                                                             "cards_at"} & set(fields):
-            first.append("dracula-en:special.breath-of-night")  # the vampire's +1
-        if "dracula-en:enemy.draw" in done and {"life", "enemy_discard", "cards_at", "phase",
-                                                 "to_move"} & set(fields):
-            first.append("dracula-en:enemy.draw")  # a drawn battle: neither wins nor loses
-        if ("dracula-en:pay.overpay" in done and "life" in fields
-                and not {"captured", "cards_at", "enemy_discard"} & set(fields)
-                and "dracula-en:early-end.give-target" not in first):
-            # life markers differ but no card went elsewhere: paying steps over the move number
-            # costs exactly markers, while a special's effect on the revealed card (Inspiration)
-            # would move a card too
-            first.append("dracula-en:pay.overpay")
-        if "dracula-en:special.inspiration" in done and {"captured", "cards_at", "enemy_discard",
-                                                         "life", "phase"} & set(fields):
-            first.append("dracula-en:special.inspiration")  # the revealed card is ignored
-        if ("dracula-en:pay.overpay" in done and "life" in fields
-                and "dracula-en:early-end.give-target" not in first):
-            first.append("dracula-en:pay.overpay")  # the steps over the move number
-        if "pool" in fields:
-            first.append("dracula-en:setup.secret-choice")  # the chosen cards are secret
         ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
         candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
         hit = tuple(c for c in candidates if c in done)
-        return _dedup([*first, *(hit or candidates[:4])])[:4]
+        return _dedup([*hit, *candidates])[:4]
+
+    def engine_post(self, previous: State, action: str, state: State,
+                    reported: Mapping[str, Any], observer: int | None = None
+                    ) -> tuple[State, tuple[State, ...]] | None:
+        """The engine's successor as a typed state: the model's successor ``state`` with every
+        field of the engine's public state (or of ``observer``'s observation) substituted;
+        what neither shows (the other side's cards, the seed, the log) is the model's, and a
+        count the engine reports differently is met by the cards of the state before the
+        step. Also the model's successor with one differing field substituted each. None if
+        the report cannot be read as a state."""
+        seen = (self.public_state(state) if observer is None
+                else self.observation(state, observer))
+        fields = [k for k, v in reported.items() if k in seen and k != "player" and seen[k] != v]
+        try:
+            full = _substitute(previous, state, reported, fields, observer)
+            single = tuple(_substitute(previous, state, reported, [f], observer) for f in fields)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return None
+        return full, single
 
     def probe_actions(self, state: State) -> list[str]:
         s = state
@@ -497,39 +496,173 @@ class DraculaAdapter:
             found = found[:: max(1, len(found) // 8)]
         return found
 
-    def blame_extra(self, state: State, action: str) -> tuple[str, ...]:
+    def blame_extra(self, state: State, action: str) -> Blame:
         try:
             parsed = _parse(action)
         except ValueError:
-            return ()
+            return Blame((), "")
         if parsed in legal_actions(state):
-            return ()
-        verb = action.split()[0]
-        special = _SPECIAL_CHOICES.get(verb, ())
+            return Blame((), "")
         try:
             apply(state, parsed)
         except IllegalAction as exc:
-            return _dedup([*special, *exc.clauses])
-        return special
+            model = exc.clauses
+        else:
+            model = ()
+        return first_of(Blame(forbidding(self.contracts(state), state, parsed), CONTRACT),
+                        Blame(model, MODEL))
 
-    def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
+    def blame_missing(self, state: State, action: str) -> Blame:
+        try:
+            parsed = _parse(action)
+        except ValueError:
+            return Blame((), "")
         kind = action.split()[0] if action.split() else ""
-        return {
-            "move": ("dracula-en:move.orthogonal", "dracula-en:pay.no-crossing",
-                     "dracula-en:look.opponent-card"),
-            "look": ("dracula-en:move.look-choice",),
-            "stop": ("dracula-en:move.minimum", "dracula-en:pay.move-ends"),
-            "play": ("dracula-en:pay.one-card", "dracula-en:cards.cycle"),
-            "barrier": ("dracula-en:barriers.colour", "dracula-en:barriers.side-by-side",
-                        "dracula-en:pay.barrier-restrictions"),
-            "no-barrier": ("dracula-en:barriers.colour",),
-            "give": ("dracula-en:early-end.give-target",),
-            "accept": ("dracula-en:early-end.give-target",),
-            "place": ("dracula-en:look.own-card", "dracula-en:empty.fill"),
-            "reveal": ("dracula-en:meet.reveal-hands",), "no-reveal": ("dracula-en:meet.reveal-hands",),
-            "choose": ("dracula-en:setup.secret-choice",),
-            "chance": ("dracula-en:setup.deal", "dracula-en:cards.cycle"),
-        }.get(kind, ("dracula-en:play.turn-parts",))
+        return first_of(Blame(permitting(self.contracts(state), state, parsed), CONTRACT),
+                        Blame(_MISSING_CLAUSES.get(kind, ("dracula-en:play.turn-parts",)),
+                              HEURISTIC))
+
+    def contracts(self, state: State) -> tuple[Contract, ...]:
+        """The contracts of dracula-en that apply to ``state``'s rules."""
+        from ruleproof.properties.contracts.core import contract_set
+
+        return contract_set("dracula-en").active(state)
+
+    def blame_contracts(self, previous: State, action: str, state: State,
+                        reported: Mapping[str, Any], happened: Iterable[str],
+                        observer: int | None = None) -> tuple[str, ...]:
+        built = self.engine_post(previous, action, state, reported, observer)
+        if built is None:
+            return ()
+        engine, single = built
+        return separating(self.contracts(previous), previous, _parse(action), state, engine,
+                          happened, single)
+
+
+_MISSING_CLAUSES: dict[str, tuple[str, ...]] = {
+    "move": ("dracula-en:move.orthogonal", "dracula-en:pay.no-crossing",
+             "dracula-en:look.opponent-card"),
+    "look": ("dracula-en:move.look-choice",),
+    "stop": ("dracula-en:move.minimum", "dracula-en:pay.move-ends"),
+    "play": ("dracula-en:pay.one-card", "dracula-en:cards.cycle"),
+    "barrier": ("dracula-en:barriers.colour", "dracula-en:barriers.side-by-side",
+                "dracula-en:pay.barrier-restrictions"),
+    "no-barrier": ("dracula-en:barriers.colour",),
+    "give": ("dracula-en:early-end.give-target",),
+    "accept": ("dracula-en:early-end.give-target",),
+    "place": ("dracula-en:look.own-card", "dracula-en:empty.fill"),
+    "reveal": ("dracula-en:meet.reveal-hands",), "no-reveal": ("dracula-en:meet.reveal-hands",),
+    "choose": ("dracula-en:setup.secret-choice",),
+    "chance": ("dracula-en:setup.deal", "dracula-en:cards.cycle"),
+}
+"""The fallback for an action the model allows and an engine withholds, when no contract
+permits it: clauses about the action's kind."""
+
+
+def _resized(model: tuple[str, ...], before: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """``model`` cut or grown to ``n`` cards (grown by the cards ``before`` held)."""
+    if n <= len(model):
+        return model[:n]
+    return (*model, *[c for c in before if c not in model][:n - len(model)])
+
+
+def _ordered(model: tuple[str, ...], before: tuple[str, ...], wanted: Sequence[str]
+             ) -> tuple[str, ...]:
+    """The cards ``wanted`` in the model's order (those the model lacks after, in the order
+    of the state before the step)."""
+    rest = [c for c in wanted if c not in model]
+    rest.sort(key=lambda c: before.index(c) if c in before else len(before))
+    return (*[c for c in model if c in wanted], *rest)
+
+
+def _pair(values: list[Any]) -> tuple[Any, Any]:
+    return values[0], values[1]
+
+
+def _substitute(previous: State, state: State, reported: Mapping[str, Any],
+                fields: Sequence[str], observer: int | None) -> State:
+    """``state`` with the reported values of ``fields`` substituted (public-state fields and,
+    with ``observer``, that side's private ones).
+
+    Raises:
+        KeyError, IndexError, TypeError, ValueError, AttributeError: a value naming no
+            location, border or card of the game.
+    """
+    board = state.board
+    where = {board.name(i): i for i in range(board.size)}
+    edges = {board.edge_name(e): e for e in board.edges}
+    changes: dict[str, Any] = {}
+    cards = list(state.board_cards)
+    for f in fields:
+        v = reported[f]
+        if f in ("turn", "active", "steps", "can_look", "played", "use_special", "winner"):
+            changes[f] = v
+        elif f == "life":
+            changes["life"] = _pair([int(x) for x in v])
+        elif f == "pos":
+            changes["pos"] = _pair([where[x] for x in v])
+        elif f == "cards_at":
+            for loc, there in enumerate(v):
+                if not there:
+                    cards[loc] = None
+                elif cards[loc] is None:
+                    cards[loc] = previous.board_cards[loc] or next(
+                        (k[loc] for k in state.known if k[loc] is not None), "?")
+        elif f == "revealed":
+            if v is None:
+                changes["revealed"] = None
+            else:
+                changes["revealed"] = where[v[0]]
+                cards[where[v[0]]] = v[1]
+        elif f == "barriers":
+            changes["barriers"] = tuple(None if v[c] is None else edges[v[c]] for c in COLOURS)
+        elif f in ("captured", "enemy_discard", "action_discard"):
+            attr = {"enemy_discard": "enc_discard", "action_discard": "adiscard"}.get(f, f)
+            now, before = getattr(state, attr), getattr(previous, attr)
+            changes[attr] = _pair([_ordered(now[i], before[i], v[i]) for i in (0, 1)])
+        elif f in ("hand_size", "current_size", "aside_size"):
+            attr = f[: -len("_size")]
+            now, before = changes.get(attr, getattr(state, attr)), getattr(previous, attr)
+            changes[attr] = _pair([_resized(now[i], before[i], int(v[i])) for i in (0, 1)])
+        elif f == "pool_size":
+            changes["pool"] = _resized(state.pool, previous.pool, int(v))
+        elif f in ("hand", "current", "aside") and observer is not None:
+            now, before = getattr(state, f), getattr(previous, f)
+            mine = _ordered(now[observer], before[observer], v)
+            changes[f] = (mine, now[1]) if observer == 0 else (now[0], mine)
+        elif f == "pool" and observer is not None:
+            own = set(state.cards.encounter_of(Side(observer)))
+            others = tuple(c for c in state.pool if c not in own)
+            changes["pool"] = (*_ordered(tuple(c for c in state.pool if c in own),
+                                         previous.pool, v), *others)
+        elif f == "known" and observer is not None:
+            known = tuple(v)
+            changes["known"] = (known, state.known[1]) if observer == 0 else (
+                state.known[0], known)
+        elif f == "phase":
+            changes["agenda"] = _agenda(previous, state, str(v), reported.get("to_move"))
+        elif f == "to_move" and isinstance(v, int) and "phase" not in fields:
+            agenda = state.agenda
+            if agenda and agenda[0].player != v:
+                changes["agenda"] = (replace(agenda[0], player=v), *agenda[1:])
+    if cards != list(state.board_cards):
+        changes["board_cards"] = tuple(cards)
+    return replace(state, **changes)
+
+
+def _agenda(previous: State, state: State, kind: str, mover: Any) -> tuple[Step, ...]:
+    """The agenda whose pending step is ``kind``: the model's from that step on if it is
+    still to come, the one before the step if the engine stayed there, else the model's with
+    a step of that kind first (``over``: none)."""
+    if kind == "over":
+        return ()
+    for i, item in enumerate(state.agenda):
+        if item.kind == kind:
+            return state.agenda[i:]
+    if previous.agenda and previous.agenda[0].kind == kind:
+        return previous.agenda
+    player = mover if isinstance(mover, int) else state.active
+    return (Step(kind, player), *state.agenda)
 
 
 DRACULA = DraculaAdapter()

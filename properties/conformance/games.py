@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -31,13 +32,27 @@ from ruleproof.model.dawn_under.state import (
     Config,
     EventKind,
     GarlicIn,
+    Gift,
     Phase,
+    Plague,
+    Row,
     Setup,
     State,
+    Vampire,
     VampireIn,
 )
 from ruleproof.model.gruft import GruftPhase
 from ruleproof.model.gruft import part as gruft_part
+from ruleproof.properties.conformance.blame import (
+    CONTRACT,
+    HEURISTIC,
+    MODEL,
+    Blame,
+    first_of,
+    forbidding,
+    permitting,
+    separating,
+)
 from ruleproof.properties.conformance.dracula_game import DRACULA
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
 from ruleproof.properties.conformance.readings import (
@@ -46,6 +61,7 @@ from ruleproof.properties.conformance.readings import (
     reading_clauses,
 )
 from ruleproof.properties.conformance.stepped import Stepped
+from ruleproof.properties.contracts.core import Contract
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
 REDUCED_KEY = "reduced"
@@ -160,8 +176,9 @@ class GameAdapter(Protocol):
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        """Clause ids to blame for differences in ``fields`` between the model's ``expected``
-        and the ``reported`` public state, after a transition whose events cited ``happened``."""
+        """The generic fallback when no contract or reading separates the steps: clause ids
+        mapped to the differing ``fields`` of the model's ``expected`` and the ``reported``
+        public state, those cited by the model's transition (``happened``) first."""
         ...
 
     def probe_actions(self, state: Any) -> list[str]:
@@ -218,12 +235,27 @@ class GameAdapter(Protocol):
         ``state``. Empty if no other reading reproduces the report."""
         ...
 
-    def blame_extra(self, state: Any, action: str) -> tuple[str, ...]:
-        """Clause ids forbidding ``action``, which an engine offered and the model does not."""
+    def blame_extra(self, state: Any, action: str) -> Blame:
+        """Clause ids forbidding ``action``, which an engine offered or accepted and the model
+        does not: the contracts forbidding it, else the model's IllegalAction clauses."""
         ...
 
-    def blame_missing(self, state: Any, action: str) -> tuple[str, ...]:
-        """Clause ids allowing ``action``, which the model offers and an engine does not."""
+    def blame_missing(self, state: Any, action: str) -> Blame:
+        """Clause ids allowing ``action``, which the model offers and an engine withholds or
+        refuses: the contracts permitting it, else clauses mapped to the action's kind."""
+        ...
+
+    def contracts(self, state: Any) -> tuple[Contract, ...]:
+        """The clause contracts of the rule set ``state`` is played under."""
+        ...
+
+    def blame_contracts(self, previous: Any, action: str, state: Any,
+                        reported: Mapping[str, Any], happened: Iterable[str],
+                        observer: int | None = None) -> tuple[str, ...]:
+        """Clauses whose contracts the model's step ``previous --action--> state`` satisfies
+        and the engine's step (its reported public state, or the observation of
+        ``observer``, rebuilt as a typed state) breaks, most specific first
+        (:func:`~ruleproof.properties.conformance.blame.separating`); empty if none does."""
         ...
 
 
@@ -675,60 +707,42 @@ class DawnUnderAdapter:
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        done = set(happened)
-        if len(done) > 1:
-            done.discard("du-en:ch1.open")  # cited by every opening; rarely the culprit
-        first: list[str] = []
-        if "rows" in fields and _only_visibility(expected.get("rows"), reported.get("rows")):
-            if "du-en:ch3.received-open" in done:
-                first += ["du-en:ch3.received-open", "du-en:ch3.flip-when-short"]
-            short = any(isinstance(r, list) and len(r) <= 5 for r in expected.get("rows") or [])
-            first += (["du-en:row.four-or-fewer", "du-en:row.refill"] if short
-                      else ["du-en:row.refill", "du-en:row.four-or-fewer"])
-            fields = [f for f in fields if f != "rows"]
-        if "plague" in fields and (expected.get("plague") is None) != (
-                reported.get("plague") is None):
-            if expected.get("plague") is None:
-                first += ["du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed",
-                          "du-en:ch4.cleanup"]
-            elif "du-en:ch4.pass" in done:
-                # the engine ended the plague after a pass the model does not end it on
-                first += ["du-en:ch4.end-all-passed", "du-en:ch4.pass"]
-            elif "du-en:ch2.stake" in done:
-                first += ["du-en:ch4.occupied"]
-            else:
-                first += ["du-en:ch4.occupied", "du-en:ch4.match", "du-en:ch4.garlic"]
-        elids, rlids = expected.get("lids"), reported.get("lids")
-        if "lids" in fields and isinstance(elids, list) and isinstance(rlids, list) and len(
-                elids) == len(rlids):
-            pairs = list(zip(elids, rlids, strict=True))
-            if any(e is None and r is not None for e, r in pairs):
-                first.append("du-en:ch4.rat")  # the rat lid leaves its grave: no lid there
-            if any(e is not None and r is None for e, r in pairs):
-                first.append("du-en:ch4.cleanup")  # the plague's end puts a lid back
-        eplague, rplague = expected.get("plague"), reported.get("plague")
-        if ("plague" in fields and isinstance(eplague, dict) and isinstance(rplague, dict)
-                and eplague.get("holder") != rplague.get("holder")
-                and "du-en:ch4.end-new-rat" in done):
-            first += ["du-en:ch5.hand-over", "du-en:ch5.new-plague"]  # who runs the new plague
-        if ("stakes_held" in fields and "du-en:ch2.stakes-back" in done
-                and sum(_ints(reported.get("stakes_held"))) > sum(_ints(expected.get(
-                    "stakes_held")))):
-            first.append("du-en:ch2.stakes-back")  # the stakes were not given back
-        if "du-en:2p.reopen" in done and {"stakes_held", "stakes_path", "pending",
-                                           "phase"} & set(fields):
-            first.append("du-en:2p.reopen")  # a grave opened again: a stake, nothing else
-        turn, other = expected.get("turn_player"), reported.get("turn_player")
-        players = len(expected.get("rows") or ())
-        if ("turn_player" in fields and isinstance(turn, int) and isinstance(other, int)
-                and players and other == (turn - 2) % players and done & _TURN_ENDS):
-            first.append("du-en:play.clockwise")  # passed to the right instead of the left
-        if "turn_player" in fields and expected.get("may_stop") is True:
-            first.append("du-en:ch1.continue")  # the model lets the player go on after a match
-        ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
-        candidates = _dedup(c for f in ordered for c in _field_clauses(f, expected, reported))
-        hit = tuple(c for c in candidates if c in done)
-        return _dedup([*first, *(hit or candidates[:4])])[:4]
+        return _field_fallback(fields, happened, _FIELD_CLAUSES, _PRIORITY)
+
+    def contracts(self, state: State) -> tuple[Contract, ...]:
+        """The clause contracts of the rule set ``state`` is played under: du-cs's own with
+        preset du-cs, else du-en's (its 2-player clauses apply with two players), plus
+        gruft-en's with the expansion (the base clauses it replaces dropped, as the
+        refinement check does: properties/contracts/checks.py)."""
+        return _rule_set_contracts(state.config)
+
+    def engine_post(self, previous: State, action: str, state: State,
+                    reported: Mapping[str, Any], observer: int | None = None
+                    ) -> tuple[State, tuple[State, ...]] | None:
+        """The engine's successor as a typed state: the model's successor ``state`` with every
+        public field the engine reported substituted (lids shown as "?" keep the model's
+        value, unseen; face-down vampires take the colour of the model's vampire at the same
+        place; what the public state does not show, e.g. the reserve's order, is the
+        model's). Also the model's successor with one differing field substituted each.
+        None if the report cannot be read as a state."""
+        fields = [k for k, v in reported.items() if k in self.state_fields
+                  and self.public_state(state).get(k) != v]
+        try:
+            full = _substitute(previous, state, reported, fields)
+            single = tuple(_substitute(previous, state, reported, [f]) for f in fields)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+        return full, single
+
+    def blame_contracts(self, previous: State, action: str, state: State,
+                        reported: Mapping[str, Any], happened: Iterable[str],
+                        observer: int | None = None) -> tuple[str, ...]:
+        built = self.engine_post(previous, action, state, reported, observer)
+        if built is None:
+            return ()
+        engine, single = built
+        return separating(self.contracts(previous), previous, parse_action(action), state,
+                          engine, happened, single)
 
     def probe_actions(self, state: State) -> list[str]:
         last = state.config.board.size - 1
@@ -754,34 +768,169 @@ class DawnUnderAdapter:
         legal = set(self.legal(state))
         return list(dict.fromkeys(a for a in out if a not in legal))
 
-    def blame_extra(self, state: State, action: str) -> tuple[str, ...]:
+    def blame_extra(self, state: State, action: str) -> Blame:
         try:
             parsed = parse_action(action)
         except ValueError:
-            return ()
+            return Blame((), "")
         if parsed in legal_actions(state):
-            return ()
-        return why_illegal(state, parsed)[1]
+            return Blame((), "")
+        return first_of(Blame(forbidding(self.contracts(state), state, parsed), CONTRACT),
+                        Blame(why_illegal(state, parsed)[1], MODEL))
 
-    def blame_missing(self, state: State, action: str) -> tuple[str, ...]:
+    def blame_missing(self, state: State, action: str) -> Blame:
+        try:
+            parsed = parse_action(action)
+        except ValueError:
+            return Blame((), "")
         kind = action.split()[0] if action.split() else ""
-        clauses = _ACTION_CLAUSES.get(kind, ())
-        g = gruft_part(state)
-        if g is not None and not isinstance(state.phase, Phase):  # an expansion phase
-            if kind == "place":
-                return ("gruft-en:bats.open",) if g.bat is not None else (
-                    "gruft-en:count.empty",)
-            if kind == "open":
-                return ("gruft-en:count.open-start",)
-            if kind == "count" and state.phase is GruftPhase.COUNT_MOVE:
-                return ("gruft-en:count.move",)
-        if kind == "open" and state.plague is not None:
-            return ("du-en:ch4.neighbours", "du-en:ch4.order")
-        if kind == "stop":
-            return ("du-en:ch4.pass",) if state.plague is not None else ("du-en:ch1.continue",)
-        if state.phase is Phase.PLACE and kind in ("garlic", "leave"):
-            return ("du-en:ch1.garlic",)
-        return clauses
+        return first_of(Blame(permitting(self.contracts(state), state, parsed), CONTRACT),
+                        Blame(_ACTION_CLAUSES.get(kind, ()), HEURISTIC))
+
+
+def _field_fallback(fields: Sequence[str], happened: Iterable[str],
+                    by_field: Mapping[str, tuple[str, ...]], priority: Sequence[str]
+                    ) -> tuple[str, ...]:
+    """The generic fallback when no contract separates the steps: the clauses mapped to the
+    differing fields (fields in ``priority`` order), those the model's transition cited first."""
+    done = set(happened)
+    ordered = sorted(fields, key=lambda f: priority.index(f) if f in priority else len(priority))
+    candidates = _dedup(c for f in ordered for c in by_field.get(f, ()))
+    hit = tuple(c for c in candidates if c in done)
+    return _dedup([*hit, *candidates])[:4]
+
+
+def _rule_set_contracts(config: Config) -> tuple[Contract, ...]:
+    return tuple(c for c in _sources_contracts(config.preset, config.options.expansion)
+                 if c.applies(config))
+
+
+@cache
+def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
+    """The contracts of a preset's sources (du-cs's own for du-cs, else du-en's), with
+    gruft-en's added for the expansion and the base clauses it replaces dropped."""
+    from ruleproof.properties.contracts.games import GRUFT_DROPS, RuleSet
+
+    gruft = expansion == "gruft"
+    sources = ("du-cs",) if preset == "du-cs" else ("du-en",)
+    rs = RuleSet(preset, "dawn-under", preset, 0,
+                 sources=(*sources, "gruft-en") if gruft else sources,
+                 drop=GRUFT_DROPS if gruft else ())
+    return tuple(c for cs in rs.contract_sets() for c in cs.contracts if c.clause not in rs.drop)
+
+
+def _colour(config: Config, name: str) -> int:
+    return config.colours.index(name)
+
+
+def _row_of(config: Config, reported: Sequence[Any], model: Row, before: Row) -> Row:
+    """A reported row (colour names, "?" face down) as typed vampires: a face-down vampire
+    takes the colour of the model's vampire at the same place (aligned at the end where the
+    face-up colours agree best), else of the row before the step, else colour 0."""
+    n = len(reported)
+
+    def aligned(row: Row, offset: int, i: int) -> int | None:
+        j = i + offset
+        return row[j].colour if 0 <= j < len(row) else None
+
+    def score(offset: int) -> int:
+        return sum(1 for i, v in enumerate(reported)
+                   if v != "?" and aligned(model, offset, i) == _colour(config, v))
+
+    offset = max((0, len(model) - n), key=score)
+    out = []
+    for i, v in enumerate(reported):
+        if v != "?":
+            out.append(Vampire(_colour(config, v), True))
+            continue
+        colour = aligned(model, offset, i)
+        if colour is None:
+            colour = aligned(before, offset if len(before) >= n else 0, i)
+        out.append(Vampire(colour if colour is not None else 0, False))
+    return tuple(out)
+
+
+def _substitute(previous: State, state: State, reported: Mapping[str, Any],
+                fields: Sequence[str]) -> State:
+    """``state`` with the reported values of ``fields`` (public-state fields) substituted.
+
+    Raises:
+        KeyError, IndexError, TypeError, ValueError: a value that names no colour, player or
+            grave of the game.
+    """
+    cfg = state.config
+    changes: dict[str, Any] = {}
+    for f in fields:
+        v = reported[f]
+        if f == "phase":
+            try:
+                changes["phase"] = Phase(v)
+            except ValueError:
+                from ruleproof.model.gruft.state import GruftPhase
+                changes["phase"] = GruftPhase(v)
+        elif f in ("turn_player", "may_stop", "pending", "stakes_path", "removed_rats", "winner"):
+            changes[f] = v
+        elif f in ("stakes_held", "garlic_hand"):
+            changes[f] = tuple(int(x) for x in v)
+        elif f == "lids":
+            lids: list[int | None] = []
+            known: list[bool] = []
+            for g, lid in enumerate(v):
+                if lid is None:
+                    lids.append(None)
+                    known.append(False)
+                elif lid == "?":  # unseen: the model's lid, else a lid from the reserve
+                    hidden = state.lids[g]
+                    lids.append(hidden if hidden is not None else
+                                (*previous.reserve, *state.reserve, RAT)[0])
+                    known.append(False)
+                else:
+                    lids.append(RAT if lid == "rat" else _colour(cfg, lid))
+                    known.append(True)
+            if len(lids) != len(state.lids):
+                raise ValueError("lids: wrong number of graves")
+            changes["lids"], changes["known"] = tuple(lids), tuple(known)
+        elif f == "contents":
+            contents: list[VampireIn | GarlicIn | None] = []
+            for c in v:
+                if c is None:
+                    contents.append(None)
+                elif c.startswith("vampire "):
+                    contents.append(VampireIn(_colour(cfg, c.split(" ", 1)[1])))
+                else:
+                    contents.append(GarlicIn(int(c.split(" ", 1)[1])))
+            changes["contents"] = tuple(contents)
+        elif f == "rows":
+            if len(v) != cfg.players:
+                raise ValueError("rows: wrong number of players")
+            changes["rows"] = tuple(_row_of(cfg, r, state.rows[p], previous.rows[p])
+                                    for p, r in enumerate(v))
+        elif f == "reserve_size":
+            n = int(v)
+            have = len(state.reserve)
+            changes["reserve"] = (state.reserve[have - n:] if n <= have
+                                  else (*previous.reserve[:n - have], *state.reserve))
+        elif f == "plague":
+            if v is None:
+                changes["plague"] = None
+            else:
+                old = state.plague or previous.plague
+                changes["plague"] = Plague(
+                    int(v["origin"]), int(v["holder"]), int(v["current"]), int(v["turns"]),
+                    tuple(int(g) for g in v["opened"]), old.idle if old else 0,
+                    old.current_opened if old else False)
+        elif f == "gifts":
+            known_gifts = (*state.gifts, *previous.gifts)
+            gifts = []
+            for giver, receiver in v:
+                clause = next((g.clause for g in known_gifts
+                               if (g.giver, g.receiver) == (giver, receiver)),
+                              known_gifts[0].clause if known_gifts else "")
+                gifts.append(Gift(int(giver), int(receiver), clause))
+            changes["gifts"] = tuple(gifts)
+        elif f == "in_transit":
+            changes["in_transit"] = None if v is None else _colour(cfg, v)
+    return replace(state, **changes)
 
 
 def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:

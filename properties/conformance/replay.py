@@ -8,6 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import IllegalAction
+from ruleproof.properties.conformance.blame import (
+    HEURISTIC,
+    MODEL,
+    READING,
+    Blame,
+    blame_step,
+    first_of,
+)
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
 from ruleproof.properties.conformance.games import GameAdapter, adapter
 from ruleproof.properties.conformance.jsonsafe import TraceError, column_of_key
@@ -77,23 +85,25 @@ def replay(trace: Trace) -> ReplayResult:
                    else f"player {expected_player}")
             return ReplayResult(trace.path, st.number - 1, Divergence(
                 st.number, st.action, "wrong-player", game.blame_state({}, {}, ["to_move"], ()),
-                f"player {st.player} acts, but {who} is to move", st.line))
+                f"player {st.player} acts, but {who} is to move", st.line, HEURISTIC))
         if st.expect.rejected is not None:
             legal = st.action in game.legal(state)
             if legal:
+                why = game.blame_missing(state, st.action)
                 return ReplayResult(trace.path, st.number - 1, Divergence(
-                    st.number, st.action, "rejected", game.blame_missing(state, st.action),
+                    st.number, st.action, "rejected", why.clauses,
                     f"recorded: the engine rejected a legal action: {st.expect.rejected}",
-                    st.line))
+                    st.line, why.by))
         try:
             stepped = game.apply(state, st.action)
         except ValueError as exc:
             raise TraceError(str(exc), file=trace.path, line=st.line,
                              column=column_of_key(st.text, "action")) from None
         except IllegalAction as exc:
+            why = first_of(game.blame_extra(state, st.action), Blame(exc.clauses, MODEL))
             return ReplayResult(trace.path, st.number - 1, Divergence(
-                st.number, st.action, "illegal-action", game.localise(exc.clauses, h.options),
-                exc.reason, st.line))
+                st.number, st.action, "illegal-action", game.localise(why.clauses, h.options),
+                exc.reason, st.line, why.by))
         previous, state = state, stepped.state
         found = check_position(game, state, st.expect, st.number, st.action, stepped.clauses,
                                st.line, previous=previous, options=h.options)
@@ -135,14 +145,12 @@ def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: i
             model = game.public_state(state)
         fields, lines = diff_states(model, recorded, fields=recorded.keys())
         if fields:
-            blamed = game.blame_state(model, recorded, fields, happened)
-            if previous is not None and action is not None:
-                observer = int(recorded["player"]) if kind == "observation" else None
-                facts = {k: v for k, v in recorded.items() if k != "player"}
-                reading = game.blame_reading(previous, action, state, facts, None, options,
-                                             observer=observer)
-                blamed = tuple(dict.fromkeys([*reading, *blamed]))[:4] if reading else blamed
-            return Divergence(step, action, kind, blamed, "\n".join(lines), line)
+            observer = int(recorded["player"]) if kind == "observation" else None
+            facts = {k: v for k, v in recorded.items() if k != "player"}
+            blamed = blame_step(game, previous, action, state, model, facts, fields, happened,
+                                options, observer)
+            return Divergence(step, action, kind, blamed.clauses, "\n".join(lines), line,
+                              blamed.by)
     if expect.legal is not None:
         missing, extra = legal_diff(game.legal(state), expect.legal)
         if missing or extra:
@@ -150,25 +158,33 @@ def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: i
             reading = game.blame_reading(previous, action, state, None, sorted(expect.legal),
                                          options)
             if reading:
-                div = replace(div, clauses=tuple(dict.fromkeys([*reading, *div.clauses])))
+                div = replace(div, clauses=tuple(dict.fromkeys([*reading, *div.clauses])),
+                              blamed_by=READING)
             return div
     return None
 
 
 def _legal_divergence(game: GameAdapter, state: Any, missing: list[str], extra: list[str],
                       step: int, action: str | None, line: int | None) -> Divergence:
+    """A ``legal-actions`` divergence: an action only the engine offers is blamed on the
+    contracts forbidding it (else the model's IllegalAction clauses), an action only the model
+    offers on the contracts permitting it (else clauses mapped to its kind); the mechanism of
+    the first clause blamed is recorded."""
     clauses: list[str] = []
     lines: list[str] = []
+    by = ""
     for a in extra:
         blamed = game.blame_extra(state, a)
-        clauses += blamed
+        clauses += blamed.clauses
+        by = by or blamed.by
         lines.append(f"reported legal, the model forbids: {a}"
-                     + (f" [{', '.join(blamed)}]" if blamed else ""))
+                     + (f" [{', '.join(blamed.clauses)}]" if blamed.clauses else ""))
     for a in missing:
         blamed = game.blame_missing(state, a)
-        clauses += blamed
+        clauses += blamed.clauses
+        by = by or blamed.by
         lines.append(f"the model allows, not reported legal: {a}")
     if len(lines) > 12:
         lines = [*lines[:12], f"... and {len(lines) - 12} more"]
     return Divergence(step, action, "legal-actions", tuple(dict.fromkeys(clauses)),
-                      "\n".join(lines), line)
+                      "\n".join(lines), line, by)

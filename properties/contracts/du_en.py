@@ -544,12 +544,27 @@ def _only_neighbours(s: S, a: A) -> bool:
 
 def _plague_goes_on(s: S, a: A, t: S) -> bool | None:
     """In a plague, the player who placed, set garlic, took a stake or got vampires may go on:
-    the plague's current player stays the same (unless it ended)."""
-    if s.plague is None or t.plague is None or over(t) or isinstance(a, Stop):
+    the plague's current player stays the same; the plague may end only because no
+    neighbouring grave is left to open (du-en:ch4.end-all-opened)."""
+    if s.plague is None or over(t) or isinstance(a, Stop):
         return None
     if _rat_opened(s, a):
         return None
+    if t.plague is None:
+        return not _neighbours_left(s, a)
     return t.plague.current == s.plague.current
+
+
+def _neighbours_left(s: S, a: A) -> bool:
+    """In a plague: a neighbouring grave with a lid is still unopened after ``a`` (with the
+    expansion, graves open in the turn count as opened and the Count's grave cannot be
+    opened, gruft-en:faq.count-plague)."""
+    p = s.plague
+    if p is None:
+        return False
+    opened = {*p.opened, *G(s).open_graves, *((a.grave,) if is_open(s, a) else ())}
+    return any(g not in opened and s.lids[g] is not None and g != G(s).count_grave
+               for g in s.config.board.neighbours[p.origin])  # (the Count's grave is kept)
 
 
 def _occupied_in_plague(s: S, a: A, t: S) -> bool | None:
@@ -617,6 +632,15 @@ def _end_all_passed(s: S, a: A, t: S) -> bool | None:
     if left(s, p.current) == p.holder:
         return t.plague is None
     return None
+
+
+def _end_only_when(s: S, a: A, t: S) -> bool | None:
+    """A plague is over only once it has gone round (every player has had the chance to
+    take part) or no neighbouring grave is left to open."""
+    p = s.plague
+    if p is None or t.plague is not None or over(t):
+        return None
+    return p.turns >= s.config.players or not _neighbours_left(s, a)
 
 
 def _end_new_rat(s: S, a: A, t: S) -> bool | None:
@@ -886,6 +910,8 @@ CONTRACTS = ContractSet(
           what="a plague with every neighbour opened is over"),
         C("du-en:ch4.end-all-passed", requires=_end_all_passed, applies=du,
           what="the plague ends when the round comes back"),
+        C("du-en:ch4.end-all-passed", requires=_end_only_when, applies=du,
+          what="a plague ends only after its round or with no neighbour left to open"),
         C("du-en:ch4.end-new-rat", requires=_end_new_rat, applies=du,
           what="a new rat ends the plague and starts a new one"),
         C("du-en:ch5.new-plague", requires=_end_new_rat, applies=du,

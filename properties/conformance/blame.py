@@ -1,0 +1,158 @@
+"""Clause blame by contracts: the clause whose executable contract separates the model's step
+from the engine's.
+
+A divergence is a transition ``pre --action--> post`` on which the model and an engine
+disagree. The adapter rebuilds the engine's successor as a typed model state (the model's
+successor with every field the engine reported substituted, :meth:`GameAdapter.engine_post`);
+the clause contracts of the rule set in play (``properties/contracts``: du-en or du-cs, the
+2-player clauses, gruft-en with the expansion, dracula-en) are evaluated on both steps. A
+contract the model's step satisfies (or does not concern) and the engine's step breaks
+*separates* them; its clause is blamed. For an action only one side allows, the contracts'
+other side decides: a contract that forbids an action the engine offers or accepts, or that
+permits an action the engine withholds or refuses.
+
+Order among several separating contracts (most specific first):
+
+1. contracts in play on the model's step (``requires`` True: the clause governs this
+   transition) before frame conditions the model's step does not concern (None);
+2. contracts the fewest fields away from the model: a contract is re-evaluated on the
+   model's successor with only one differing field at a time substituted; a contract broken
+   by a single field's difference pins that field on its clause (it explains the difference
+   by itself) before one broken only by the difference as a whole;
+3. clauses the model's transition cited before others;
+4. body clauses before quick-reference summaries of them, then the order of the contract set.
+
+Each blame names its mechanism (:data:`MECHANISMS`): ``contract``, ``reading`` (the engine's
+report is what another registered reading of an ambiguity gives, properties/conformance/
+readings.py), ``model`` (the model's IllegalAction clauses for an action no contract forbids)
+or ``field heuristic`` (no contract separates the steps: clauses mapped to the differing fields).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ruleproof.properties.contracts.core import Contract
+
+if TYPE_CHECKING:
+    from ruleproof.properties.conformance.games import GameAdapter
+
+MECHANISMS = ("contract", "reading", "model", "field heuristic")
+"""How a divergence's clauses were found, most principled first."""
+
+CONTRACT = "contract"
+READING = "reading"
+MODEL = "model"
+HEURISTIC = "field heuristic"
+
+
+@dataclass(frozen=True)
+class Blame:
+    """Clause ids blamed for a divergence and the mechanism that found them.
+
+    Attributes:
+        clauses: clause ids, most specific first (may be empty).
+        by: one of :data:`MECHANISMS` ('' when nothing was blamed).
+    """
+
+    clauses: tuple[str, ...]
+    by: str
+
+
+def _dedup(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _summary(clause: str) -> bool:
+    """True for a quick-reference clause (a summary of body clauses, ``du-en:qr.*``)."""
+    return clause.split(":", 1)[-1].startswith("qr.")
+
+
+def _requires(c: Contract, pre: Any, action: Any, post: Any) -> bool | None:
+    assert c.requires is not None
+    try:
+        return c.requires(pre, action, post)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError):
+        return False  # a successor the clause cannot even read breaks it
+
+
+def separating(contracts: Sequence[Contract], pre: Any, action: Any, model_post: Any,
+               engine_post: Any, happened: Iterable[str] = (),
+               partial: Sequence[Any] = ()) -> tuple[str, ...]:
+    """Clause ids of the contracts the model's step ``pre --action--> model_post`` satisfies
+    (True or None) and the engine's step to ``engine_post`` breaks, most specific first
+    (see the module docstring). ``partial`` holds the model's successor with one of the
+    engine's differing fields substituted each (order 2); ``happened`` the clauses the model's
+    transition cited (order 3)."""
+    cited = set(happened)
+    found: list[tuple[tuple[int, int, int, int, int], str]] = []
+    for index, c in enumerate(contracts):
+        if c.requires is None:
+            continue
+        model = _requires(c, pre, action, model_post)
+        if model is False or _requires(c, pre, action, engine_post) is not False:
+            continue
+        single = any(_requires(c, pre, action, p) is False for p in partial)
+        key = (0 if model else 1, 0 if single else 1, 0 if c.clause in cited else 1,
+               1 if _summary(c.clause) else 0, index)
+        found.append((key, c.clause))
+    found.sort(key=lambda item: item[0])
+    return _dedup(clause for _, clause in found)
+
+
+def forbidding(contracts: Sequence[Contract], state: Any, action: Any) -> tuple[str, ...]:
+    """Clause ids of the contracts forbidding ``action`` in ``state`` (body before summary)."""
+    out = [c.clause for c in contracts
+           if c.forbids is not None and _safe(c.forbids, state, action)]
+    return _dedup(sorted(out, key=_summary))
+
+
+def permitting(contracts: Sequence[Contract], state: Any, action: Any) -> tuple[str, ...]:
+    """Clause ids of the contracts permitting ``action`` in ``state``, unless one of them
+    also forbids it (body before summary)."""
+    if forbidding(contracts, state, action):
+        return ()
+    out = [c.clause for c in contracts
+           if c.permits is not None and _safe(c.permits, state, action)]
+    return _dedup(sorted(out, key=_summary))
+
+
+def _safe(predicate: Callable[[Any, Any], bool], state: Any, action: Any) -> bool:
+    try:
+        return bool(predicate(state, action))
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError):
+        return False
+
+
+def first_of(*blames: Blame) -> Blame:
+    """The first blame that names a clause (an empty one if none does)."""
+    for b in blames:
+        if b.clauses:
+            return b
+    return Blame((), "")
+
+
+def blame_step(game: GameAdapter, previous: Any, action: str | None, state: Any,
+               expected: Mapping[str, Any], reported: Mapping[str, Any], fields: Sequence[str],
+               happened: Iterable[str], options: Mapping[str, str],
+               observer: int | None) -> Blame:
+    """Clauses to blame for a state (or, with ``observer``, an observation) difference after
+    the model's step ``previous --action--> state``: the model's reading of a registered
+    ambiguity when another reading reproduces the engine's report (the contracts separating
+    the steps follow it), else the separating contracts, else the field fallback."""
+    cited = tuple(happened)
+    contract: tuple[str, ...] = ()
+    if previous is not None and action is not None:
+        reading = game.blame_reading(previous, action, state, reported, None, options,
+                                     observer=observer)
+        contract = game.blame_contracts(previous, action, state, reported, cited, observer)
+        if reading:
+            return Blame(_dedup([*reading, *contract])[:4], READING)
+    return first_of(Blame(contract[:4], CONTRACT),
+                    Blame(game.blame_state(expected, reported, fields, cited), HEURISTIC))
+
+
+__all__ = ["blame_step", "CONTRACT", "HEURISTIC", "MECHANISMS", "MODEL", "READING", "Blame", "first_of",
+           "forbidding", "permitting", "separating"]
