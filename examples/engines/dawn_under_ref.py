@@ -116,14 +116,20 @@ CLAUSES: dict[str, str] = {
     "stakes-kept-after-gift": "du-en:ch2.stakes-back",
     "own-garlic-one-gift": "du-en:ch3.own-garlic",
     "one-open-per-side": "du-en:row.refill",
-    "all-open-at-five": "du-en:row.four-or-fewer",
+    # a row of five shows all its vampires: the middle one is turned up although each side
+    # shows two open, which du-en:ch3.flip-when-short forbids (du-en:row.four-or-fewer, "four or
+    # fewer lie face up", says nothing about rows of five)
+    "all-open-at-five": "du-en:ch3.flip-when-short",
     "stop-before-opening": "du-en:ch1.open",
     "plague-turn-after-last-passer": "du-en:ch4.next-turn",
     "plague-short-round": "du-en:ch4.end-all-passed",
     "second-rat-no-hand-over": "du-en:ch5.hand-over",
     "reopen-in-plague": "du-en:ch4.stay-open",
     "garlic-without-stock": "du-en:ch1.garlic",
-    "placement-optional": "du-en:ch1.match",
+    # du-en:ch1.match says the vampire "can" go in and supports the optional reading; the
+    # mandatory reading the model follows rests on the quick reference (ambiguity
+    # du.match-optional in spec/ambiguities/dawn-under.toml)
+    "placement-optional": "du-en:qr.match",
     "single-vampire-two-ends": "du-en:ch1.outermost",
     "counter-clockwise": "du-en:play.clockwise",
     "gifts-counter-clockwise": "du-en:ch2.gift",

@@ -11,16 +11,23 @@ contract the model's step satisfies (or does not concern) and the engine's step 
 other side decides: a contract that forbids an action the engine offers or accepts, or that
 permits an action the engine withholds or refuses.
 
-Order among several separating contracts (most specific first):
+Order among several separating contracts:
 
 1. contracts in play on the model's step (``requires`` True: the clause governs this
    transition) before frame conditions the model's step does not concern (None);
-2. contracts the fewest fields away from the model: a contract is re-evaluated on the
-   model's successor with only one differing field at a time substituted; a contract broken
-   by a single field's difference pins that field on its clause (it explains the difference
-   by itself) before one broken only by the difference as a whole;
-3. clauses the model's transition cited before others;
+2. contracts a single field's difference breaks: each contract is re-evaluated on the
+   model's successor with one differing field at a time substituted; a contract broken by
+   one field alone pins that difference on its clause, before one broken only by the
+   differences together;
+3. the more specific rule first: the smaller the share of sampled model transitions on
+   which the contract is in play (:func:`scope_of`), the more a breach of it says (a drawn
+   battle's contract, dracula-en:enemy.draw, before the contract of every battle). Contracts
+   do not restate each other's rules for this to hold: the clauses that end a turn check
+   that it ends, the direction is du-en:play.clockwise's alone;
 4. body clauses before quick-reference summaries of them, then the order of the contract set.
+
+For actions only one side allows, the clause forbidding (or permitting) the most of those
+actions comes first.
 
 Each blame names its mechanism (:data:`MECHANISMS`): ``contract``, ``reading`` (the engine's
 report is what another registered reading of an ambiguity gives, properties/conformance/
@@ -79,15 +86,15 @@ def _requires(c: Contract, pre: Any, action: Any, post: Any) -> bool | None:
 
 
 def separating(contracts: Sequence[Contract], pre: Any, action: Any, model_post: Any,
-               engine_post: Any, happened: Iterable[str] = (),
-               partial: Sequence[Any] = ()) -> tuple[str, ...]:
+               engine_post: Any, partial: Sequence[Any] = (),
+               scope: Mapping[tuple[str, str], float] | None = None) -> tuple[str, ...]:
     """Clause ids of the contracts the model's step ``pre --action--> model_post`` satisfies
-    (True or None) and the engine's step to ``engine_post`` breaks, most specific first
-    (see the module docstring). ``partial`` holds the model's successor with one of the
-    engine's differing fields substituted each (order 2); ``happened`` the clauses the model's
-    transition cited (order 3)."""
-    cited = set(happened)
-    found: list[tuple[tuple[int, int, int, int, int], str]] = []
+    (True or None) and the engine's step to ``engine_post`` breaks, in the order of the module
+    docstring. ``partial`` holds the model's successor with one of the engine's differing fields
+    substituted each (order 2); ``scope`` the share of sampled transitions on which each contract
+    (by clause and ``what``) is in play (order 3, :func:`scope_of`)."""
+    found: list[tuple[tuple[int, int, float, int, int], str]] = []
+    shares = scope or {}
     for index, c in enumerate(contracts):
         if c.requires is None:
             continue
@@ -95,11 +102,27 @@ def separating(contracts: Sequence[Contract], pre: Any, action: Any, model_post:
         if model is False or _requires(c, pre, action, engine_post) is not False:
             continue
         single = any(_requires(c, pre, action, p) is False for p in partial)
-        key = (0 if model else 1, 0 if single else 1, 0 if c.clause in cited else 1,
+        key = (0 if model else 1, 0 if single else 1, shares.get((c.clause, c.what), 0.0),
                1 if _summary(c.clause) else 0, index)
         found.append((key, c.clause))
     found.sort(key=lambda item: item[0])
     return _dedup(clause for _, clause in found)
+
+
+def scope_of(contracts: Sequence[Contract],
+             transitions: Iterable[tuple[Any, Any, Any]]) -> dict[tuple[str, str], float]:
+    """For each contract (by clause and ``what``), the share of ``transitions`` (state,
+    action, successor) on which its ``requires`` is in play (not None): how general the rule
+    it states is. Empty if there are no transitions."""
+    counts: dict[tuple[str, str], int] = {}
+    n = 0
+    for pre, action, post in transitions:
+        n += 1
+        for c in contracts:
+            if c.requires is not None and _requires(c, pre, action, post) is not None:
+                key = (c.clause, c.what)
+                counts[key] = counts.get(key, 0) + 1
+    return {k: v / n for k, v in counts.items()} if n else {}
 
 
 def forbidding(contracts: Sequence[Contract], state: Any, action: Any) -> tuple[str, ...]:
@@ -126,6 +149,22 @@ def _safe(predicate: Callable[[Any, Any], bool], state: Any, action: Any) -> boo
         return False
 
 
+def rank_by_actions(blames: Sequence[Blame]) -> Blame:
+    """One blame for several actions only one side allows: each clause ranked by how many of
+    the actions it is blamed for (most first; ties in order of appearance), blamed by the
+    mechanism that named it first. Clauses found by a contract or reading come before those
+    of the model or the fallback."""
+    rank = {m: i for i, m in enumerate(MECHANISMS)}
+    count: dict[str, int] = {}
+    how: dict[str, str] = {}
+    for b in blames:
+        for c in b.clauses:
+            count[c] = count.get(c, 0) + 1
+            how.setdefault(c, b.by)
+    order = sorted(count, key=lambda c: (rank.get(how[c], len(rank)), -count[c]))
+    return Blame(tuple(order), how[order[0]] if order else "")
+
+
 def first_of(*blames: Blame) -> Blame:
     """The first blame that names a clause (an empty one if none does)."""
     for b in blames:
@@ -147,12 +186,25 @@ def blame_step(game: GameAdapter, previous: Any, action: str | None, state: Any,
     if previous is not None and action is not None:
         reading = game.blame_reading(previous, action, state, reported, None, options,
                                      observer=observer)
-        contract = game.blame_contracts(previous, action, state, reported, cited, observer)
+        contract = game.blame_contracts(previous, action, state, reported, observer)
         if reading:
             return Blame(_dedup([*reading, *contract])[:4], READING)
     return first_of(Blame(contract[:4], CONTRACT),
                     Blame(game.blame_state(expected, reported, fields, cited), HEURISTIC))
 
 
-__all__ = ["blame_step", "CONTRACT", "HEURISTIC", "MECHANISMS", "MODEL", "READING", "Blame", "first_of",
-           "forbidding", "permitting", "separating"]
+__all__ = [
+    "CONTRACT",
+    "HEURISTIC",
+    "MECHANISMS",
+    "MODEL",
+    "READING",
+    "Blame",
+    "blame_step",
+    "first_of",
+    "forbidding",
+    "permitting",
+    "rank_by_actions",
+    "scope_of",
+    "separating",
+]

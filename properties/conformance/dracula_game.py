@@ -18,8 +18,10 @@ Dracula has hidden information and chance in the middle of the game. The harness
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from ruleproof.errors import IllegalAction, MalformedInput
@@ -49,6 +51,7 @@ from ruleproof.properties.conformance.blame import (
     first_of,
     forbidding,
     permitting,
+    scope_of,
     separating,
 )
 from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
@@ -151,16 +154,6 @@ _LOG_CLAUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("found all five", ("dracula-en:end.all-captured",)),
 )
 
-
-_SPECIAL_CHOICES: dict[str, tuple[str, ...]] = {
-    "take": ("dracula-en:special.composure",),
-    "turn": ("dracula-en:special.resistance",),
-    "fly": ("dracula-en:special.wings-of-night",),
-    "depths": ("dracula-en:special.depths-of-night",),
-    "recall": ("dracula-en:special.reinforcement",),
-}
-"""The special action whose choice an action word is (Pulse and Roar come from the player aid,
-which has no clause ids; Recall is shared by Pulse and Reinforcement)."""
 
 _NAMED: Named = {
     "mover": lambda v: v is None or v == "chance" or (v in (0, 1) and not isinstance(v, bool)),
@@ -529,14 +522,14 @@ class DraculaAdapter:
         return contract_set("dracula-en").active(state)
 
     def blame_contracts(self, previous: State, action: str, state: State,
-                        reported: Mapping[str, Any], happened: Iterable[str],
-                        observer: int | None = None) -> tuple[str, ...]:
+                        reported: Mapping[str, Any], observer: int | None = None
+                        ) -> tuple[str, ...]:
         built = self.engine_post(previous, action, state, reported, observer)
         if built is None:
             return ()
         engine, single = built
         return separating(self.contracts(previous), previous, _parse(action), state, engine,
-                          happened, single)
+                          single, _scope(previous.rules))
 
 
 _MISSING_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -557,6 +550,35 @@ _MISSING_CLAUSES: dict[str, tuple[str, ...]] = {
 }
 """The fallback for an action the model allows and an engine withholds, when no contract
 permits it: clauses about the action's kind."""
+
+
+SCOPE_GAMES = 6
+"""Random games of the model sampled (seeds 0..SCOPE_GAMES-1) to measure how general each
+contract is (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
+
+
+@cache
+def _scope(rules: DraculaRules) -> dict[tuple[str, str], float]:
+    """How often each contract of dracula-en is in play in random games under ``rules``."""
+    from ruleproof.model.dracula import is_terminal, resolve_chance
+    from ruleproof.properties.contracts.core import contract_set
+
+    def transitions() -> Iterable[tuple[State, Any, State]]:
+        for seed in range(SCOPE_GAMES):
+            rng = random.Random(seed)
+            state = resolve_chance(new_game(seed, rules))
+            for _ in range(400):
+                legal = legal_actions(state)
+                if is_terminal(state) or not legal:
+                    break
+                action = legal[rng.randrange(len(legal))]
+                nxt = apply(state, action)
+                yield state, action, nxt
+                state = resolve_chance(nxt)
+
+    sample = list(transitions())
+    contracts = contract_set("dracula-en").active(sample[0][0]) if sample else ()
+    return scope_of(contracts, sample)
 
 
 def _resized(model: tuple[str, ...], before: tuple[str, ...], n: int) -> tuple[str, ...]:

@@ -51,6 +51,7 @@ from ruleproof.properties.conformance.blame import (
     first_of,
     forbidding,
     permitting,
+    scope_of,
     separating,
 )
 from ruleproof.properties.conformance.dracula_game import DRACULA
@@ -250,8 +251,8 @@ class GameAdapter(Protocol):
         ...
 
     def blame_contracts(self, previous: Any, action: str, state: Any,
-                        reported: Mapping[str, Any], happened: Iterable[str],
-                        observer: int | None = None) -> tuple[str, ...]:
+                        reported: Mapping[str, Any], observer: int | None = None
+                        ) -> tuple[str, ...]:
         """Clauses whose contracts the model's step ``previous --action--> state`` satisfies
         and the engine's step (its reported public state, or the observation of
         ``observer``, rebuilt as a typed state) breaks, most specific first
@@ -735,14 +736,14 @@ class DawnUnderAdapter:
         return full, single
 
     def blame_contracts(self, previous: State, action: str, state: State,
-                        reported: Mapping[str, Any], happened: Iterable[str],
-                        observer: int | None = None) -> tuple[str, ...]:
+                        reported: Mapping[str, Any], observer: int | None = None
+                        ) -> tuple[str, ...]:
         built = self.engine_post(previous, action, state, reported, observer)
         if built is None:
             return ()
         engine, single = built
         return separating(self.contracts(previous), previous, parse_action(action), state,
-                          engine, happened, single)
+                          engine, single, _scope(previous.config))
 
     def probe_actions(self, state: State) -> list[str]:
         last = state.config.board.size - 1
@@ -817,6 +818,30 @@ def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
                  sources=(*sources, "gruft-en") if gruft else sources,
                  drop=GRUFT_DROPS if gruft else ())
     return tuple(c for cs in rs.contract_sets() for c in cs.contracts if c.clause not in rs.drop)
+
+
+SCOPE_GAMES = 6
+"""Random games of the model sampled (seeds 0..SCOPE_GAMES-1, at most 300 actions each) to
+measure how general each contract is (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
+
+
+@cache
+def _scope(config: Config) -> dict[tuple[str, str], float]:
+    """How often each contract of ``config``'s rule set is in play in random games."""
+    def transitions() -> Iterable[tuple[State, Any, State]]:
+        for seed in range(SCOPE_GAMES):
+            rng = random.Random(seed)
+            state = initial_state(config, deal(config, random.Random(seed)))
+            for _ in range(300):
+                legal = legal_actions(state)
+                if is_terminal(state) or not legal:
+                    break
+                action = legal[rng.randrange(len(legal))]
+                nxt, _ = step(state, action)
+                yield state, action, nxt
+                state = nxt
+
+    return scope_of(_rule_set_contracts(config), transitions())
 
 
 def _colour(config: Config, name: str) -> int:

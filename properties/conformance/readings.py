@@ -83,7 +83,8 @@ def in_document(clauses: Iterable[str], preset: str) -> tuple[str, ...]:
 
 def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[str, ...]:
     """The clauses of the reading ``option=value`` under ``preset``: the clauses supporting it
-    in the register (those of the preset's document first), else the ambiguity's clauses."""
+    in the register, else the ambiguity's clauses; the preset's own document first (its
+    supporting clauses, else its clauses in question)."""
     entries = [r for r in ambiguity_register(game) if r.option == option]
     entries.sort(key=lambda r: r.preset != preset)
     doc = "du-cs:" if preset == "du-cs" else _TWO_PLAYER if preset == "2p" else ""
@@ -91,7 +92,10 @@ def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[st
         support = entry.supported_by.get(value, ())
         pool = support or entry.clauses
         if pool:
-            return _dedup([*(c for c in pool if doc and c.startswith(doc)), *pool])
+            # the rule set's own document first: its clauses supporting the reading, else its
+            # clause in question (e.g. a 2-player clause read one way or the other)
+            own = [c for c in (*support, *entry.clauses) if doc and c.startswith(doc)]
+            return _dedup([*own, *pool])
     return ()
 
 

@@ -15,6 +15,7 @@ from ruleproof.properties.conformance.blame import (
     Blame,
     blame_step,
     first_of,
+    rank_by_actions,
 )
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
 from ruleproof.properties.conformance.games import GameAdapter, adapter
@@ -168,23 +169,20 @@ def _legal_divergence(game: GameAdapter, state: Any, missing: list[str], extra: 
                       step: int, action: str | None, line: int | None) -> Divergence:
     """A ``legal-actions`` divergence: an action only the engine offers is blamed on the
     contracts forbidding it (else the model's IllegalAction clauses), an action only the model
-    offers on the contracts permitting it (else clauses mapped to its kind); the mechanism of
-    the first clause blamed is recorded."""
-    clauses: list[str] = []
+    offers on the contracts permitting it (else clauses mapped to its kind); the clauses
+    blamed for the most of those actions first (:func:`rank_by_actions`)."""
+    blamed: list[Blame] = []
     lines: list[str] = []
-    by = ""
     for a in extra:
-        blamed = game.blame_extra(state, a)
-        clauses += blamed.clauses
-        by = by or blamed.by
+        why = game.blame_extra(state, a)
+        blamed.append(why)
         lines.append(f"reported legal, the model forbids: {a}"
-                     + (f" [{', '.join(blamed.clauses)}]" if blamed.clauses else ""))
+                     + (f" [{', '.join(why.clauses)}]" if why.clauses else ""))
     for a in missing:
-        blamed = game.blame_missing(state, a)
-        clauses += blamed.clauses
-        by = by or blamed.by
+        blamed.append(game.blame_missing(state, a))
         lines.append(f"the model allows, not reported legal: {a}")
     if len(lines) > 12:
         lines = [*lines[:12], f"... and {len(lines) - 12} more"]
-    return Divergence(step, action, "legal-actions", tuple(dict.fromkeys(clauses)),
-                      "\n".join(lines), line, by)
+    ranked = rank_by_actions(blamed)
+    return Divergence(step, action, "legal-actions", ranked.clauses, "\n".join(lines), line,
+                      ranked.by)

@@ -234,7 +234,12 @@ def _fight(s: S, a: A, t: S) -> bool | None:
         return None
     if b is None:
         return None
-    mine, enemy = b
+    return _fought(s, t, *b)
+
+
+def _fought(s: S, t: S, mine: int, enemy: int) -> bool:
+    """The battle at the mover's location came out as strengths ``mine`` against ``enemy``
+    say: the enemy beaten and discarded, or it stays and (if stronger) costs a life marker."""
     p = side(s)
     loc = _loc(s)
     card = s.board_cards[loc]
@@ -467,17 +472,21 @@ def _turn_parts(s: S, a: A) -> bool:
 
 
 def _proof(s: S, a: A, t: S) -> bool | None:
-    """Shown hands prove no opposing target is left on the board: the game ends."""
+    """Shown hands prove no opposing target is left on the board: the game ends, the prover
+    wins (when both prove at once, dracula-en:end.simultaneous decides: not restated here)."""
     if not (isinstance(a, Meet) and a.reveal and head(s) == "meet"):
         return None
     mover = side(s)
+    proving = []
     for finder in (mover, 1 - mover):
         other = 1 - finder
         targets = [c.id for c in s.cards.encounter if int(c.owner) == other
                    and c.kind is Kind.TARGET and c.id not in s.captured[finder]]
         if targets and all(c in s.hand[other] for c in targets):
-            return t.winner == finder
-    return None
+            proving.append(finder)
+    if len(proving) != 1:
+        return None
+    return t.winner == proving[0]
 
 
 def _simultaneous(s: S, a: A, t: S) -> bool | None:
@@ -571,6 +580,39 @@ def _breath(s: S, a: A, t: S) -> bool | None:
     if not _special_used(s, a, "breath-of-night") or over(t) or _later(t):
         return None
     return t.breath_turn == s.turn + 1
+
+
+def _breath_battle(s: S, a: A, t: S) -> bool | None:
+    """In Van Helsing's turn after Breath of Night, the vampire he fights is one stronger."""
+    c = _plain_resolution(s, a)
+    if c is None or c.kind is not Kind.ENEMY or side(s) != 1 or s.breath_turn != s.turn:
+        return None
+    if over(t):
+        return None
+    return _fought(s, t, s.cards.act(a.card).strength, c.strength + 1)
+
+
+def _whisper_no_barrier(s: S, a: A, t: S) -> bool | None:
+    """In Van Helsing's turn after Whisper of Night he places or moves no barrier (the
+    extra turn won with Rebellion is the next turn)."""
+    if s.active != 1 or s.whisper_turn != s.turn or over(t) or t.turn != s.turn:
+        return None
+    return head(t) != "barrier"
+
+
+def _rescue_first(s: S, a: A, t: S) -> bool | None:
+    """A target card in hand may be handed over before the last life marker is lost: a step
+    that takes a holder's last marker is not taken before that offer."""
+    if head(s) == "rescue":
+        return None  # the offer is being answered
+    owed = max(0, s.steps - s.cards.act(a.card).move) if _paying(s, a) else 0
+    for p in (0, 1):
+        if s.life[p] == s.board.life_markers and p == side(s) and owed >= s.life[p]:
+            continue  # all markers at once from full life: a gift would bring none back
+        if t.life[p] <= 0 < s.life[p] and any(
+                s.cards.enc(c).kind is Kind.TARGET for c in s.hand[p]):
+            return False
+    return None
 
 
 def _wings(s: S, a: A, t: S) -> bool | None:
@@ -688,6 +730,8 @@ CONTRACTS = ContractSet(
         C("dracula-en:end.simultaneous", requires=_simultaneous),
         C("dracula-en:early-end.last-marker", requires=_last_marker),
         C("dracula-en:early-end.give-target", requires=_give_target),
+        C("dracula-en:early-end.give-target", requires=_rescue_first,
+          what="the target may be handed over before the last marker is lost"),
         C("dracula-en:special.inspiration", requires=_inspiration),
         C("dracula-en:special.composure", forbids=_composure_forbids, requires=_composure),
         C("dracula-en:special.rebellion", requires=_rebellion),
@@ -697,9 +741,13 @@ CONTRACTS = ContractSet(
         C("dracula-en:special.vigilance", forbids=_vigilance_forbids, requires=_vigilance),
         C("dracula-en:special.resistance", forbids=_resistance_forbids, requires=_resistance),
         C("dracula-en:special.breath-of-night", requires=_breath),
+        C("dracula-en:special.breath-of-night", requires=_breath_battle,
+          what="the vampire Van Helsing fights next turn is one stronger"),
         C("dracula-en:special.dark-of-night", requires=_dark),
         C("dracula-en:special.wings-of-night", requires=_wings),
         C("dracula-en:special.whisper-of-night", forbids=_whisper_forbids, requires=_whisper),
+        C("dracula-en:special.whisper-of-night", requires=_whisper_no_barrier,
+          what="no barrier step in Van Helsing's turn after Whisper of Night"),
         C("dracula-en:special.depths-of-night", permits=_depths_permits),
     ),
     uncovered={

@@ -123,12 +123,14 @@ def turn_passed(s: S, t: S) -> bool:
         and s.placed_this_turn > 0))
 
 
-def ends_turn_to_left(s: S, t: S) -> bool | None:
-    """After a resolution that ends the turn: the left neighbour plays next (None if the
-    game ended or hand-overs are still pending)."""
+def ends_turn(s: S, t: S) -> bool | None:
+    """After a resolution that ends the turn: another player's turn begins (None if the game
+    ended or hand-overs are still pending). Which player, the left neighbour, is the rule of
+    du-en:play.clockwise, checked by its own contract for every turn that passes: the clauses
+    naming a turn end do not restate it, so a wrong direction is blamed on play.clockwise."""
     if over(t) or t.gifts or t.plague is not None or t.phase is GruftPhase.COUNT_PLACE:
         return None  # (the expansion's Count is stood on a grave first, gruft-en:count.place)
-    return t.turn_player == left(s, s.turn_player) and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
+    return t.turn_player != s.turn_player and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
 
 
 # ----------------------------------------------------------------------------- chapter 1
@@ -197,7 +199,7 @@ def _stop_ends(s: S, a: A, t: S) -> bool | None:
     """Stopping after a placement ends the turn: the left neighbour plays."""
     if not (isinstance(a, Stop) and s.plague is None and s.phase is Phase.OPEN) or over(t):
         return None
-    return ends_turn_to_left(s, t)
+    return ends_turn(s, t)
 
 
 def _continue_permits(s: S, a: A) -> bool:
@@ -244,6 +246,18 @@ def _garlic_forbids(s: S, a: A) -> bool:
     return deciding(s) and isinstance(a, OpenGrave | Stop | GiveVampire | ReceiveVampire)
 
 
+def _must_place_forbids(s: S, a: A) -> bool:
+    """With a matching outermost vampire the vampire is placed: neither garlic nor an empty
+    close (the quick reference says "place"; du-en:ch1.match's "can" is the ambiguity
+    du.match-optional, read as mandatory)."""
+    if not (isinstance(a, PlaceGarlic | LeaveEmpty) and deciding(s) and a.grave == s.pending):
+        return False
+    if not colour_lid(s, a.grave) or s.contents[a.grave] is not None:
+        return False
+    row = s.rows[actor(s)]
+    return any(outer(row, e) == s.lids[a.grave] for e in (End.LEFT, End.RIGHT))
+
+
 def _garlic_requires(s: S, a: A, t: S) -> bool | None:
     if isinstance(a, PlaceGarlic) and deciding(s):
         p = actor(s)
@@ -256,7 +270,7 @@ def _garlic_requires(s: S, a: A, t: S) -> bool | None:
 
 def _no_match_ends(s: S, a: A, t: S) -> bool | None:
     if isinstance(a, PlaceGarlic | LeaveEmpty) and deciding(s) and s.plague is None:
-        return ends_turn_to_left(s, t)
+        return ends_turn(s, t)
     return None
 
 
@@ -365,7 +379,7 @@ def _stake_ends(s: S, a: A, t: S) -> bool | None:
         return None
     if not isinstance(opened_content(s, a), VampireIn):
         return None
-    return ends_turn_to_left(s, t)
+    return ends_turn(s, t)
 
 
 def _stake_gift(per: int) -> Any:
@@ -456,7 +470,7 @@ def _gift_done_ends(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
             and s.plague is None and G(s).bat is None):
         return None
-    return ends_turn_to_left(s, t)
+    return ends_turn(s, t)
 
 
 def _receive_requires(s: S, a: A, t: S) -> bool | None:
@@ -941,8 +955,8 @@ CONTRACTS = ContractSet(
           what="2 players: the finder starts; a second rat goes to the opponent"),
         C("du-en:2p.reopen", requires=_reopen, applies=two,
           what="2 players: reopening a barred grave costs a stake"),
-        C("du-en:qr.match", permits=_match_permits, requires=_continue_requires, applies=du,
-          what="match: place and play on"),
+        C("du-en:qr.match", forbids=_must_place_forbids, permits=_match_permits,
+          requires=_continue_requires, applies=du, what="match: place and play on"),
         C("du-en:qr.no-match", requires=_no_match_ends, applies=du,
           what="no match: garlic may go in, the turn ends"),
         C("du-en:qr.stake", requires=_stake_requires, applies=du,
