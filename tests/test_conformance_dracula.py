@@ -13,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from ruleproof.cli.conformance import register
+from ruleproof.properties.conformance.blame import MECHANISMS
 from ruleproof.properties.conformance.differential import (
     ConformResult,
     conform,
@@ -165,17 +166,21 @@ DOC = ROOT / "docs" / "conformance.md"
 
 
 def test_dracula_blame_table_in_the_docs_is_generated_and_agrees() -> None:
-    rows = ["| mutant | clause changed (declared) | clause blamed first | agree | kind | "
-            "witness (actions) |", "| --- | --- | --- | --- | --- | --- |"]
+    rows = ["| mutant | clause changed (declared) | clause blamed first | blamed by | agree | "
+            "kind | witness (actions) |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    used: dict[str, int] = {}
     for name in dracula_ref.MUTANTS:
         r = _run(name)
         d = r.divergence
         blamed = d.clauses[0] if d is not None and d.clauses else "-"
+        by = d.blamed_by if d is not None and d.blamed_by else "-"
+        used[by] = used.get(by, 0) + 1
         length = len(r.found.actions) if r.found is not None else "-"
-        rows.append(f"| `{name}` | {NAMED_CLAUSE[name]} | {blamed} | "
+        rows.append(f"| `{name}` | {NAMED_CLAUSE[name]} | {blamed} | {by} | "
                     f"{'yes' if blamed == NAMED_CLAUSE[name] else '**no**'} | "
                     f"{d.kind if d else '-'} | {length} |")
-    table = "\n".join(rows)
+    counts = ", ".join(f"{m} {used[m]}" for m in (*MECHANISMS, "-") if m in used)
+    table = "\n".join(rows) + f"\n\nBlamed by: {counts} (of {len(dracula_ref.MUTANTS)} mutants)."
     assert "**no**" not in table, table
     text = DOC.read_text(encoding="utf-8")
     head, rest = text.split(TABLE_START)

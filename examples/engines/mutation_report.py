@@ -4,8 +4,8 @@
 Every mutant of ``dawn_under_ref.py`` (or ``dracula_ref.py`` with ``--game dracula``) is run
 as a subprocess (the protocol a real engine uses)
 under ``ruleproof.properties.conformance.differential.conform`` with a time budget; the table (markdown)
-gives whether it was caught, the time to detection, the length of the shrunk game and the clauses
-named. Usage::
+gives whether it was caught, the time to detection, the length of the shrunk game, the clause
+named and how it was found (contract, reading, model, field heuristic; counted above the table). Usage::
 
     python examples/engines/mutation_report.py --budget 30 [--in-process] [--seed 0] \
         [--game dawn-under|dracula]
@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from ruleproof.properties.conformance.blame import MECHANISMS
 from ruleproof.properties.conformance.differential import conform
 from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine, subprocess_factory
 from ruleproof.properties.conformance.games import adapter
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     lengths: list[int] = []
     won: list[int] = []
+    used: dict[str, int] = {}
     for name, what in MUTANTS[args.game].items():
         if args.only and name not in args.only:
             continue
@@ -90,11 +92,13 @@ def main(argv: list[str] | None = None) -> int:
             if near_win:
                 won.append(len(found.actions))
             shrunk = f" (from {result.shrink_steps[0]})" if result.shrink_steps else ""
+            by = d.blamed_by or "-"
+            used[by] = used.get(by, 0) + 1
             rows.append(f"| `{name}` | {what} | yes | {result.detection_seconds:.2f} | "
                         f"{len(found.actions)}{shrunk} | {d.kind} | {declared} | {blamed} | "
-                        f"{'yes' if agree else '**no**'} |")
+                        f"{by} | {'yes' if agree else '**no**'} |")
         else:
-            rows.append(f"| `{name}` | {what} | **no** | - | - | - | {declared} | - | - |")
+            rows.append(f"| `{name}` | {what} | **no** | - | - | - | {declared} | - | - | - |")
     mode = "in-process" if args.in_process else "subprocess"
     print(f"{args.game} mutation score: **{caught}/{len(rows)}** caught, blame agrees for "
           f"**{agreed}/{len(rows)}** ({mode}, budget {args.budget:g} s per mutant, shrink budget "
@@ -107,9 +111,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{sum(n <= 10 for n in ordered)}, <= 40: {sum(n <= 40 for n in ordered)}, "
               f"> 40: {sum(n > 40 for n in ordered)}"
               + (f"; divergences about the winner: {sorted(won)}" if won else "") + "\n")
+    if used:
+        print("Blamed by: " + ", ".join(f"{m} {used[m]}" for m in (*MECHANISMS, "-") if m in used)
+              + "\n")
     print("| mutant | rule broken | caught | detection (s) | witness (actions) | kind | "
-          "clause changed | clause blamed | agree |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "clause changed | clause blamed | blamed by | agree |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
     return 0 if caught == len(rows) == agreed else 1
 
