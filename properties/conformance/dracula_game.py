@@ -662,7 +662,9 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
             changes["known"] = (known, state.known[1]) if observer == 0 else (
                 state.known[0], known)
         elif f == "phase":
-            changes["agenda"] = _agenda(previous, state, str(v), reported.get("to_move"))
+            mover = reported.get("to_move")
+            changes["agenda"] = _agenda(previous, state, str(v), mover if isinstance(
+                mover, int) else reported.get("active", state.active))
         elif f == "to_move" and isinstance(v, int) and "phase" not in fields:
             agenda = state.agenda
             if agenda and agenda[0].player != v:
@@ -675,7 +677,7 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
 def _agenda(previous: State, state: State, kind: str, mover: Any) -> tuple[Step, ...]:
     """The agenda whose pending step is ``kind``: the model's from that step on if it is
     still to come, the one before the step if the engine stayed there, else the model's with
-    a step of that kind first (``over``: none)."""
+    a step of that kind for side ``mover`` first (``over``: none)."""
     if kind == "over":
         return ()
     for i, item in enumerate(state.agenda):
@@ -683,8 +685,7 @@ def _agenda(previous: State, state: State, kind: str, mover: Any) -> tuple[Step,
             return state.agenda[i:]
     if previous.agenda and previous.agenda[0].kind == kind:
         return previous.agenda
-    player = mover if isinstance(mover, int) else state.active
-    return (Step(kind, player), *state.agenda)
+    return (Step(kind, mover if isinstance(mover, int) else state.active), *state.agenda)
 
 
 DRACULA = DraculaAdapter()

@@ -356,6 +356,15 @@ def _barrier_restrictions(s: S, a: A, t: S) -> bool:
     return _reachable(t, _blocked(t))
 
 
+def _dividing_forbids(s: S, a: A) -> bool:
+    """A barrier may not be placed (or moved) where the barriers would cut the board in two."""
+    if not isinstance(a, PlaceBarrier) or a.colour not in COLOURS:
+        return False
+    after = list(s.barriers)
+    after[COLOURS.index(a.colour)] = a.edge
+    return not _reachable(s, {e for e in after if e is not None})
+
+
 def _barrier_ends_turn(s: S, a: A, t: S) -> bool | None:
     if head(s) != "barrier" or over(t) or head(t) == "barrier":
         return None
@@ -450,6 +459,15 @@ def _cycle(s: S, a: A, t: S) -> bool | None:
         return None
     p = side(s)
     return bool(t.current[p]) or any(x.kind == "draw-action" for x in t.agenda)
+
+
+def _set_aside_first(s: S, a: A, t: S) -> bool | None:
+    """While a side still has cards set aside, its cards are not reshuffled: used-up current
+    cards are followed by the set-aside five, not by a new draw."""
+    p = side(s)
+    if over(t) or not s.aside[p]:
+        return None
+    return not any(x.kind == "draw-action" and x.player == p for x in t.agenda)
 
 
 def _first_player(s: S, a: A, t: S) -> bool | None:
@@ -676,6 +694,8 @@ CONTRACTS = ContractSet(
         C("dracula-en:cards.battle-uses-strength", requires=_fight),
         C("dracula-en:cards.discard", requires=_discard),
         C("dracula-en:cards.cycle", requires=_cycle),
+        C("dracula-en:cards.cycle", requires=_set_aside_first,
+          what="no reshuffle while cards are set aside"),
         C("dracula-en:play.first-player", requires=_first_player),
         C("dracula-en:play.alternate", requires=_alternate),
         C("dracula-en:play.turn-parts", forbids=_turn_parts),
@@ -715,7 +735,8 @@ CONTRACTS = ContractSet(
         C("dracula-en:pay.underuse", permits=_underuse_permits),
         C("dracula-en:pay.then-functions", requires=_then_functions),
         C("dracula-en:pay.no-crossing", forbids=_no_crossing),
-        C("dracula-en:pay.barrier-restrictions", requires=_barrier_restrictions),
+        C("dracula-en:pay.barrier-restrictions", forbids=_dividing_forbids,
+          requires=_barrier_restrictions),
         C("dracula-en:pay.barrier-first", requires=_barrier_first),
         C("dracula-en:barriers.colour", forbids=_colour_forbids, permits=_colour_permits),
         C("dracula-en:barriers.grey", requires=_grey_requires),
