@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
+from dataclasses import fields as dc_fields
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -726,8 +727,8 @@ class DawnUnderAdapter:
         place; what the public state does not show, e.g. the reserve's order, is the
         model's). Also the model's successor with one differing field substituted each.
         None if the report cannot be read as a state."""
-        fields = [k for k, v in reported.items() if k in self.state_fields
-                  and self.public_state(state).get(k) != v]
+        model = self.public_state(state)
+        fields = [k for k, v in reported.items() if k in self.state_fields and model.get(k) != v]
         try:
             full = _substitute(previous, state, reported, fields)
             single = tuple(_substitute(previous, state, reported, [f]) for f in fields)
@@ -825,9 +826,21 @@ SCOPE_GAMES = 6
 measure how general each contract is (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
 
 
-@cache
 def _scope(config: Config) -> dict[tuple[str, str], float]:
-    """How often each contract of ``config``'s rule set is in play in random games."""
+    """How often each contract of ``config``'s rule set is in play in random games of that
+    rule set (preset, player count, expansion; the other options at the preset's readings, so
+    games under other options share one sample)."""
+    expansion = config.options.expansion
+    try:
+        options = parse_options({} if expansion == "none" else {"expansion": expansion},
+                                base=preset_options(config.preset))
+        return _sample_scope(make_config(config.players, options, preset=config.preset))
+    except (MalformedInput, KeyError, ValueError):
+        return _sample_scope(config)  # a configuration no preset describes (spec/reduced/)
+
+
+@cache
+def _sample_scope(config: Config) -> dict[tuple[str, str], float]:
     def transitions() -> Iterable[tuple[State, Any, State]]:
         for seed in range(SCOPE_GAMES):
             rng = random.Random(seed)
@@ -955,7 +968,25 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
             changes["gifts"] = tuple(gifts)
         elif f == "in_transit":
             changes["in_transit"] = None if v is None else _colour(cfg, v)
+        elif is_dataclass(state.extension) and f in {x.name for x in dc_fields(state.extension)}:
+            # an expansion's public field named as its part of the state (e.g. gruft's bats,
+            # count_grave, post): integers, nulls and lists of them are taken as they are
+            extension = changes.get("extension", state.extension)
+            changes["extension"] = replace(extension, **{f: _frozen(v)})
     return replace(state, **changes)
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value with lists as tuples (an expansion's field of plain values).
+
+    Raises:
+        TypeError: an object (not a plain value).
+    """
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        raise TypeError("an object is not a plain value")
+    return value
 
 
 def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
