@@ -917,10 +917,13 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
                 if lid is None:
                     lids.append(None)
                     known.append(False)
-                elif lid == "?":  # unseen: the model's lid, else a lid from the reserve
+                elif lid == "?":
+                    # unseen: the model's lid if the model does not show it either; a lid the
+                    # model shows (or no lid) means the engine put another one there, unseen:
+                    # the top of the reserve
                     hidden = state.lids[g]
-                    lids.append(hidden if hidden is not None else
-                                (*previous.reserve, *state.reserve, RAT)[0])
+                    lids.append(hidden if hidden is not None and not state.known[g] else
+                                (*state.reserve, *previous.reserve, RAT)[0])
                     known.append(False)
                 else:
                     lids.append(RAT if lid == "rat" else _colour(cfg, lid))

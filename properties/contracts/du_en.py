@@ -806,9 +806,12 @@ def _reopen(s: S, a: A, t: S) -> bool | None:
     p = actor(s)
     if s.lids[a.grave] == RAT:
         return None
-    stake = ((t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1)
-             or (t.stakes_held[p] == 0 and bool(t.gifts)))
-    return stake and t.contents[a.grave] == s.contents[a.grave]
+    took = t.stakes_held[p] == s.stakes_held[p] + 1 and t.stakes_path == s.stakes_path - 1
+    # (or it was the third stake: all of them back on the path, the gift due)
+    back = (s.stakes_held[p] + 1 >= s.config.stakes_for_gift and t.stakes_held[p] == 0
+            and t.stakes_path == s.stakes_path + s.stakes_held[p]
+            and bool(t.gifts) and all(g.receiver == p for g in t.gifts))
+    return (took or back) and t.contents[a.grave] == s.contents[a.grave]
 
 
 def _alias(s: S, a: A) -> bool:

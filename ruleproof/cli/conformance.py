@@ -31,7 +31,7 @@ def _replay_json(result: ReplayResult) -> dict[str, Any]:
     return {"file": result.path, "conforms": result.conforms, "steps": result.steps,
             "divergence": None if d is None else {
                 "step": d.step, "line": d.line, "action": d.action, "kind": d.kind,
-                "clauses": list(d.clauses), "detail": d.detail}}
+                "clauses": list(d.clauses), "blamed_by": d.blamed_by, "detail": d.detail}}
 
 
 def replay_command(
@@ -225,6 +225,7 @@ def _conform_json(result: ConformResult, saved: str | None, code: int) -> dict[s
                               else round(result.detection_seconds, 3)),
         "divergence": None if d is None else {
             "step": d.step, "action": d.action, "kind": d.kind, "clauses": list(d.clauses),
+            "blamed_by": d.blamed_by,
             "detail": d.detail},
         "minimal_game": None if f is None else {
             "players": f.players, "options": dict(f.options), "seed": f.seed,
