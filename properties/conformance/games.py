@@ -263,6 +263,7 @@ class GameAdapter(Protocol):
 
 # ----------------------------------------------------------------------------- Dawn Under
 
+# The field fallback (no reading, no contract separates the steps): the clauses about each field.
 _FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
     "phase": ("du-en:2p.reopen", "du-en:ch1.continue", "du-en:ch1.no-match-ends", "du-en:ch2.ends",
               "du-en:ch2.gift", "du-en:ch3.ends", "du-en:ch4.occupied",
@@ -352,13 +353,10 @@ du-en:2p.plague)."""
 _PRIORITY = ("winner", "gruft", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
              "contents", "rows", "phase", "to_move", "turn_player", "may_stop", "pending", "lids",
              "reserve_size", "removed_rats")
-"""Fields in the order their clauses are blamed (causes before consequences)."""
+"""The field fallback's order of fields (causes before consequences): used only where no
+registered reading and no clause contract separates the model's step from the engine's."""
 
-_TURN_ENDS = frozenset({"du-en:ch1.no-match-ends", "du-en:ch2.ends", "du-en:ch3.ends",
-                        "du-en:ch1.continue", "du-en:ch4.next-turn"})
-"""Clauses of the model's transitions that pass the turn on."""
-
-_ACTION_CLAUSES: dict[str, tuple[str, ...]] = {
+_ACTION_CLAUSES: dict[str, tuple[str, ...]] = {  # fallback for a withheld action no contract permits
     "open": ("du-en:ch1.open", "du-en:ch4.neighbours"),
     "place": ("du-en:ch1.match", "du-en:ch1.two-match", "du-en:ch1.outermost"),
     "garlic": ("du-en:ch1.garlic", "du-en:ch1.no-match"),
@@ -413,19 +411,6 @@ _NAMED: Named = {
 }
 
 
-def _only_visibility(expected: Any, reported: Any) -> bool:
-    """True if two ``rows`` values differ only in which vampires are face down ("?")."""
-    if not isinstance(expected, list) or not isinstance(reported, list) or len(expected) != len(
-            reported):
-        return False
-    for e, r in zip(expected, reported, strict=True):
-        if not isinstance(e, list) or not isinstance(r, list) or len(e) != len(r):
-            return False
-        if any(a != b and "?" not in (a, b) for a, b in zip(e, r, strict=True)):
-            return False
-    return True
-
-
 def _field_clauses(name: str, expected: Mapping[str, Any],
                    reported: Mapping[str, Any]) -> tuple[str, ...]:
     """The clauses that change public-state field ``name``. With the expansion (a ``gruft``
@@ -447,12 +432,6 @@ def _field_clauses(name: str, expected: Mapping[str, Any],
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
-
-
-def _ints(value: Any) -> list[int]:
-    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
-
-
 
 
 @dataclass(frozen=True)
