@@ -838,11 +838,15 @@ class DawnUnderEngine:
             self.phase = "open"
             self.pending = None
 
-    def close_plague(self) -> None:
-        """The rat lid leaves play and the reserve's top lid covers its grave, unseen."""
+    def close_plague(self, new_rat: bool = False) -> None:
+        """The rat lid leaves play and the reserve's top lid covers its grave, unseen (at the
+        plague's end, or when a new rat ends it)."""
         assert self.plague is not None
         origin = self.plague["origin"]
-        if not self.m("rat-lid-replaced-at-once") and not self.m("rat-grave-not-relidded"):
+        # (the mutant rat-grave-not-relidded breaks the end of a plague only, du-en:ch4.cleanup;
+        # the clean-up when a new rat ends it is du-en:ch5.cleanup's, kept right)
+        forgets = self.m("rat-grave-not-relidded") and not new_rat
+        if not self.m("rat-lid-replaced-at-once") and not forgets:
             self.lids[origin] = self.reserve.pop(0)
             self.known[origin] = False
         self.removed += 1
@@ -860,7 +864,7 @@ class DawnUnderEngine:
         holder = finder
         old = self.plague
         if old is not None:
-            self.close_plague()
+            self.close_plague(new_rat=True)
             if self.second_rat == "finder":
                 if finder == old["holder"] and not self.m("second-rat-no-hand-over"):
                     holder = self.left_of(finder)

@@ -44,6 +44,7 @@ from ruleproof.model.dawn_under.state import (
 )
 from ruleproof.model.gruft import GruftPhase
 from ruleproof.model.gruft import part as gruft_part
+from ruleproof.model.gruft.state import BatClaim
 from ruleproof.properties.conformance.blame import (
     CONTRACT,
     HEURISTIC,
@@ -688,7 +689,9 @@ class DawnUnderAdapter:
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        return _field_fallback(fields, happened, _FIELD_CLAUSES, _PRIORITY)
+        return _field_fallback(fields, happened,
+                               {f: _field_clauses(f, expected, reported) for f in fields},
+                               _PRIORITY)
 
     def contracts(self, state: State) -> tuple[Contract, ...]:
         """The clause contracts of the rule set ``state`` is played under: du-cs's own with
@@ -883,7 +886,6 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
             try:
                 changes["phase"] = Phase(v)
             except ValueError:
-                from ruleproof.model.gruft.state import GruftPhase
                 changes["phase"] = GruftPhase(v)
         elif f in ("turn_player", "may_stop", "pending", "stakes_path", "removed_rats", "winner"):
             changes[f] = v
@@ -950,6 +952,16 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
             changes["gifts"] = tuple(gifts)
         elif f == "in_transit":
             changes["in_transit"] = None if v is None else _colour(cfg, v)
+        elif f == "gruft" and gruft_part(state) is not None:
+            # the expansion's public part (all of it lies open on the table): bats, graves kept
+            # open, the Count's grave and post, the bat claim being answered
+            part = changes.get("extension", state.extension)
+            bat = v.get("bat")
+            changes["extension"] = replace(
+                part, bats=_frozen(v["bats"]), open_graves=_frozen(v["open_graves"]),
+                count_grave=v["count_grave"], post=v["post"],
+                bat=None if bat is None else BatClaim(int(bat["grave"]), int(bat["owner"]),
+                                                      _frozen(bat["believed"])))
         elif is_dataclass(state.extension) and f in {x.name for x in dc_fields(state.extension)}:
             # an expansion's public field named as its part of the state (e.g. gruft's bats,
             # count_grave, post): integers, nulls and lists of them are taken as they are
