@@ -130,6 +130,15 @@ def rule_sets(game: str | None = None, preset: str | None = None,
 
     if game is not None and game not in GAMES:
         raise MalformedInput(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    chosen_expansion = {v for k, v in options if k == "expansion"}
+    if chosen_expansion:  # --option expansion=... is the same choice as --expansion
+        given = {expansion or "none"} if expansion is not None else set()
+        if len(chosen_expansion | given) > 1:
+            raise MalformedInput("the expansion is chosen twice with different values: "
+                                 f"{', '.join(sorted(chosen_expansion | given))}")
+        value = chosen_expansion.pop()
+        expansion = None if value == "none" else value
+        options = tuple((k, v) for k, v in options if k != "expansion")
     if expansion not in (None, "gruft"):
         raise MalformedInput(f"unknown expansion {expansion!r}; known: gruft")
     known = presets()

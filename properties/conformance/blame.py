@@ -73,7 +73,8 @@ def _dedup(items: Iterable[str]) -> tuple[str, ...]:
 
 
 def _summary(clause: str) -> bool:
-    """True for a quick-reference clause (a summary of body clauses, ``du-en:qr.*``)."""
+    """True for a quick-reference clause (a summary of body clauses: du-en's section "Quick
+    Reference", ids beginning ``qr.``)."""
     return clause.split(":", 1)[-1].startswith("qr.")
 
 
