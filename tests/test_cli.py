@@ -42,6 +42,7 @@ def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> 
     (["check", "go"], "unknown game 'go'"),
     (["clauses", "xx-yy"], "unknown document"),
     (["scenario", "does-not-exist.toml"], "does-not-exist.toml: cannot read file"),
+    (["check", "--expansion", "gruft", "-o", "expansion=none"], "chosen twice"),
     # a flag that would be ignored is refused, not dropped silently
     (["ambiguities", "--write"], "--write only works with --search"),
     (["ambiguities", "--witnesses", "w"], "--witnesses only works with --discover"),
