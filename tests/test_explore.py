@@ -423,3 +423,19 @@ def test_views_cover_every_state_field_the_model_has() -> None:
              "revealed", "played", "use_special", "battle_won", "breath_turn", "whisper_turn",
              "vigilance", "turned", "winner"}
     assert {f.name for f in fields(DraculaState)} == dr_out | dr_in
+
+
+def test_replay_refuses_the_expansion_in_a_reduced_game(ci_result: ExploreResult,
+                                                        tmp_path: Path) -> None:
+    """A trace of a reduced configuration whose header asks for the expansion: the reduced
+    configurations model the base game only, so replay refuses it (not plays the base game)."""
+    path = write_findings(ci_result, tmp_path)[0]
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert "reduced" in header["options"]
+    header["expansion"] = "gruft"
+    bad = tmp_path / "gruft.jsonl"
+    bad.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    res = CliRunner().invoke(app, ["replay", str(bad)])
+    assert res.exit_code == 2, res.output
+    assert res.output.count("\n") == 1 and "expansion" in res.output

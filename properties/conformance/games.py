@@ -468,6 +468,10 @@ class DawnUnderAdapter:
         opts = dict(options)
         if REDUCED_KEY in opts:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
             from ruleproof.properties.explore.games import reduced_config
+            if str(opts.get(EXPANSION_KEY, "none")) != "none":
+                # the reduced configurations model the base game only: refuse, do not drop it
+                raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} does not "
+                                     f"support the expansion {opts[EXPANSION_KEY]!r}")
             config = reduced_config(opts)
             if config.players != players:
                 raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} has "
