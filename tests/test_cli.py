@@ -204,3 +204,22 @@ def test_unusable_paths_and_targets_are_one_line_with_exit_code_2(args: list[str
                           text=True, check=False, cwd=root)
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_discover_witnesses_folder_checked_before_the_discovery_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--witnesses naming an existing file (or a path under one) fails at once, naming the
+    flag, instead of after the whole discovery run."""
+    import ruleproof.properties.contracts.discovery as discovery
+
+    def no_run(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the discovery ran before --witnesses was checked")
+
+    monkeypatch.setattr(discovery, "discover", no_run)
+    a_file = tmp_path / "taken"
+    a_file.write_text("x")
+    for target in (a_file, a_file / "sub"):
+        res = runner.invoke(app, ["ambiguities", "--discover", "--profile", "ci",
+                                  "--witnesses", str(target)])
+        assert res.exit_code == 2, res.output
+        assert res.output.count("\n") == 1 and "--witnesses" in res.output

@@ -4,6 +4,7 @@ contracts' coverage, and what the contracts leave open (docs/discovery.md)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import typer
@@ -62,6 +63,8 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
 
     if not 1 <= workers <= 64:
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
+    if write is not None:
+        _check_folder(write)
     total = len(searches(DEFAULT_RULE_SETS, KINDS))
     with progress(f"discovery ({profile})", total, quiet=as_json) as advance:
         report = discover(profile, workers=workers, address=address,
@@ -97,3 +100,21 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
                       f"{', '.join(report.cut)} (their findings depend on speed)")
     if report.new:
         raise typer.Exit(1)
+
+
+def _check_folder(folder: Path) -> None:
+    """Fail before the discovery run if ``--witnesses FOLDER`` cannot become a folder of
+    files: it (or its nearest existing ancestor) is a file, or that ancestor is not writable.
+
+    Raises:
+        MalformedInput: naming --witnesses.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise MalformedInput("--witnesses: exists and is not a folder", file=str(folder))
+    ancestor = folder
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise MalformedInput(f"--witnesses: {ancestor} is not a folder", file=str(folder))
+    if not os.access(ancestor, os.W_OK):
+        raise MalformedInput(f"--witnesses: cannot write in {ancestor}", file=str(folder))
