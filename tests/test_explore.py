@@ -439,3 +439,121 @@ def test_replay_refuses_the_expansion_in_a_reduced_game(ci_result: ExploreResult
     res = CliRunner().invoke(app, ["replay", str(bad)])
     assert res.exit_code == 2, res.output
     assert res.output.count("\n") == 1 and "expansion" in res.output
+
+
+def test_a_pickled_checkpoint_is_refused_without_being_run(tmp_path: Path) -> None:
+    """--resume reads JSON only: a crafted pickle (which would run code when unpickled) and
+    an old-style pickle with missing keys are refused with one line, exit 2."""
+    import os
+    import pickle
+
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return os.mkdir, (str(marker),)
+
+    runner = CliRunner()
+    for i, obj in enumerate(({"version": 3, "x": Payload()}, {"version": 2},
+                             {"version": 3, "format": "ruleproof-explore-checkpoint"})):
+        ck = tmp_path / f"ck{i}"
+        ck.write_bytes(pickle.dumps(obj))
+        res = runner.invoke(app, ["explore", CI, "--checkpoint", str(ck), "--resume"])
+        assert not marker.exists(), "the checkpoint's pickle ran code"
+        assert res.exit_code == 2, res.output
+        assert res.output.count("\n") == 1
+        assert "not a ruleproof explore checkpoint (" in res.output
+
+
+def _checkpoint(tmp_path: Path, **run: object) -> tuple[Path, dict[str, object]]:
+    ck = tmp_path / "run.ckpt"
+    explore(CI, checkpoint=ck, **run)  # type: ignore[arg-type]
+    data = json.loads(ck.read_text())  # a checkpoint is plain JSON
+    assert isinstance(data, dict)
+    return ck, data
+
+
+@pytest.mark.parametrize("spoil", [
+    "no-seen", "seen-str", "level-str", "terminal-str", "version", "frontier-unknown",
+    "wrong-index", "wrong-fp", "edges-row", "symmetry-int"])
+def test_a_malformed_checkpoint_is_one_line_exit_2(tmp_path: Path, spoil: str) -> None:
+    ck, data = _checkpoint(tmp_path, max_states=500)
+    seen = data["seen"]
+    assert isinstance(seen, list) and len(seen) % 4 == 0
+    frontier = data["frontier"]
+    assert isinstance(frontier, list) and frontier
+    if spoil == "no-seen":
+        del data["seen"]
+    elif spoil == "seen-str":
+        data["seen"] = "everything"
+    elif spoil == "level-str":
+        data["level"] = "9"
+    elif spoil == "terminal-str":
+        data["report"]["terminal"] = ["x"]  # type: ignore[index]
+    elif spoil == "version":
+        data["version"] = 2
+    elif spoil == "frontier-unknown":
+        frontier.append(12345)
+    elif spoil == "wrong-index":  # a frontier state's action index does not exist
+        i = seen[::4].index(frontier[0]) * 4
+        seen[i + 3] = 999
+    elif spoil == "wrong-fp":  # a frontier state's fingerprint is not its state's
+        i = seen[::4].index(frontier[0]) * 4
+        seen[i] = frontier[0] = frontier[0] ^ 1
+    elif spoil == "edges-row":
+        data["edges"] = [[]]
+    elif spoil == "symmetry-int":
+        data["symmetry"] = 1
+    ck.write_text(json.dumps(data))
+    res = CliRunner().invoke(app, ["explore", "--checkpoint", str(ck), "--resume"])
+    assert res.exit_code == 2, res.output
+    assert res.output.count("\n") == 1
+    assert f"{ck}: not a ruleproof explore checkpoint (" in res.output
+
+
+def test_resume_refuses_a_different_configuration_or_flags(tmp_path: Path) -> None:
+    ck, _ = _checkpoint(tmp_path, max_states=500)
+    runner = CliRunner()
+    for extra, word in ((["du-3p-1v"], "du-3p-1v"), ([CI, "--symmetry"], "--symmetry"),
+                        (["--contracts"], "--contracts"), ([CI, "--no-graph"], "--no-graph")):
+        res = runner.invoke(app, ["explore", *extra, "--checkpoint", str(ck), "--resume",
+                                  "--max-seconds", "5"])
+        assert res.exit_code == 2, (extra, res.output)
+        assert res.output.count("\n") == 1 and word in res.output
+    res = runner.invoke(app, ["explore", CI, "--no-symmetry", "--checkpoint", str(ck),
+                              "--resume", "--max-states", "600", "--out", str(tmp_path / "o")])
+    assert res.exit_code == 1 and "this run added" in res.output, res.output
+
+
+def test_resume_gets_its_own_time_and_says_when_it_did_nothing(ci_result: ExploreResult,
+                                                              tmp_path: Path) -> None:
+    ck, data = _checkpoint(tmp_path, max_states=500)
+    data["seconds"] = 1000.0  # the earlier runs took long: the resumed run's limit is its own
+    ck.write_text(json.dumps(data))
+    resumed = explore(CI, checkpoint=ck, resume=True, max_seconds=500)
+    assert resumed.complete and resumed.new_states > 0
+    assert resumed.verdict() == ci_result.verdict()
+    runner = CliRunner()
+    res = runner.invoke(app, ["explore", CI, "--checkpoint", str(ck), "--resume", "--allow",
+                              "cycles", "--out", str(tmp_path / "o")])
+    assert res.exit_code == 0 and "this run did no work" in res.output, res.output
+    (tmp_path / "again").mkdir()
+    ck2, _ = _checkpoint(tmp_path / "again", max_states=500)
+    stuck = explore(CI, checkpoint=ck2, resume=True, max_states=10)
+    assert stuck.new_states == 0 and "the resumed run explored no new state" in stuck.problems()
+
+
+def test_cli_explore_refuses_flags_it_would_ignore_and_unwritable_checkpoints(
+        tmp_path: Path) -> None:
+    runner = CliRunner()
+    for args, word in ((["--profile", "ci", "--workers", "2", "--checkpoint", "X"], "--workers"),
+                       (["--list", "--workers", "5", "--ray-address", "127.0.0.1:1"],
+                        "--ray-address"),
+                       (["--list", "--symmetry"], "--symmetry"),
+                       ([CI, "--checkpoint-every", "60"], "--checkpoint FILE"),
+                       ([CI, "--checkpoint", "/nonexistent/dir/ck"], "--checkpoint"),
+                       ([CI, "--checkpoint", str(tmp_path)], "--checkpoint")):
+        res = runner.invoke(app, ["explore", *args])
+        assert res.exit_code == 2, (args, res.output)
+        assert res.output.count("\n") == 1 and word in res.output, res.output
+        assert "explored" not in res.output and "states" not in res.output

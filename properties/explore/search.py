@@ -23,7 +23,8 @@ trace format of ``ruleproof replay``.
 from __future__ import annotations
 
 import gc
-import pickle
+import json
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -34,12 +35,17 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.encoding import fingerprint
 from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
+from ruleproof.spec.reduced import reduced
 
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
 
-CHECKPOINT_VERSION = 2
-"""2: Dawn Under fingerprints are taken over the compact code (version 1: over repr)."""
+CHECKPOINT_VERSION = 3
+"""3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
+code on ``--resume``; Dawn Under fingerprints over the compact code; 1: over repr)."""
+
+CHECKPOINT_FORMAT = "ruleproof-explore-checkpoint"
+"""The ``format`` field of every checkpoint file."""
 
 
 __all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "explore", "fingerprint"]
@@ -283,6 +289,8 @@ class ExploreResult:
             achieves with a core per worker.
         workers: processes that expanded states.
         findings: one shortest counterexample per kind and message.
+        resumed_from: distinct states in the checkpoint this run resumed (None: not resumed).
+        new_states: distinct states this run added (0 on a resume that did no work).
     """
 
     name: str
@@ -304,6 +312,8 @@ class ExploreResult:
     cpu_seconds: float = 0.0
     workers: int = 1
     findings: list[Finding] = field(default_factory=list)
+    resumed_from: int | None = None
+    new_states: int = 0
 
     @property
     def cycles(self) -> bool:
@@ -313,7 +323,8 @@ class ExploreResult:
     def verdict(self) -> dict[str, Any]:
         """Everything a rerun must reproduce exactly (no timings, no worker count)."""
         d = asdict(self)
-        for k in ("seconds", "states_per_minute", "cpu_seconds", "workers"):
+        for k in ("seconds", "states_per_minute", "cpu_seconds", "workers", "resumed_from",
+                  "new_states"):
             d.pop(k)
         d["findings"] = [(f.kind, f.message, f.fp, f.depth, list(f.trace)) for f in self.findings]
         return d
@@ -331,6 +342,8 @@ class ExploreResult:
             out.append(f"{self.errors} model error(s)")
         if self.dead_ends:
             out.append(f"{self.dead_ends} dead end(s)")
+        if self.resumed_from is not None and not self.new_states and not self.complete:
+            out.append("the resumed run explored no new state")
         return out
 
 
@@ -353,6 +366,10 @@ class Explorer:
         self.seconds = 0.0
         self.started = False
         self.keep_graph = keep_graph
+        self.resumed_from: int | None = None
+        """Distinct states of the checkpoint this explorer resumed (None: a fresh run)."""
+        self.new_states = 0
+        """Distinct states the last :meth:`run` added."""
 
     # --- level steps (overridden by the distributed driver)
     def _seed(self) -> int:
@@ -393,16 +410,21 @@ class Explorer:
     def run(self, *, max_states: int | None = None, max_seconds: float | None = None,
             progress: Progress | None = None, checkpoint: Path | None = None,
             checkpoint_every: float = 60.0) -> ExploreResult:
-        """Explore until the frontier is empty (or a limit), then analyse the graph."""
-        t0 = time.perf_counter() - self.seconds
-        last_ck = time.perf_counter()
+        """Explore until the frontier is empty (or a limit), then analyse the graph.
+
+        ``max_seconds`` counts from the start of this call (a resumed run gets its own time;
+        ``seconds`` of the result sums all runs)."""
+        began = time.perf_counter()
+        t0 = began - self.seconds
+        last_ck = began
+        before = self._distinct()
         if not self.started:
             self._seed()
             self.started = True
         while self._frontier():
             if max_states is not None and self._distinct() >= max_states:
                 break
-            if max_seconds is not None and time.perf_counter() - t0 >= max_seconds:
+            if max_seconds is not None and time.perf_counter() - began >= max_seconds:
                 break
             _, rep = self._step(self.level + 1)
             _merge(self.report, rep)
@@ -414,6 +436,7 @@ class Explorer:
                 self.save(checkpoint)
                 last_ck = time.perf_counter()
         self.seconds = time.perf_counter() - t0
+        self.new_states = self._distinct() - before
         gc.unfreeze()  # see Partition.expand
         if checkpoint is not None:
             self.save(checkpoint)
@@ -433,7 +456,8 @@ class Explorer:
             errors=len({fp for fp, _, _ in rep.errors}), complete=complete,
             graph=self.keep_graph, seconds=round(self.seconds, 3),
             states_per_minute=round(distinct / self.seconds * 60, 1) if self.seconds else 0.0,
-            cpu_seconds=round(rep.cpu, 3), workers=len(self.parts))
+            cpu_seconds=round(rep.cpu, 3), workers=len(self.parts),
+            resumed_from=self.resumed_from, new_states=self.new_states)
         findings: list[Finding] = []
         for kind, items in (("violation", [(fp, m) for fp, m in rep.violations]),
                             ("error", [(fp, m) for fp, _, m in rep.errors]),
@@ -528,39 +552,229 @@ class Explorer:
 
     # --- checkpoints
     def save(self, path: Path) -> None:
-        """Write a checkpoint (the seen-sets, frontiers, graph and findings so far)."""
-        data = {"version": CHECKPOINT_VERSION, "name": self.game.spec.path,
-                "symmetry": self.game.symmetry, "contracts": self.game.rule_set is not None,
-                "level": self.level, "seconds": self.seconds,
-                "report": self.report, "keep_graph": self.keep_graph,
-                "parts": [(p.seen, p.frontier, p.edges) for p in self.parts]}
+        """Write a checkpoint: plain JSON (never pickle: a checkpoint file is read back with
+        ``--resume`` and must not be able to run code). It holds the configuration and flags,
+        the seen-set as ``[fp, depth, parent fp, action index]`` quadruples (flattened), the
+        frontier as fingerprints (their states are rebuilt on resume by replaying the parent
+        pointers' action indices from the roots), the graph's out-edges, the findings so far
+        and the counters.
+
+        Raises:
+            MalformedInput: the checkpoint cannot be written (its folder is missing or not
+                writable).
+        """
+        rep = self.report
+        seen: list[int] = []
+        frontier: list[int] = []
+        edges: list[list[int]] = []
+        for p in self.parts:
+            for fp, (depth, parent, index) in p.seen.items():
+                seen += (fp, depth, parent, index)
+            frontier += [fp for fp, _ in p.frontier]
+            edges += [[fp, *dsts] for fp, dsts in p.edges.items()]
+        data = {"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION,
+                "name": self.game.spec.path, "symmetry": self.game.symmetry,
+                "contracts": self.game.rule_set is not None, "keep_graph": self.keep_graph,
+                "parts": len(self.parts), "level": self.level, "seconds": self.seconds,
+                "report": {"expanded": rep.expanded, "transitions": rep.transitions,
+                           "terminal": rep.terminal, "dead_ends": rep.dead_ends,
+                           "violations": [list(v) for v in rep.violations],
+                           "errors": [list(e) for e in rep.errors], "cpu": rep.cpu},
+                "seen": seen, "frontier": frontier, "edges": edges}
         tmp = path.with_suffix(path.suffix + ".tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)
+        try:
+            with tmp.open("w", encoding="utf-8") as fh:
+                json.dump(data, fh, separators=(",", ":"))
+            tmp.replace(path)
+        except OSError as exc:
+            raise MalformedInput(f"--checkpoint: cannot write it ({exc.strerror or exc})",
+                                 file=str(path)) from None
 
     @classmethod
     def resume(cls, path: Path) -> Explorer:
         """An explorer continuing from a checkpoint written by :meth:`save`.
 
         Raises:
-            MalformedInput: unreadable or foreign checkpoint file.
+            MalformedInput: unreadable, foreign, malformed or inconsistent checkpoint file
+                (``not a ruleproof explore checkpoint (why)``); the configuration it names is
+                unknown.
         """
+        def bad(why: str) -> MalformedInput:
+            return MalformedInput(f"not a ruleproof explore checkpoint ({why})", file=str(path))
+
         try:
-            with path.open("rb") as fh:
-                data = pickle.load(fh)
-        except (OSError, pickle.UnpicklingError, EOFError) as exc:
-            raise MalformedInput(f"cannot read checkpoint: {exc}", file=str(path)) from None
-        if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
-            raise MalformedInput("not a ruleproof explore checkpoint", file=str(path))
-        game = explore_game(data["name"], symmetry=data["symmetry"],
-                            contracts=bool(data.get("contracts", False)))
-        ex = cls(game, parts=len(data["parts"]), keep_graph=data["keep_graph"])
-        for p, (seen, frontier, edges) in zip(ex.parts, data["parts"], strict=True):
-            p.seen, p.frontier, p.edges = seen, frontier, edges
-        ex.level, ex.seconds, ex.report, ex.started = (data["level"], data["seconds"],
-                                                       data["report"], True)
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise MalformedInput(f"cannot read checkpoint: {exc.strerror or exc}",
+                                 file=str(path)) from None
+        except UnicodeDecodeError:
+            raise bad("not UTF-8 text: an old pickled checkpoint is not read") from None
+        except (ValueError, RecursionError) as exc:
+            raise bad(f"not JSON: {str(exc)[:80]}") from None
+        if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+            raise bad("no \"format\": \"" + CHECKPOINT_FORMAT + "\"")
+        if data.get("version") != CHECKPOINT_VERSION:
+            raise bad(f"version {data.get('version')!r}, this ruleproof reads "
+                      f"{CHECKPOINT_VERSION}")
+        ck = _Checked(data, bad)
+        name = ck.str_("name")
+        symmetry, contracts = ck.bool_("symmetry"), ck.bool_("contracts")
+        keep_graph = ck.bool_("keep_graph")
+        parts, level = ck.int_("parts", 1, 64), ck.int_("level", 0, 1 << 31)
+        seconds = ck.num("seconds")
+        rd = ck.dict_("report")
+        r = _Checked(rd, lambda why: bad(f"report: {why}"))
+        report = LevelReport(
+            expanded=r.int_("expanded", 0, 1 << 62), transitions=r.int_("transitions", 0, 1 << 62),
+            terminal=r.fps("terminal"), dead_ends=r.fps("dead_ends"),
+            violations=[(_fp(v[0], bad), v[1]) for v in r.rows("violations", (int, str))],
+            errors=[(_fp(e[0], bad), e[1], e[2]) for e in r.rows("errors", (int, int, str))],
+            cpu=r.num("cpu"))
+        flat = ck.fps("seen", lo=-1)
+        if len(flat) % 4:
+            raise bad("seen: not [fp, depth, parent, index] quadruples")
+        seen: dict[int, tuple[int, int, int]] = {}
+        for i in range(0, len(flat), 4):
+            fp, depth, parent, index = flat[i:i + 4]
+            if fp < 0:
+                raise bad(f"seen: fingerprint {fp}")
+            seen[fp] = (depth, parent, index)
+        frontier = ck.fps("frontier")
+        edges: dict[int, tuple[int, ...]] = {}
+        for row in ck.list_("edges"):
+            if not isinstance(row, list) or not row:
+                raise bad("edges: not [fp, successor fps...] rows")
+            edges[_fp(row[0], bad)] = tuple(_fp(x, bad) for x in row[1:])
+        try:
+            game = explore_game(name, symmetry=symmetry, contracts=contracts)
+        except MalformedInput as exc:
+            raise bad(f"configuration {name!r}: {exc.what}") from None
+        ex = cls(game, parts=parts, keep_graph=keep_graph)
+        states = ex._rebuild(frontier, seen, bad)
+        for p in ex.parts:
+            p.seen = {fp: v for fp, v in seen.items() if fp % parts == p.index}
+            p.edges = {fp: v for fp, v in edges.items() if fp % parts == p.index}
+            p.frontier = [(fp, states[fp]) for fp in sorted(frontier) if fp % parts == p.index]
+            p.depth = level
+        ex.level, ex.seconds, ex.report, ex.started = level, seconds, report, True
+        ex.resumed_from = len(seen)
         return ex
+
+    def _rebuild(self, frontier: list[int], seen: dict[int, tuple[int, int, int]],
+                 bad: Callable[[str], MalformedInput]) -> dict[int, Any]:
+        """The frontier's states, rebuilt by replaying the parent pointers' action indices
+        from the roots (ancestors shared); every rebuilt state's fingerprint must be the one
+        recorded (else the checkpoint belongs to another model or configuration)."""
+        need: dict[int, tuple[int, int, int]] = {}
+        for fp in frontier:
+            while fp not in need:
+                if fp not in seen:
+                    raise bad(f"fingerprint {fp} has no parent pointer")
+                depth, parent, index = seen[fp]
+                need[fp] = (depth, parent, index)
+                if parent == ROOT_PARENT:
+                    break
+                if parent not in seen or seen[parent][0] != depth - 1:
+                    raise bad(f"parent pointer of {fp} does not lead back to a root")
+                fp = parent
+        states: dict[int, Any] = {}
+        game = self.game
+        cache: tuple[int, list[tuple[str, Any]]] | None = None
+        for fp, (depth, parent, index) in sorted(need.items(),
+                                                 key=lambda kv: (kv[1][0], kv[1][1], kv[0])):
+            if parent == ROOT_PARENT:
+                if depth != 0 or not 0 <= index < len(self.roots):
+                    raise bad(f"root {fp}: no root {index} at depth {depth}")
+                state = self.roots[index].state
+            else:
+                if cache is None or cache[0] != parent:
+                    cache = (parent, game.successors(states[parent]))
+                if not 0 <= index < len(cache[1]):
+                    raise bad(f"state {fp}: no action {index} from its parent")
+                state = cache[1][index][1]
+            if game.fp(state) != fp:
+                raise bad(f"state {fp} does not replay to its fingerprint (another model or "
+                          "configuration?)")
+            states[fp] = state
+        return states
+
+
+class _Checked:
+    """Typed access to a checkpoint's JSON object; any mismatch raises ``bad(why)``."""
+
+    def __init__(self, data: dict[str, Any], bad: Callable[[str], MalformedInput]) -> None:
+        self.data, self.bad = data, bad
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.bad(f"no {key!r}")
+        return self.data[key]
+
+    def str_(self, key: str) -> str:
+        v = self._get(key)
+        if not isinstance(v, str) or not v:
+            raise self.bad(f"{key!r} is not a non-empty string")
+        return v
+
+    def bool_(self, key: str) -> bool:
+        v = self._get(key)
+        if not isinstance(v, bool):
+            raise self.bad(f"{key!r} is not true or false")
+        return v
+
+    def int_(self, key: str, lo: int, hi: int) -> int:
+        v = self._get(key)
+        if not _is_int(v) or not lo <= v <= hi:
+            raise self.bad(f"{key!r} is not an integer in {lo}..{hi}")
+        return int(v)
+
+    def num(self, key: str) -> float:
+        v = self._get(key)
+        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v < 1e12:
+            raise self.bad(f"{key!r} is not a number of seconds")
+        return float(v)
+
+    def dict_(self, key: str) -> dict[str, Any]:
+        v = self._get(key)
+        if not isinstance(v, dict):
+            raise self.bad(f"{key!r} is not an object")
+        return v
+
+    def list_(self, key: str) -> list[Any]:
+        v = self._get(key)
+        if not isinstance(v, list):
+            raise self.bad(f"{key!r} is not a list")
+        return v
+
+    def fps(self, key: str, lo: int = 0) -> list[int]:
+        v = self.list_(key)
+        if not all(_is_int(x) and lo <= x < FP_LIMIT for x in v):
+            raise self.bad(f"{key!r} holds something other than fingerprints")
+        return v
+
+    def rows(self, key: str, shape: tuple[type, ...]) -> list[list[Any]]:
+        v = self.list_(key)
+        for row in v:
+            if not (isinstance(row, list) and len(row) == len(shape) and all(
+                    (_is_int(x) if t is int else isinstance(x, t)) for x, t in zip(row, shape,
+                                                                                 strict=True))):
+                raise self.bad(f"{key!r}: a row is not of the shape "
+                               f"[{', '.join(t.__name__ for t in shape)}]")
+        return v
+
+
+FP_LIMIT = 1 << 64
+"""Fingerprints are 64-bit: 0 <= fp < FP_LIMIT."""
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _fp(x: object, bad: Callable[[str], MalformedInput]) -> int:
+    if not _is_int(x) or not -1 <= x < FP_LIMIT:  # type: ignore[operator]
+        raise bad(f"{str(x)[:40]!r} is not a fingerprint")
+    return x  # type: ignore[return-value]
 
 
 def _merge(into: LevelReport, rep: LevelReport) -> None:
@@ -662,22 +876,77 @@ def _shortest_loop(fp: int, edges: dict[int, tuple[int, ...]], comp: dict[int, i
     raise AssertionError("a state on a cycle has no loop")  # pragma: no cover
 
 
-def explore(name: str, *, symmetry: bool = False, contracts: bool = False,
+def explore(name: str, *, symmetry: bool | None = None, contracts: bool | None = None,
             max_states: int | None = None,
-            max_seconds: float | None = None, keep_graph: bool = True,
+            max_seconds: float | None = None, keep_graph: bool | None = None,
             progress: Progress | None = None, checkpoint: Path | None = None,
             resume: bool = False, checkpoint_every: float = 60.0) -> ExploreResult:
     """Explore the reduced configuration ``name`` (shipped name or file) in this process.
 
+    ``symmetry``, ``contracts`` and ``keep_graph`` default to off, off and on; with ``resume``
+    they (and ``name``, if not empty) default to the checkpoint's, and a value given that
+    differs from the checkpoint's is refused. ``max_seconds`` counts from this call.
+
     Raises:
-        MalformedInput: an unknown or invalid configuration, or an unreadable checkpoint.
+        MalformedInput: an unknown or invalid configuration, an unreadable or malformed
+            checkpoint, a checkpoint that does not match the configuration or flags given, or
+            a checkpoint folder that cannot be written.
     """
     if resume:
         if checkpoint is None or not checkpoint.is_file():
             raise MalformedInput("--resume needs an existing --checkpoint FILE")
         ex = Explorer.resume(checkpoint)
+        mismatch = resume_mismatch(ex, name, symmetry=symmetry, contracts=contracts,
+                                   keep_graph=keep_graph)
+        if mismatch:
+            raise MalformedInput(f"--resume: {mismatch}", file=str(checkpoint))
     else:
-        ex = Explorer(explore_game(name, symmetry=symmetry, contracts=contracts),
-                      keep_graph=keep_graph)
+        ex = Explorer(explore_game(name, symmetry=bool(symmetry), contracts=bool(contracts)),
+                      keep_graph=keep_graph is not False)
+    if checkpoint is not None:
+        check_writable(checkpoint)
     return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress,
                   checkpoint=checkpoint, checkpoint_every=checkpoint_every)
+
+
+def resume_mismatch(ex: Explorer, name: str, *, symmetry: bool | None = None,
+                    contracts: bool | None = None, keep_graph: bool | None = None) -> str:
+    """Why the resumed explorer ``ex`` does not match what was asked for ('' if it does):
+    the configuration ``name`` (if not empty), ``symmetry``, ``contracts``, ``keep_graph``
+    (each if not None).
+
+    Raises:
+        MalformedInput: ``name`` is not a reduced configuration.
+    """
+    spec = ex.game.spec
+    if name and Path(reduced(name).path).resolve() != Path(spec.path).resolve():
+        return f"the checkpoint explores {spec.name} ({spec.path}), not {name}"
+    for flag, asked, has in (("--symmetry", symmetry, ex.game.symmetry),
+                             ("--contracts", contracts, ex.game.rule_set is not None),
+                             ("--no-graph", None if keep_graph is None else not keep_graph,
+                              not ex.keep_graph)):
+        if asked is not None and asked != has:
+            return (f"the checkpoint was written {'with' if has else 'without'} {flag}; "
+                    f"resume {'with' if has else 'without'} it")
+    return ""
+
+
+def check_writable(checkpoint: Path) -> None:
+    """Fail early (before exploring) if the checkpoint file cannot be written: its folder
+    must exist and take a new file, and it must not be a folder itself.
+
+    Raises:
+        MalformedInput: naming --checkpoint.
+    """
+    folder = checkpoint.parent
+    if checkpoint.is_dir():
+        raise MalformedInput("--checkpoint: is a folder, expected a FILE", file=str(checkpoint))
+    if not folder.is_dir():
+        raise MalformedInput(f"--checkpoint: the folder {folder} does not exist",
+                             file=str(checkpoint))
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise MalformedInput(f"--checkpoint: cannot write in {folder} "
+                             f"({exc.strerror or exc})", file=str(checkpoint)) from None

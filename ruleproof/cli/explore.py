@@ -19,7 +19,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ruleproof.cli.clitools import bad_input_exits_2
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.explore.search import ExploreResult, explore
+from ruleproof.properties.explore.search import ExploreResult, check_writable, explore
 from ruleproof.properties.explore.trace_out import write_findings
 from ruleproof.spec.reduced import expected_results, reduced, shipped_reduced
 
@@ -46,11 +46,14 @@ def _pinned_mismatch(result: ExploreResult) -> list[str]:
 def explore_command(
     game: Annotated[str, typer.Argument(help="a reduced configuration: shipped name "
                                              "(see --list) or a spec/reduced-style TOML file")] = "",
-    symmetry: Annotated[bool, typer.Option(help="reduce by colour permutation and seat "
-                                                "rotation (Dawn Under)")] = False,
-    contracts: Annotated[bool, typer.Option(help="also check the clause contracts "
-                                                 "(properties/contracts) on every transition")
-                         ] = False,
+    symmetry: Annotated[bool | None, typer.Option(help="reduce by colour permutation and "
+                                                       "seat rotation (Dawn Under); default "
+                                                       "off, or the checkpoint's on --resume")
+                        ] = None,
+    contracts: Annotated[bool | None, typer.Option(help="also check the clause contracts "
+                                                        "(properties/contracts) on every "
+                                                        "transition; default off, or the "
+                                                        "checkpoint's on --resume")] = None,
     max_states: Annotated[int | None, typer.Option(help="stop after this many states "
                                                         "(then nothing is proved)")] = None,
     max_seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
@@ -58,10 +61,12 @@ def explore_command(
                                            "but no trap and cycle analysis")] = False,
     checkpoint: Annotated[Path | None, typer.Option(help="write a checkpoint FILE every "
                                                          "--checkpoint-every seconds and at the end")] = None,
-    checkpoint_every: Annotated[float, typer.Option(help="seconds between checkpoints")] = 60.0,
+    checkpoint_every: Annotated[float | None, typer.Option(help="seconds between checkpoints "
+                                                                 "[default: 60]")] = None,
     resume: Annotated[bool, typer.Option(help="continue from --checkpoint FILE")] = False,
-    workers: Annotated[int, typer.Option(help="Ray workers (partitions of the seen-set); 1 = "
-                                              "this process, no Ray")] = 1,
+    workers: Annotated[int | None, typer.Option(help="Ray workers (partitions of the "
+                                                     "seen-set); 1 = this process, no Ray "
+                                                     "[default: 1]")] = None,
     ray_address: Annotated[str | None, typer.Option(help="address of a Ray cluster (default: "
                                                          "a local Ray)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder for the counterexample traces "
@@ -83,13 +88,26 @@ def explore_command(
     for flag, value in (("--max-seconds", max_seconds), ("--checkpoint-every", checkpoint_every)):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise MalformedInput(f"{flag} must be a finite number of seconds > 0, got {value!r}")
-    if not 1 <= workers <= 64:
+    if workers is not None and not 1 <= workers <= 64:
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
-    if checkpoint is None and (resume or checkpoint_every != 60.0):
+    if checkpoint is None and (resume or checkpoint_every is not None):
         raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
                              "--checkpoint FILE")
     if game and (profile is not None or list_):
         raise MalformedInput(f"--profile and --list explore the shipped set-ups; drop {game!r}")
+    if profile is not None or list_:
+        given = {"--symmetry/--no-symmetry": symmetry is not None,
+                 "--contracts/--no-contracts": contracts is not None,
+                 "--max-states": max_states is not None, "--max-seconds": max_seconds is not None,
+                 "--no-graph": no_graph, "--checkpoint": checkpoint is not None,
+                 "--checkpoint-every": checkpoint_every is not None, "--resume": resume,
+                 "--workers": workers is not None, "--ray-address": ray_address is not None,
+                 "--out": out is not None, "--allow": bool(allow), "--pinned": pinned,
+                 "--json": as_json and list_, "--profile": profile is not None and list_}
+        unused = [flag for flag, on in given.items() if on]
+        if unused:
+            raise MalformedInput(f"{'--list' if list_ else '--profile'} does not use "
+                                 f"{', '.join(unused)}; drop it")
     if profile is not None:
         _profile(profile, as_json)
         return
@@ -100,6 +118,9 @@ def explore_command(
         return
     if not game and not resume:
         raise MalformedInput("name a reduced configuration (ruleproof explore --list)")
+    n_workers = 1 if workers is None else workers
+    if checkpoint is not None:
+        check_writable(checkpoint)
     allowed = set(allow or ())
     bad = allowed - set(ALLOWED)
     if bad:
@@ -117,21 +138,22 @@ def explore_command(
             bar.update(task, depth=depth, states=states, frontier=frontier,
                        rate=states / seconds * 60 if seconds else 0.0)
 
-        if workers > 1 or ray_address:
+        if n_workers > 1 or ray_address:
             if checkpoint is not None or resume:
                 raise MalformedInput("--checkpoint/--resume work in a single process "
                                      "(--workers 1) only")
             from ruleproof.properties.explore.distributed import explore_distributed
-            result = explore_distributed(game, workers=workers, address=ray_address,
-                                         symmetry=symmetry, max_states=max_states,
+            result = explore_distributed(game, workers=n_workers, address=ray_address,
+                                         symmetry=bool(symmetry), max_states=max_states,
                                          max_seconds=max_seconds, keep_graph=not no_graph,
-                                         progress=progress, contracts=contracts)
+                                         progress=progress, contracts=bool(contracts))
         else:
             result = explore(game, symmetry=symmetry, contracts=contracts,
                              max_states=max_states,
-                             max_seconds=max_seconds, keep_graph=not no_graph,
+                             max_seconds=max_seconds, keep_graph=False if no_graph else None,
                              progress=progress, checkpoint=checkpoint, resume=resume,
-                             checkpoint_every=checkpoint_every)
+                             checkpoint_every=60.0 if checkpoint_every is None
+                             else checkpoint_every)
     folder = out or Path(f"explore-{result.name}")
     written = write_findings(result, folder) if result.findings else []
     problems = result.problems()
@@ -150,6 +172,7 @@ def explore_command(
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
                     cpu_seconds=result.cpu_seconds, workers=result.workers,
                     cycles=result.cycles, passed=not problems, problems=problems,
+                    resumed_from=result.resumed_from, new_states=result.new_states,
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
                                "trace": str(p)} for f, p in zip(result.findings, written,
                                                                 strict=False)])
@@ -165,6 +188,12 @@ def explore_command(
         typer.echo(f"  {result.seconds:.1f} s, {result.states_per_minute:,.0f} distinct states "
                    f"per minute, {result.workers} worker(s), {result.cpu_seconds:.1f} CPU s "
                    "in the workers")
+        if result.resumed_from is not None:
+            typer.echo(f"  resumed from {checkpoint} at {result.resumed_from:,} states: "
+                       + (f"this run added {result.new_states:,}" if result.new_states else
+                          "this run did no work (the checkpoint was already complete)"
+                          if result.complete else "this run did no work (--max-states "
+                          "already reached?)"))
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
