@@ -584,7 +584,7 @@ class Explorer:
         tmp = path.with_suffix(path.suffix + ".tmp")
         try:
             with tmp.open("w", encoding="utf-8") as fh:
-                json.dump(data, fh, separators=(",", ":"))
+                fh.write(json.dumps(data, separators=(",", ":")))  # C encoder: one shot
             tmp.replace(path)
         except OSError as exc:
             raise MalformedInput(f"--checkpoint: cannot write it ({exc.strerror or exc})",
