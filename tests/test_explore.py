@@ -551,6 +551,7 @@ def test_cli_explore_refuses_flags_it_would_ignore_and_unwritable_checkpoints(
                         "--ray-address"),
                        (["--list", "--symmetry"], "--symmetry"),
                        ([CI, "--checkpoint-every", "60"], "--checkpoint FILE"),
+                       ([CI, "--ray-address", ""], "HOST:PORT"),
                        ([CI, "--checkpoint", "/nonexistent/dir/ck"], "--checkpoint"),
                        ([CI, "--checkpoint", str(tmp_path)], "--checkpoint")):
         res = runner.invoke(app, ["explore", *args])

@@ -88,6 +88,8 @@ def explore_command(
     for flag, value in (("--max-seconds", max_seconds), ("--checkpoint-every", checkpoint_every)):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise MalformedInput(f"{flag} must be a finite number of seconds > 0, got {value!r}")
+    if ray_address is not None and not ray_address.strip():
+        raise MalformedInput("--ray-address: empty, expected HOST:PORT")
     if workers is not None and not 1 <= workers <= 64:
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
     if checkpoint is None and (resume or checkpoint_every is not None):
