@@ -469,7 +469,7 @@ def _checkpoint(tmp_path: Path, **run: object) -> tuple[Path, dict[str, object]]
     ck = tmp_path / "run.ckpt"
     explore(CI, checkpoint=ck, **run)  # type: ignore[arg-type]
     data = json.loads(ck.read_text())  # a checkpoint is plain JSON
-    assert isinstance(data, dict)
+    assert isinstance(data, dict) and data["name"] == CI  # by name: resumes in any checkout
     return ck, data
 
 

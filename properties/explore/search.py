@@ -35,7 +35,7 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.encoding import fingerprint
 from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
-from ruleproof.spec.reduced import reduced
+from ruleproof.spec.reduced import reduced, shipped_reduced
 
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
@@ -573,7 +573,8 @@ class Explorer:
             frontier += [fp for fp, _ in p.frontier]
             edges += [[fp, *dsts] for fp, dsts in p.edges.items()]
         data = {"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION,
-                "name": self.game.spec.path, "symmetry": self.game.symmetry,
+                "name": _spec_name(self.game.spec.name, self.game.spec.path),
+                "symmetry": self.game.symmetry,
                 "contracts": self.game.rule_set is not None, "keep_graph": self.keep_graph,
                 "parts": len(self.parts), "level": self.level, "seconds": self.seconds,
                 "report": {"expanded": rep.expanded, "transitions": rep.transitions,
@@ -761,6 +762,14 @@ class _Checked:
                 raise self.bad(f"{key!r}: a row is not of the shape "
                                f"[{', '.join(t.__name__ for t in shape)}]")
         return v
+
+
+def _spec_name(name: str, path: str) -> str:
+    """A shipped configuration by its name (a checkpoint then resumes in another checkout),
+    a user's file by its path."""
+    if name in shipped_reduced() and Path(reduced(name).path).resolve() == Path(path).resolve():
+        return name
+    return path
 
 
 FP_LIMIT = 1 << 64
