@@ -572,6 +572,9 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     holder = _Holder(factory)
     holder.deadline = deadline
     counts_allowed = game.player_counts(opts)
+    if not counts_allowed:
+        raise MalformedInput(f"{game.name}: no player count allows these options together: "
+                             f"{', '.join(f'{k}={v}' for k, v in sorted(opts.items()))}")
     if players is not None and players not in counts_allowed:
         raise MalformedInput(f"{game.name} with these options is played by "
                              f"{', '.join(map(str, counts_allowed))} players; got {players}")
@@ -611,7 +614,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                           space=space, handshake=handshake)
         playable, declined = pre
         if not playable:
-            return result(unsupported=declined[0], space=space, handshake=handshake)
+            return result(unsupported=declined[0] if declined else _nothing_fits(
+                game, hello, players, opts), space=space, handshake=handshake)
         space = replace(space, players={k: tuple(c for c in v if (k, c) in playable)
                                         for k, v in space.players.items()})
         space = replace(space, players={k: v for k, v in space.players.items() if v},
@@ -740,6 +744,20 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> Dra
     names = tuple(data.draw(st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n),
                             label="names")) if space.names else None
     return DrawnSetup(n, opts, deal, start, names)
+
+
+def _nothing_fits(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
+                  options: Mapping[str, str]) -> str:
+    """Why no set-up was tried: what the engine declared in its handshake has nothing in
+    common with what was asked (``players``, ``options``)."""
+    declared = hello.get("supports", {})
+    mine = declared.get(game.name, {}) if isinstance(declared, dict) else {}
+    said = ", ".join(f"{k} {v}" for k, v in sorted(mine.items())
+                     if k in ("presets", "players")) if isinstance(mine, dict) else ""
+    asked = ", ".join([*([f"{players} players"] if players is not None else []),
+                       *(f"{k}={v}" for k, v in sorted(options.items()))]) or "the defaults"
+    return (f"the engine declares support for {game.name} with {said[:300] or 'nothing'}; "
+            f"no such set-up fits what was asked ({asked})")
 
 
 def _preflight(game: GameAdapter, holder: _Holder,

@@ -141,6 +141,10 @@ def conform_command(
             raise MalformedInput(f"--preset is for dawn-under (du-en, du-cs, 2p), not {game}")
         opts["preset"] = preset
     allowed = model.player_counts(opts)
+    if not allowed:
+        raise MalformedInput(f"{game}: no player count allows these flags together: "
+                             + ", ".join((f"--preset {v}" if k == 'preset' else f"-o {k}={v}")
+                                         for k, v in sorted(opts.items())))
     if players is not None and players not in allowed:
         span = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1
                 and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))

@@ -1,0 +1,42 @@
+"""Regression tests for the hostile review of conform/replay (one-line errors, honest traces)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from ruleproof.cli.conformance import register
+
+ROOT = Path(__file__).resolve().parents[1]
+REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
+runner = CliRunner()
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer(add_completion=False, no_args_is_help=True)
+    register(app)
+    return app
+
+
+def test_conform_flags_no_player_count_allows_is_one_error_line(tmp_path: Path) -> None:
+    result = runner.invoke(_app(), ["conform", "--engine", f"{sys.executable} {REF}",
+                                    "-o", "expansion=gruft", "--preset", "2p", "--budget", "5",
+                                    "--out", str(tmp_path / "t.jsonl")])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "no player count allows" in result.output and "expansion=gruft" in result.output
+    assert "--preset 2p" in result.output
+
+
+@pytest.mark.parametrize("args", [["--players", "3"], ["-o", "expansion=gruft"]])
+def test_conform_engine_declaring_nothing_that_fits_is_unsupported(args: list[str],
+                                                                  tmp_path: Path) -> None:
+    engine = f"{sys.executable} {REF} --presets 2p"
+    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "5", *args,
+                                    "--out", str(tmp_path / "t.jsonl")])
+    assert result.exit_code == 3, result.output
+    assert "UNSUPPORTED" in result.output and "presets ['2p']" in result.output
