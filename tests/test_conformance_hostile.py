@@ -40,3 +40,17 @@ def test_conform_engine_declaring_nothing_that_fits_is_unsupported(args: list[st
                                     "--out", str(tmp_path / "t.jsonl")])
     assert result.exit_code == 3, result.output
     assert "UNSUPPORTED" in result.output and "presets ['2p']" in result.output
+
+
+def test_option_given_twice_with_different_values_is_refused() -> None:
+    from ruleproof.cli.clitools import option_pairs
+    from ruleproof.errors import MalformedInput
+
+    assert option_pairs(["expansion=gruft", "expansion=gruft"]) == {"expansion": "gruft"}
+    with pytest.raises(MalformedInput, match="given twice"):
+        option_pairs(["expansion=gruft", "expansion=none"])
+    with pytest.raises(MalformedInput, match="given twice"):
+        option_pairs(["rat-plague=x", "rat_plague=y"])
+    result = runner.invoke(_app(), ["conform", "--engine", f"{sys.executable} {REF}",
+                                    "-o", "expansion=gruft", "-o", "expansion=none"])
+    assert result.exit_code == 2 and "given twice" in result.output, result.output

@@ -40,14 +40,19 @@ def option_pairs(pairs: list[str]) -> dict[str, str]:
     """``NAME=VALUE`` strings of ``--option`` as a mapping (names with ``_`` for ``-``).
 
     Raises:
-        MalformedInput: for an item without ``=``.
+        MalformedInput: for an item without ``=``, or for one name given twice with different
+            values (never silently the last one).
     """
     found: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
             raise MalformedInput(f"--option expects NAME=VALUE, got {pair!r}")
         key, value = pair.split("=", 1)
-        found[key.strip().replace("-", "_")] = value.strip()
+        name, value = key.strip().replace("-", "_"), value.strip()
+        if name in found and found[name] != value:
+            raise MalformedInput(f"--option {name} given twice with different values: "
+                                 f"{found[name]!r} and {value!r}; give it once")
+        found[name] = value
     return found
 
 
