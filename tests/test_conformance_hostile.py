@@ -54,3 +54,17 @@ def test_option_given_twice_with_different_values_is_refused() -> None:
     result = runner.invoke(_app(), ["conform", "--engine", f"{sys.executable} {REF}",
                                     "-o", "expansion=gruft", "-o", "expansion=none"])
     assert result.exit_code == 2 and "given twice" in result.output, result.output
+
+
+def test_expansion_spelling_is_refused_alike_in_conform_and_in_a_trace(tmp_path: Path) -> None:
+    result = runner.invoke(_app(), ["conform", "--engine", f"{sys.executable} {REF}",
+                                    "-o", "expansion=GRUFT", "--budget", "3"])
+    assert result.exit_code == 2, result.output
+    assert "unknown expansion 'GRUFT'; known: none, gruft" in result.output
+    shipped = ROOT / "spec" / "traces" / "dawn-under-mutant-gruft-count-on-fourth.jsonl"
+    trace = tmp_path / "upper.jsonl"
+    trace.write_text(shipped.read_text(encoding="utf-8").replace(
+        '"expansion": "gruft"', '"expansion": "GRUFT"', 1), encoding="utf-8")
+    replayed = runner.invoke(_app(), ["replay", str(trace)])
+    assert replayed.exit_code == 2, replayed.output
+    assert f"{trace}:1:" in replayed.output and "unknown expansion 'GRUFT'" in replayed.output

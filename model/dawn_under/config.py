@@ -101,6 +101,12 @@ def parse_options(pairs: dict[str, str], *, base: Options | None = None,
                 f"unknown rule option {name!r}; known: {', '.join(sorted(known))}",
                 file=where, line=line)
         value = str(raw).lower()
+        if key == "expansion" and str(raw) != value:
+            # expansion names are matched exactly everywhere (check --expansion, conform -o,
+            # a trace header): an engine would be sent the spelling as given
+            raise MalformedInput(
+                f"unknown expansion {raw!r}; known: {', '.join(known[key])}",
+                file=where, line=line)
         if value not in known[key]:
             raise MalformedInput(
                 f"option {name}: value {raw!r} is not one of {', '.join(known[key])}",
