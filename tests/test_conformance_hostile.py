@@ -68,3 +68,25 @@ def test_expansion_spelling_is_refused_alike_in_conform_and_in_a_trace(tmp_path:
     replayed = runner.invoke(_app(), ["replay", str(trace)])
     assert replayed.exit_code == 2, replayed.output
     assert f"{trace}:1:" in replayed.output and "unknown expansion 'GRUFT'" in replayed.output
+
+
+def test_replay_of_a_header_only_trace_checks_nothing_and_fails(tmp_path: Path) -> None:
+    import json
+
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.trace import dump_lines, header_object
+
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(dump_lines([header_object("dawn-under", 3, {}, seed=4)]), encoding="utf-8")
+    result = runner.invoke(_app(), ["replay", str(empty)])
+    assert result.exit_code == 1 and "nothing was checked" in result.output, result.output
+    result = runner.invoke(_app(), ["replay", "--json", str(empty)])
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["passed"] is False
+    assert "no actions" in data["results"][0]["unchecked"]
+    # a header that records the opening state is checked: that passes, a wrong one fails
+    public = DAWN_UNDER.public_state(DAWN_UNDER.start(3, {}, 4, None))
+    checked = tmp_path / "checked.jsonl"
+    checked.write_text(dump_lines([header_object("dawn-under", 3, {}, seed=4, extra={
+        "state": {"lids": public["lids"]}})]), encoding="utf-8")
+    assert runner.invoke(_app(), ["replay", str(checked)]).exit_code == 0

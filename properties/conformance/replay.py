@@ -30,17 +30,22 @@ class ReplayResult:
     Attributes:
         path: the trace file.
         steps: actions replayed successfully.
-        divergence: the first divergence, or None if the trace conforms.
+        divergence: the first divergence, or None if none was found.
+        unchecked: why the replay proves nothing although nothing diverged (a trace with no
+            actions and no recorded state, observation or legal set); '' otherwise. A trace
+            that checked nothing does not conform: no check passes on zero work.
     """
 
     path: str
     steps: int
     divergence: Divergence | None
+    unchecked: str = ""
 
     @property
     def conforms(self) -> bool:
-        """True if every action was legal and every recorded fact matched."""
-        return self.divergence is None
+        """True if something was checked, every action was legal and every recorded fact
+        matched."""
+        return self.divergence is None and not self.unchecked
 
 
 def replay_file(path: Path) -> ReplayResult:
@@ -114,6 +119,11 @@ def replay(trace: Trace) -> ReplayResult:
             return ReplayResult(trace.path, st.number, Divergence(
                 st.number, st.action, "engine-failure", (),
                 f"recorded: {st.expect.engine_failure}", st.line))
+    if not trace.steps and h.expect.state is None and h.expect.observation is None and (
+            h.expect.legal is None):
+        return ReplayResult(trace.path, 0, None, "nothing was checked: the trace has no actions "
+                                                 "and its header records no state, observation "
+                                                 "or legal actions")
     return ReplayResult(trace.path, len(trace.steps), None)
 
 

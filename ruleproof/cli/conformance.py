@@ -29,6 +29,7 @@ from ruleproof.properties.conformance.replay import ReplayResult, replay_file
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
     d = result.divergence
     return {"file": result.path, "conforms": result.conforms, "steps": result.steps,
+            "unchecked": result.unchecked or None,
             "divergence": None if d is None else {
                 "step": d.step, "line": d.line, "action": d.action, "kind": d.kind,
                 "clauses": list(d.clauses), "blamed_by": d.blamed_by, "detail": d.detail}}
@@ -38,7 +39,8 @@ def replay_command(
     traces: Annotated[list[Path], typer.Argument(help="trace files (JSON Lines)")],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
-    """Replay recorded games against the model: exit 0 all conform, 1 a divergence, 2 unreadable."""
+    """Replay recorded games against the model: exit 0 all conform, 1 a divergence or a trace
+    that checks nothing (no actions, no recorded facts), 2 unreadable."""
     worst = 0
     results: list[dict[str, Any]] = []
     for path in traces:
@@ -50,9 +52,14 @@ def replay_command(
             worst = 2
             continue
         results.append(_replay_json(result))
-        if result.divergence is None:
+        if result.conforms:
             if not as_json:
                 typer.echo(f"{path}: conforms ({result.steps} actions)")
+            continue
+        worst = max(worst, 1)
+        if result.divergence is None:
+            if not as_json:
+                typer.echo(f"{path}: FAILED: {result.unchecked}")
             continue
         worst = max(worst, 1)
         if not as_json:
