@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -90,3 +91,72 @@ def test_replay_of_a_header_only_trace_checks_nothing_and_fails(tmp_path: Path) 
     checked.write_text(dump_lines([header_object("dawn-under", 3, {}, seed=4, extra={
         "state": {"lids": public["lids"]}})]), encoding="utf-8")
     assert runner.invoke(_app(), ["replay", str(checked)]).exit_code == 0
+
+
+def _proxy(change: Any) -> Any:
+    """An engine factory: the reference engine whose reported state ``change`` rewrites."""
+    sys.path.insert(0, str(REF.parent))
+    import dawn_under_ref
+
+    from ruleproof.properties.conformance.engine import MessageEngine
+
+    def make() -> Any:
+        inner = dawn_under_ref.DawnUnderEngine().handle
+
+        def handle(msg: dict[str, Any]) -> dict[str, Any]:
+            answer = inner(msg)
+            if msg.get("cmd") == "state" and answer.get("ok"):
+                answer["state"] = change(dict(answer["state"]))
+            return answer
+        return MessageEngine(handle)
+    return make
+
+
+def _drop(name: str) -> Any:
+    return lambda s: {k: v for k, v in s.items() if k != name}
+
+
+def _set(name: str, value: Any) -> Any:
+    return lambda s: {**s, name: value}
+
+
+@pytest.mark.parametrize("change", [
+    _drop("gruft"), _set("gruft", "x"), _set("rows", {}), _set("phase", ["open"]),
+    _set("unheard_of", 1), _set("stakes_path", 10 ** 400), _set("phase", "x" * 900_000),
+], ids=["drop-gruft", "gruft-str", "rows-obj", "phase-list", "unknown", "huge-int",
+        "huge-str"])
+def test_a_saved_trace_replays_the_divergence_of_a_mistyped_report(change: Any,
+                                                                   tmp_path: Path) -> None:
+    from ruleproof.properties.conformance.differential import conform, trace_text
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+
+    result = conform(DAWN_UNDER, _proxy(change), players=3, options={"expansion": "gruft"},
+                     budget=3.0, shrink_budget=0.5)
+    assert result.divergence is not None and not result.conforms
+    text = trace_text(result, DAWN_UNDER, "proxy")
+    assert text is not None
+    path = tmp_path / "t.jsonl"
+    path.write_text(text, encoding="utf-8")
+    replayed = runner.invoke(_app(), ["replay", str(path)])
+    assert replayed.exit_code == 1, (replayed.output, text[:3000])
+    assert "NONCONFORMING" in replayed.output
+    assert result.divergence.kind.split("-")[0] in replayed.output or (
+        result.divergence.kind == "engine-failure")
+
+
+def test_an_engine_crashing_at_hello_gets_a_trace_replay_reads(tmp_path: Path) -> None:
+    from ruleproof.properties.conformance.differential import conform, trace_text
+    from ruleproof.properties.conformance.engine import MessageEngine
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+
+    def handle(msg: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("boom at hello")
+
+    result = conform(DAWN_UNDER, lambda: MessageEngine(handle), players=3, budget=2.0)
+    text = trace_text(result, DAWN_UNDER, "crasher")
+    assert text is not None
+    path = tmp_path / "t.jsonl"
+    path.write_text(text, encoding="utf-8")
+    replayed = runner.invoke(_app(), ["replay", str(path)])
+    assert replayed.exit_code == 1, replayed.output
+    assert "engine-failure" in replayed.output and "boom at hello" in replayed.output

@@ -39,9 +39,10 @@ from ruleproof.properties.conformance.games import (
     PRESET_KEY,
     GameAdapter,
 )
+from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
-from ruleproof.properties.conformance.trace import dump_lines, header_object
+from ruleproof.properties.conformance.trace import MAX_STRING, dump_lines, header_object
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""
@@ -596,7 +597,8 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
         except EngineFailure as exc:
             holder.reset()
             first_found.append(time.monotonic())
-            failed = Played(players or counts_allowed[0], 0, {}, (), Divergence(
+            n = players or counts_allowed[0]
+            failed = Played(n, 0, game.setup_of(n, opts, 0), (), Divergence(
                 0, None, "engine-failure", (), f"handshake: {exc.what}"), options=opts)
             return result(failed)
         except BudgetSpent:
@@ -871,17 +873,29 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
     if d.kind == "rejected":
         facts["rejected"] = d.detail[:2000]
     if f.reported_legal is not None:
-        facts["legal"] = list(f.reported_legal)
+        facts["legal"] = [_clip(a) for a in f.reported_legal]
     if f.reported_state is not None:
-        kept = {k: v for k, v in f.reported_state.items() if game.check_field(k, v) is None}
-        dropped = sorted(set(f.reported_state) - set(kept))
-        if dropped:
-            note += f"; reported state fields left out (unknown or mistyped): {', '.join(dropped)}"
+        kept: dict[str, Any] = {}
+        unusable: dict[str, str] = {}
+        for k, v in f.reported_state.items():
+            problem = game.check_field(k, v) if len(k) <= _MAX_NAME else "unknown field"
+            problem = problem or _unsaveable(v)
+            if problem is None:
+                kept[k] = v
+            else:
+                unusable[_clip(k, _MAX_NAME)] = _clip(problem, 300)
+        if d.kind == "state":
+            for name in sorted(set(_expected_state(game, f)) - set(f.reported_state)):
+                unusable[name] = "missing"
         facts["state"] = kept
+        if unusable:
+            facts["state_unusable"] = unusable
+            note += ("; reported state fields the trace cannot hold (recorded in "
+                     f"state_unusable): {', '.join(sorted(unusable))}")
     if f.reported_observation is not None:
         seen = dict(f.reported_observation)
-        kept = {k: v for k, v in seen.items()
-                if k == "player" or game.check_field(k, v) is None}
+        kept = {k: v for k, v in seen.items() if k == "player" or (
+            len(k) <= _MAX_NAME and game.check_field(k, v) is None and _unsaveable(v) is None)}
         dropped = sorted(set(seen) - set(kept))
         if dropped:
             note += (f"; reported observation fields left out (unknown or mistyped): "
@@ -899,3 +913,52 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
             line.update(facts)
         lines.append(line)
     return dump_lines(lines)
+
+
+_MAX_NAME = 100
+"""Longest field name kept from an engine's report in a saved trace."""
+
+
+def _clip(text: str, most: int = 200) -> str:
+    """``text`` cut to ``most`` characters (marked), so a saved trace stays readable."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
+
+
+def _unsaveable(value: Any, depth: int = 0) -> str | None:
+    """Why a reported JSON value cannot go into a trace (the reader's limits: integers of at
+    most MAX_INT_DIGITS digits, strings of at most MAX_STRING characters, finite numbers,
+    shallow nesting), or None if it can."""
+    if depth > MAX_DEPTH - 4:
+        return "nested too deeply"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10 ** 100 else 101
+        return None if digits <= MAX_INT_DIGITS else (
+            f"an integer of {'more than 100' if digits > 100 else digits} digits")
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"not a finite number ({value})"
+    if isinstance(value, str):
+        return None if len(value) <= MAX_STRING else f"a string of {len(value)} characters"
+    items = list(value.items()) if isinstance(value, dict) else (
+        [(None, v) for v in value] if isinstance(value, list) else None)
+    if items is None:
+        return f"not JSON ({type(value).__name__})"
+    for key, item in items:
+        if isinstance(key, str) and len(key) > MAX_STRING:
+            return f"a key of {len(key)} characters"
+        problem = _unsaveable(item, depth + 1)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _expected_state(game: GameAdapter, f: Played) -> Mapping[str, Any]:
+    """The model's public state after the actions of ``f`` ({} if it cannot be rebuilt)."""
+    try:
+        state = game.start(f.players, f.options, None, f.setup)
+        for _, action in f.actions:
+            state = game.apply(state, action).state
+        return game.public_state(state)
+    except Exception:
+        return {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -120,7 +121,7 @@ def replay(trace: Trace) -> ReplayResult:
                 st.number, st.action, "engine-failure", (),
                 f"recorded: {st.expect.engine_failure}", st.line))
     if not trace.steps and h.expect.state is None and h.expect.observation is None and (
-            h.expect.legal is None):
+            h.expect.legal is None and not h.expect.state_unusable):
         return ReplayResult(trace.path, 0, None, "nothing was checked: the trace has no actions "
                                                  "and its header records no state, observation "
                                                  "or legal actions")
@@ -146,6 +147,15 @@ def check_position(game: GameAdapter, state: Any, expect: Expectations, step: in
 def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
                     action: str | None, happened: tuple[str, ...], line: int | None,
                     previous: Any, options: Mapping[str, str]) -> Divergence | None:
+    if expect.state_unusable:
+        model_state = game.public_state(state)
+        known = [f for f in sorted(expect.state_unusable) if f in model_state]
+        clauses = game.blame_state(model_state, {}, known, happened) if known else ()
+        shown = {name: json.dumps(model_state[name])[:200] if name in model_state
+                 else "(no such field)" for name in expect.state_unusable}
+        return Divergence(step, action, "state", clauses, "\n".join(
+            f"{name}: expected {shown[name]}, reported unusable: {what}"
+            for name, what in sorted(expect.state_unusable.items())), line)
     for kind, recorded in (("state", expect.state), ("observation", expect.observation)):
         if recorded is None:
             continue

@@ -39,9 +39,10 @@ MAX_STRING = 10_000
 HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "expansion",
                          "options", "seed",
                          "setup",
-                         "engine", "note", "state", "legal", "observation", "engine_failure"})
+                         "engine", "note", "state", "legal", "observation", "engine_failure",
+                         "state_unusable"})
 STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation",
-                       "engine_failure", "rejected"})
+                       "engine_failure", "rejected", "state_unusable"})
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ class Expectations:
         observation: an observation: ``player`` plus public-state fields.
         engine_failure: the recording engine failed here (crash, hang...): its report.
         rejected: the recording engine refused this line's action: its reason.
+        state_unusable: public-state fields the recording engine reported in a form a trace
+            cannot hold (unknown or mistyped, left out, out of range): field name -> what was
+            wrong. Replay reports them as a ``state`` divergence.
     """
 
     state: Mapping[str, Any] | None = None
@@ -61,6 +65,7 @@ class Expectations:
     observation: Mapping[str, Any] | None = None
     engine_failure: str | None = None
     rejected: str | None = None
+    state_unusable: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -270,8 +275,13 @@ def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameAda
         raise _fail("'legal' must be a list of action strings", file, jl, "legal")
     failure = _str(obj, "engine_failure", file, jl, required=False)
     rejected = _str(obj, "rejected", file, jl, required=False)
+    unusable = obj.get("state_unusable")
+    if unusable is not None and (not isinstance(unusable, dict) or not unusable or not all(
+            isinstance(v, str) for v in unusable.values())):
+        raise _fail("'state_unusable' must be a non-empty object of field names to what was "
+                    "wrong", file, jl, "state_unusable")
     return Expectations(state, None if legal is None else frozenset(legal), observation,
-                        failure, rejected)
+                        failure, rejected, unusable)
 
 
 def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameAdapter,
