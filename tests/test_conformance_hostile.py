@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +74,7 @@ def test_expansion_spelling_is_refused_alike_in_conform_and_in_a_trace(tmp_path:
 
 
 def test_replay_of_a_header_only_trace_checks_nothing_and_fails(tmp_path: Path) -> None:
-    import json
+
 
     from ruleproof.properties.conformance.games import DAWN_UNDER
     from ruleproof.properties.conformance.trace import dump_lines, header_object
@@ -160,3 +162,52 @@ def test_an_engine_crashing_at_hello_gets_a_trace_replay_reads(tmp_path: Path) -
     replayed = runner.invoke(_app(), ["replay", str(path)])
     assert replayed.exit_code == 1, replayed.output
     assert "engine-failure" in replayed.output and "boom at hello" in replayed.output
+
+
+@pytest.mark.parametrize("bad", ["Ann\u0000a", "Ann\na", "\u202eanna", "   ", "Zo\u200be"])
+def test_trace_names_with_control_characters_or_blank_are_refused(bad: str,
+                                                                  tmp_path: Path) -> None:
+
+
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.trace import dump_lines, header_object
+
+    setup = DAWN_UNDER.setup_of(3, {}, 4)
+    first = DAWN_UNDER.legal(DAWN_UNDER.start(3, {}, None, setup))[0]
+    setup["names"] = ["Anna", bad, "Eva"]
+    path = tmp_path / "names.jsonl"
+    path.write_text(dump_lines([header_object("dawn-under", 3, {}, setup=setup),
+                                {"step": 1, "action": first}]), encoding="utf-8")
+    result = runner.invoke(_app(), ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert line.startswith(f"error: {path}:1:") and "setup.names[1]" in line
+    assert not any(unicodedata.category(c) in ("Cc", "Cf") for c in line)
+
+
+def test_conform_draws_only_names_a_trace_accepts() -> None:
+    from ruleproof.properties.conformance.games import DEFAULT_NAMES, NAME_POOL, name_problem
+
+    assert all(name_problem(n) is None for n in (*NAME_POOL, *DEFAULT_NAMES))
+
+
+@pytest.mark.parametrize("version", [99, "1", True, None])
+def test_an_unknown_protocol_version_in_hello_is_unsupported(version: Any) -> None:
+    sys.path.insert(0, str(REF.parent))
+    import dawn_under_ref
+
+    from ruleproof.properties.conformance.differential import conform
+    from ruleproof.properties.conformance.engine import MessageEngine
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+
+    def make() -> Any:
+        inner = dawn_under_ref.DawnUnderEngine().handle
+
+        def handle(msg: dict[str, Any]) -> dict[str, Any]:
+            answer = inner(msg)
+            return {**answer, "protocol": version} if msg.get("cmd") == "hello" else answer
+        return MessageEngine(handle)
+
+    result = conform(DAWN_UNDER, make, players=3, budget=2.0)
+    assert not result.conforms and result.unsupported, result.report()
+    assert f"protocol {json.dumps(version)}" in result.unsupported

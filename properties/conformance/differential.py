@@ -601,6 +601,9 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             failed = Played(n, 0, game.setup_of(n, opts, 0), (), Divergence(
                 0, None, "engine-failure", (), f"handshake: {exc.what}"), options=opts)
             return result(failed)
+        except Unsupported as exc:  # a protocol version this harness does not speak
+            holder.reset()
+            return result(unsupported=exc.what)
         except BudgetSpent:
             holder.reset()
             return result(failure="the budget ran out during the handshake, before any game")

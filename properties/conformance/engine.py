@@ -199,9 +199,21 @@ class _Messages:
 
     def hello(self) -> dict[str, Any]:
         """The engine's handshake answer (``{"cmd": "hello"}``); ``{}`` if it does not answer
-        the handshake with ``ok: true``. Engine failures propagate."""
+        the handshake with ``ok: true``. Engine failures propagate.
+
+        Raises:
+            Unsupported: the answer names a ``protocol`` version other than :data:`PROTOCOL`
+                (the engine speaks a protocol this harness does not).
+        """
         answer = self.call({"cmd": "hello"})
-        return answer if answer.get("ok") is True else {}
+        if answer.get("ok") is not True:
+            return {}
+        if "protocol" in answer and (answer["protocol"] != PROTOCOL
+                                     or isinstance(answer["protocol"], bool)):
+            shown = json.dumps(answer["protocol"])
+            raise Unsupported(f"hello: the engine speaks protocol {shown[:40]}; this harness "
+                              f"speaks protocol {PROTOCOL}")
+        return answer
 
     def legal_actions(self) -> list[str]:
         actions = _checked(self.call({"cmd": "legal_actions"}), "legal_actions").get("actions")

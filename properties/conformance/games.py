@@ -8,6 +8,7 @@ protocol: action strings, a *public state* object (a JSON object whose fields ar
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from dataclasses import fields as dc_fields
@@ -79,6 +80,20 @@ NAME_POOL = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip", "Žofie", "ann
 point (capitals, small letters, accented letters) rarely gives the seat order."""
 MAX_NAME = 40
 """Longest player name an explicit set-up may carry."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player name (None if it can): a blank name, or one with a
+    control, format (bidi overrides, zero-width) or line/paragraph separator character, which
+    would garble one-line reports."""
+    if not name.strip():
+        return "a name must not be blank"
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn",
+                                                               "Zl", "Zp")), None)
+    if bad is not None:
+        return (f"a name must not hold control, format or separator characters "
+                f"(U+{ord(bad):04X})")
+    return None
 
 EXPANSION_KEY = "expansion"
 """The trace header's ``expansion`` travels with the options under this key (Dawn Under:
@@ -1036,6 +1051,10 @@ def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
             or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names_given)):
         raise MalformedInput(f"setup.names must list one name per player ({config.players} "
                              f"strings of 1-{MAX_NAME} characters, in seat order)")
+    for i, name in enumerate(names_given or ()):
+        problem = name_problem(name)
+        if problem is not None:
+            raise MalformedInput(f"setup.names[{i}] {name!r}: {problem}")
     _check_components(config, lids, reserve, rows)
     return Setup(lids, reserve, tuple(rows), start)
 
