@@ -211,3 +211,12 @@ def test_an_unknown_protocol_version_in_hello_is_unsupported(version: Any) -> No
     result = conform(DAWN_UNDER, make, players=3, budget=2.0)
     assert not result.conforms and result.unsupported, result.report()
     assert f"protocol {json.dumps(version)}" in result.unsupported
+
+
+def test_check_refuses_an_expansion_given_two_ways_with_different_values() -> None:
+    from ruleproof.errors import MalformedInput
+    from ruleproof.properties.suite import rule_sets
+
+    with pytest.raises(MalformedInput, match="conflicts with -o expansion=none"):
+        rule_sets("dawn-under", expansion="gruft", options=(("expansion", "none"),))
+    assert rule_sets("dawn-under", expansion="gruft", options=(("expansion", "gruft"),))
