@@ -220,3 +220,34 @@ def test_check_refuses_an_expansion_given_two_ways_with_different_values() -> No
     with pytest.raises(MalformedInput, match="conflicts with -o expansion=none"):
         rule_sets("dawn-under", expansion="gruft", options=(("expansion", "none"),))
     assert rule_sets("dawn-under", expansion="gruft", options=(("expansion", "gruft"),))
+
+
+@pytest.mark.parametrize("change", [_drop("hand"), _set("hand", "x"), _set("hand", [10 ** 30])],
+                         ids=["drop-hand", "hand-str", "hand-huge"])
+def test_a_saved_trace_replays_a_mistyped_observation(change: Any, tmp_path: Path) -> None:
+    sys.path.insert(0, str(REF.parent))
+    import dracula_ref
+
+    from ruleproof.properties.conformance.differential import conform, trace_text
+    from ruleproof.properties.conformance.engine import MessageEngine
+    from ruleproof.properties.conformance.games import DRACULA
+
+    def make() -> Any:
+        inner = dracula_ref.DraculaEngine(None).handle
+
+        def handle(msg: dict[str, Any]) -> dict[str, Any]:
+            answer = inner(msg)
+            if msg.get("cmd") == "observation" and answer.get("ok"):
+                answer["observation"] = change(dict(answer["observation"]))
+            return answer
+        return MessageEngine(handle)
+
+    result = conform(DRACULA, make, budget=3.0, shrink_budget=0.5)
+    assert result.divergence is not None and result.divergence.kind == "observation"
+    text = trace_text(result, DRACULA, "proxy")
+    assert text is not None
+    path = tmp_path / "t.jsonl"
+    path.write_text(text, encoding="utf-8")
+    replayed = runner.invoke(_app(), ["replay", str(path)])
+    assert replayed.exit_code == 1, (replayed.output, text[-2000:])
+    assert "observation" in replayed.output and "hand" in replayed.output

@@ -897,13 +897,26 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
                      f"state_unusable): {', '.join(sorted(unusable))}")
     if f.reported_observation is not None:
         seen = dict(f.reported_observation)
-        kept = {k: v for k, v in seen.items() if k == "player" or (
-            len(k) <= _MAX_NAME and game.check_field(k, v) is None and _unsaveable(v) is None)}
-        dropped = sorted(set(seen) - set(kept))
-        if dropped:
-            note += (f"; reported observation fields left out (unknown or mistyped): "
-                     f"{', '.join(dropped)}")
+        kept = {k: v for k, v in seen.items() if k == "player"}
+        unseen: dict[str, str] = {}
+        for k, v in seen.items():
+            if k == "player":
+                continue
+            problem = game.check_field(k, v) if len(k) <= _MAX_NAME else "unknown field"
+            problem = problem or _unsaveable(v)
+            if problem is None:
+                kept[k] = v
+            else:
+                unseen[_clip(k, _MAX_NAME)] = _clip(problem, 300)
+        who = seen.get("player")
+        if d.kind == "observation" and isinstance(who, int):
+            for name in sorted(set(_expected_state(game, f, who)) - set(seen)):
+                unseen[name] = "missing"
         facts["observation"] = kept
+        if unseen:
+            facts["observation_unusable"] = {"player": who, **unseen}
+            note += ("; reported observation fields the trace cannot hold (recorded in "
+                     f"observation_unusable): {', '.join(sorted(unseen))}")
     lines: list[Mapping[str, Any]] = [header_object(
         result.game, f.players, f.options, setup=f.setup, engine=engine, note=note,
         extra=facts if d.step == 0 else None)]
@@ -956,12 +969,16 @@ def _unsaveable(value: Any, depth: int = 0) -> str | None:
     return None
 
 
-def _expected_state(game: GameAdapter, f: Played) -> Mapping[str, Any]:
-    """The model's public state after the actions of ``f`` ({} if it cannot be rebuilt)."""
+def _expected_state(game: GameAdapter, f: Played, observer: int | None = None
+                    ) -> Mapping[str, Any]:
+    """The model's public state (``observer``'s observation if given) after the actions of
+    ``f`` ({} if it cannot be rebuilt)."""
     try:
         state = game.start(f.players, f.options, None, f.setup)
         for _, action in f.actions:
             state = game.apply(state, action).state
+        if observer is not None:
+            return {k: v for k, v in game.observation(state, observer).items() if k != "player"}
         return game.public_state(state)
     except Exception:
         return {}

@@ -121,7 +121,8 @@ def replay(trace: Trace) -> ReplayResult:
                 st.number, st.action, "engine-failure", (),
                 f"recorded: {st.expect.engine_failure}", st.line))
     if not trace.steps and h.expect.state is None and h.expect.observation is None and (
-            h.expect.legal is None and not h.expect.state_unusable):
+            h.expect.legal is None and not h.expect.state_unusable
+            and not h.expect.observation_unusable):
         return ReplayResult(trace.path, 0, None, "nothing was checked: the trace has no actions "
                                                  "and its header records no state, observation "
                                                  "or legal actions")
@@ -156,6 +157,18 @@ def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: i
         return Divergence(step, action, "state", clauses, "\n".join(
             f"{name}: expected {shown[name]}, reported unusable: {what}"
             for name, what in sorted(expect.state_unusable.items())), line)
+    if expect.observation_unusable:
+        who = int(expect.observation_unusable["player"])
+        seen = {k: v for k, v in game.observation(state, who).items() if k != "player"}
+        problems = {k: str(v) for k, v in expect.observation_unusable.items() if k != "player"}
+        known = [f for f in sorted(problems) if f in seen]
+        clauses = game.blame_state(seen, {}, known, happened) if known else ()
+        return Divergence(step, action, "observation", clauses, f"observation of player {who}:\n"
+                          + "\n".join(
+                              f"{name}: expected "
+                              f"{json.dumps(seen[name])[:200] if name in seen else '(no such field)'}"
+                              f", reported unusable: {what}" for name, what in sorted(problems.items())),
+                          line)
     for kind, recorded in (("state", expect.state), ("observation", expect.observation)):
         if recorded is None:
             continue

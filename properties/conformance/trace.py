@@ -40,9 +40,10 @@ HEADER_KEYS = frozenset({"format", "version", "game", "players", "preset", "expa
                          "options", "seed",
                          "setup",
                          "engine", "note", "state", "legal", "observation", "engine_failure",
-                         "state_unusable"})
+                         "state_unusable", "observation_unusable"})
 STEP_KEYS = frozenset({"step", "player", "action", "state", "legal", "observation",
-                       "engine_failure", "rejected", "state_unusable"})
+                       "engine_failure", "rejected", "state_unusable",
+                       "observation_unusable"})
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class Expectations:
         state_unusable: public-state fields the recording engine reported in a form a trace
             cannot hold (unknown or mistyped, left out, out of range): field name -> what was
             wrong. Replay reports them as a ``state`` divergence.
+        observation_unusable: the same for an observation: ``player`` plus field name -> what
+            was wrong; replay reports an ``observation`` divergence.
     """
 
     state: Mapping[str, Any] | None = None
@@ -66,6 +69,7 @@ class Expectations:
     engine_failure: str | None = None
     rejected: str | None = None
     state_unusable: Mapping[str, str] | None = None
+    observation_unusable: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -280,8 +284,17 @@ def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameAda
             isinstance(v, str) for v in unusable.values())):
         raise _fail("'state_unusable' must be a non-empty object of field names to what was "
                     "wrong", file, jl, "state_unusable")
+    unseen = obj.get("observation_unusable")
+    if unseen is not None:
+        who = unseen.get("player") if isinstance(unseen, dict) else None
+        if not isinstance(unseen, dict) or not isinstance(who, int) or isinstance(who, bool) or (
+                not 0 <= who < players) or len(unseen) < 2 or not all(
+                isinstance(v, str) for k, v in unseen.items() if k != "player"):
+            raise _fail(f"'observation_unusable' must be an object of a 'player' in "
+                        f"0..{players - 1} and field names to what was wrong", file, jl,
+                        "observation_unusable")
     return Expectations(state, None if legal is None else frozenset(legal), observation,
-                        failure, rejected, unusable)
+                        failure, rejected, unusable, unseen)
 
 
 def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameAdapter,
