@@ -141,10 +141,6 @@ def rule_sets(game: str | None = None, preset: str | None = None,
         options = tuple((k, v) for k, v in options if k != "expansion")
     if expansion not in (None, "gruft"):
         raise MalformedInput(f"unknown expansion {expansion!r}; known: gruft")
-    given = [v for k, v in options if k == "expansion"]
-    if expansion is not None and any(v != expansion for v in given):
-        raise MalformedInput(f"--expansion {expansion} conflicts with -o expansion={given[0]}; "
-                             "give the expansion once")
     known = presets()
     if preset is not None and preset not in known:
         raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(known)}")
