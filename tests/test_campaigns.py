@@ -95,6 +95,27 @@ def test_a_campaign_in_one_process_reports_its_seeds_as_json(tmp_path: Path) -> 
     assert data["coverage"]["games"] == 4 and data["conforms"]
 
 
+def test_each_seed_of_a_campaign_plays_games_of_its_own(tmp_path: Path) -> None:
+    """hypothesis's first example is the same for every seed (its simplest game: du-en, the
+    fewest players, deal 0): without the shard's rotation, 15 seeds of one game each played
+    that game 15 times and missed du-cs's opening mutant (hostile review, item 3)."""
+    starts = []
+    for seed in range(6):
+        camp = conform_campaign("dawn-under", REF, first_seed=seed, seeds=1, games_per_seed=1,
+                                budget=60, max_steps=40, cwd=str(ROOT))
+        cover = camp.result.coverage
+        assert cover.games == 1, camp.summary()
+        starts.append((tuple(cover.presets), tuple(cover.player_counts)))
+    assert len(set(starts)) >= 5, starts  # 2p has one player count
+    result = runner.invoke(app, ["conform", "--engine", f"{REF} --mutant cs-must-open",
+                                 "--seeds", "15", "--games-per-seed", "1", "--max-steps", "200",
+                                 "--budget", "60", "--json", "--out", str(tmp_path / "d.jsonl")])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.output)
+    assert data["divergence"]["clauses"][:1] == ["du-cs:prubeh.open"], data["divergence"]
+    assert data["campaign"]["diverging_seed"] is not None
+
+
 # ----------------------------------------------------------------------------- on Ray
 
 

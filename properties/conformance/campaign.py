@@ -14,6 +14,13 @@ diverging one up to its divergence) do not depend on the number of workers or on
 minimal game is shrunk within a time budget, so it may be shorter on a faster run; it always
 reproduces the same failure (kind and first clause). A seed cut by the budget before its
 ``games`` games is reported as partial.
+
+Each seed plays games of its own: hypothesis's first example is its simplest (the first preset,
+the first player count, deal 0, the first legal action throughout) whatever its seed, so every
+shard would start with the same game. A shard therefore sees the model through
+:class:`VariedAdapter`, which rotates the order of the presets and player counts by its seed:
+seeds 0, 1, 2, ... start with a different (preset, player count) in turn, and the games
+depend on the seed alone (so one process and Ray still agree).
 """
 
 from __future__ import annotations
@@ -24,12 +31,60 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import count
-from typing import Any
+from typing import Any, cast
 
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.conformance.differential import ConformResult, Coverage, conform
 from ruleproof.properties.conformance.engine import subprocess_factory
-from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.games import GameAdapter, adapter
+
+
+class VariedAdapter:
+    """A game adapter seen by the shard of ``seed``: ``inner`` with its presets and player
+    counts listed in an order rotated by the seed (hypothesis draws the first entry in its
+    simplest example). Seed ``s`` puts preset ``s mod P`` first and player count
+    ``(s div P) mod C`` first, so consecutive seeds begin with every (preset, player count) in
+    turn. Nothing else changes: the same set-ups, deals and actions can be drawn, and the
+    trace of a divergence is that of the plain model.
+    """
+
+    def __init__(self, inner: GameAdapter, seed: int) -> None:
+        self._inner = inner
+        self._seed = seed
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not yet set (e.g. while unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+    def _known_presets(self) -> int:
+        return max(1, len(self._inner.presets()))
+
+    def presets(self) -> tuple[str, ...]:
+        """The inner adapter's presets, rotated by the seed."""
+        return _rotated(self._inner.presets(), self._seed)
+
+    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The inner adapter's player counts for ``options``, rotated by the seed divided by
+        the number of presets.
+
+        Raises:
+            MalformedInput: as the inner adapter (an unknown preset).
+        """
+        return _rotated(self._inner.player_counts(options), self._seed // self._known_presets())
+
+
+def _rotated(items: tuple[Any, ...], by: int) -> tuple[Any, ...]:
+    """``items`` rotated left by ``by`` (modulo its length)."""
+    if not items:
+        return items
+    k = by % len(items)
+    return items[k:] + items[:k]
+
+
+def varied(game: GameAdapter, seed: int) -> GameAdapter:
+    """The adapter a campaign's shard of ``seed`` searches with (:class:`VariedAdapter`)."""
+    return cast(GameAdapter, VariedAdapter(game, seed))
 
 
 @dataclass(frozen=True)
@@ -59,7 +114,8 @@ class Shard:
             return ConformResult(model.name, 0, 0, 0.0, None, None, dict(self.options),
                                  failure="the campaign's budget was spent before this seed")
         cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
-        return conform(model, subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
+        return conform(varied(model, seed),
+                       subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
                        players=self.players, options=dict(self.options), budget=left, seed=seed,
                        max_steps=self.max_steps, shrink_budget=self.shrink_budget, min_games=1,
                        max_games=self.games)
