@@ -81,6 +81,29 @@ def test_every_ray_address_option_fails_in_one_line_exit_2(command: list[str]) -
     assert time.monotonic() - began < 60
 
 
+@pytest.mark.parametrize("command", [
+    ["check", "dracula", "--profile", "ci"],
+    ["explore", "dr-1x2"],
+    ["conform", "--engine", REF, "--budget", "5"],
+    ["ambiguities", "--discover", "--profile", "ci"],
+])
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_ray_address_is_refused_not_ignored(command: list[str], blank: str) -> None:
+    """An empty --ray-address used to run without Ray, silently (hostile review, item 8)."""
+    result = runner.invoke(app, [*command, "--ray-address", blank])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "expected HOST:PORT" in lines[0], result.output
+
+
+@pytest.mark.parametrize("command", ["check", "conform", "ambiguities"])
+def test_the_help_names_the_ray_extra(command: str) -> None:
+    """rich read "[ray]" as markup and printed "(extra )" (hostile review, item 17)."""
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    assert "ray extra" in result.output and "(extra )" not in result.output, result.output
+
+
 def test_a_campaign_in_one_process_reports_its_seeds_as_json(tmp_path: Path) -> None:
     """--seeds without --workers: the single-process campaign (the reference of the Ray
     test); the JSON output stays clean (no progress bar off a terminal)."""

@@ -56,6 +56,27 @@ _HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 
 server) speak gRPC, so any of them answers with a SETTINGS frame of its own."""
 
 
+def check_address(address: str | None) -> tuple[str, int] | None:
+    """The ``(host, port)`` of a ``--ray-address`` (None for no address, ``auto`` and
+    ``local``), checked without touching the network, so that a command can refuse a bad one
+    before any work.
+
+    Raises:
+        MalformedInput: ``--ray-address ADDR: expected HOST:PORT ...`` (an empty or blank
+            address included).
+    """
+    if address is None or address in ("auto", "local"):
+        return None
+    rest = address.split("://", 1)[1] if "://" in address else address
+    host, sep, port_text = rest.rpartition(":")
+    host = host.strip("[]")
+    if (not sep or not host.strip() or host != host.strip() or not port_text.isdigit()
+            or not 0 < int(port_text) < 65536):
+        raise MalformedInput(f"--ray-address {address!r}: expected HOST:PORT (the head node's "
+                             "GCS port, 6379 by default), ray://HOST:PORT or auto")
+    return host, int(port_text)
+
+
 def probe_address(address: str, timeout: float = 3.0) -> None:
     """Fail fast where ``ray.init(address=...)`` would retry for minutes: ``HOST:PORT`` (or
     ``ray://HOST:PORT``) must accept a TCP connection within ``timeout`` seconds and answer
@@ -67,15 +88,10 @@ def probe_address(address: str, timeout: float = 3.0) -> None:
     """
     import socket
 
-    if address in ("auto", "local"):
+    parsed = check_address(address)
+    if parsed is None:
         return
-    rest = address.split("://", 1)[1] if "://" in address else address
-    host, sep, port_text = rest.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise MalformedInput(f"--ray-address {address}: expected HOST:PORT (the head node's "
-                             "GCS port, 6379 by default), ray://HOST:PORT or auto")
-    port = int(port_text)
+    host, port = parsed
     try:
         with socket.create_connection((host, port), timeout=timeout) as sock:
             sock.settimeout(timeout)
@@ -102,14 +118,14 @@ def _init(workers: int, address: str | None) -> bool:
     Raises:
         MalformedInput: nothing (or no Ray) listens at ``address``; Ray refuses to connect.
     """
-    if address:
+    if address is not None:
         probe_address(address)  # first: a dead address is an error with or without Ray
     ray = _ray()
     if ray.is_initialized():
         return False
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                               "configure_logging": False}
-    if address:
+    if address is not None:
         try:
             ray.init(address=address, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
@@ -280,7 +296,7 @@ def fan_out(seeds: Sequence[int], fn: Callable[[int], T], *, workers: int = 2,
     ``fn`` must be picklable (a module-level function) and deterministic in its seed; then
     the result equals the single-process one.
     """
-    if workers <= 1 and not address:
+    if workers <= 1 and address is None:
         return [fn(s) for s in seeds]
     started = _init(workers, address)
     ray = _ray()
@@ -314,7 +330,7 @@ def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int 
         deterministic. With an address and ``workers <= 1``, one task per CPU of the cluster.
     """
     it = iter(items)
-    if workers <= 1 and not address:
+    if workers <= 1 and address is None:
         out: list[tuple[int, T]] = []
         for item in it:
             if more is not None and not more():
@@ -329,7 +345,7 @@ def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int 
     started = _init(workers, address)
     ray = _ray()
     try:
-        if address and workers <= 1:
+        if address is not None and workers <= 1:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(num_cpus=1)(_call)
         shared = ray.put(fn)

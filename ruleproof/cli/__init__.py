@@ -90,18 +90,20 @@ def check(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every property")
                        ] = False,
     ray: Annotated[bool, typer.Option("--ray", help="run the properties as tasks on a local "
-                                                    "Ray of --jobs workers (extra [ray])")
+                                                    "Ray of --jobs workers (the ray extra)")
                    ] = False,
     ray_address: Annotated[str | None, typer.Option(help="run the properties on this Ray "
-                                                         "cluster (extra [ray])")] = None,
+                                                         "cluster (the ray extra)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the
     expansion on du-en and du-cs, Dracula under its default rules and each registered reading
     (invariants in random games, hidden information, z3 proofs, scenarios). A game argument,
     --preset, --expansion, --players or --option narrows the selection."""
+    from ruleproof.properties.explore.distributed import check_address
     from ruleproof.properties.suite import rule_sets, run_suite
 
+    check_address(ray_address)
     if thorough and profile not in (None, "thorough"):
         raise MalformedInput(f"--thorough conflicts with --profile {profile}; give one of them")
     name = "thorough" if thorough else (profile or "default")
@@ -395,7 +397,7 @@ def ambiguities(
     witnesses: Annotated[Path | None, typer.Option(help="with --discover: write a witness "
                                                         "scenario per new finding here")] = None,
     workers: Annotated[int, typer.Option(help="with --discover: searches at a time on a local "
-                                              "Ray (extra [ray]); 1 = this process")] = 1,
+                                              "Ray (the ray extra); 1 = this process")] = 1,
     ray_address: Annotated[str | None, typer.Option(help="with --discover: run the searches "
                                                          "on this Ray cluster, HOST:PORT")] = None,
 ) -> None:
@@ -409,6 +411,9 @@ def ambiguities(
             raise MalformedInput(f"{flag} only works with {other}")
     if search and discover:
         raise MalformedInput("--search and --discover are two different searches: give one")
+    from ruleproof.properties.explore.distributed import check_address
+
+    check_address(ray_address)
     if discover:
         from ruleproof.cli.discovery import run_discover
 

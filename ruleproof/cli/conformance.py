@@ -24,6 +24,7 @@ from ruleproof.properties.conformance.differential import ConformResult, conform
 from ruleproof.properties.conformance.engine import subprocess_factory
 from ruleproof.properties.conformance.games import adapter
 from ruleproof.properties.conformance.replay import ReplayResult, replay_file
+from ruleproof.properties.explore.distributed import check_address
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
@@ -98,7 +99,7 @@ def conform_command(
         help="completed games needed for a pass (fewer: exit 1)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
     workers: Annotated[int, typer.Option(
-        help="a campaign: seeds searched at a time on a local Ray (extra [ray]); 1 = this "
+        help="a campaign: seeds searched at a time on a local Ray (the ray extra); 1 = this "
              "process (docs/campaigns.md)")] = 1,
     ray_address: Annotated[str | None, typer.Option(
         help="a campaign on this Ray cluster, HOST:PORT (default: a local Ray of --workers)")
@@ -123,6 +124,7 @@ def conform_command(
     if len(given) != 1:
         raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "
                              "--pettingzoo MODULE:ENV")
+    check_address(ray_address)
     campaign = workers != 1 or ray_address is not None or seeds is not None or (
         games_per_seed is not None)
     if not 1 <= workers <= 64:

@@ -92,6 +92,9 @@ def explore_command(
         raise MalformedInput("--ray-address: empty, expected HOST:PORT")
     if workers is not None and not 1 <= workers <= 64:
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
+    from ruleproof.properties.explore.distributed import check_address
+
+    check_address(ray_address)
     if checkpoint is None and (resume or checkpoint_every is not None):
         raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
                              "--checkpoint FILE")
@@ -140,7 +143,7 @@ def explore_command(
             bar.update(task, depth=depth, states=states, frontier=frontier,
                        rate=states / seconds * 60 if seconds else 0.0)
 
-        if n_workers > 1 or ray_address:
+        if n_workers > 1 or ray_address is not None:
             if checkpoint is not None or resume:
                 raise MalformedInput("--checkpoint/--resume work in a single process "
                                      "(--workers 1) only")
