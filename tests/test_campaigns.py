@@ -104,6 +104,71 @@ def test_the_help_names_the_ray_extra(command: str) -> None:
     assert "ray extra" in result.output and "(extra )" not in result.output, result.output
 
 
+@pytest.mark.parametrize("bad", [["-o", "bogus=1"], ["--engine", "/nonexistent/engine"]])
+def test_a_ray_campaign_checks_its_input_before_ray_starts(bad: list[str]) -> None:
+    """Bad options and an engine that cannot start were found only inside the shards, after
+    Ray had started: exit 1 "too slow" instead of exit 2 (hostile review, item 9)."""
+    engine = [] if bad[0] == "--engine" else ["--engine", REF]
+    began = time.monotonic()
+    result = runner.invoke(app, ["conform", *engine, *bad, "--workers", "2", "--budget", "5"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert time.monotonic() - began < 5  # no Ray was started
+    ray = sys.modules.get("ray")
+    assert ray is None or not ray.is_initialized()
+
+
+@pytest.fixture()
+def grpc_not_ray() -> Iterator[str]:
+    """HOST:PORT of a server that answers the HTTP/2 preface with a SETTINGS frame (so it
+    passes the probe) and then says nothing, as a gRPC server that is not Ray."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+
+    def talk(conn: socket.socket) -> None:
+        with conn:
+            try:
+                conn.recv(100)
+                conn.sendall(bytes([0, 0, 0, 4, 0, 0, 0, 0, 0]))
+                while conn.recv(1000):
+                    pass
+            except OSError:
+                return
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            threading.Thread(target=talk, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield f"127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+def test_a_grpc_server_that_is_not_ray_is_given_up_in_one_line(grpc_not_ray: str) -> None:
+    """ray.init retried for minutes against it, printing its client's warnings (hostile
+    review, items 7 and 16); a subprocess, so that the abandoned join stays out of this one."""
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    code = ("import ruleproof.properties.explore.distributed as d; d.JOIN_SECONDS = 4\n"
+            "from ruleproof.cli import app\n"
+            f"app(['conform', '--engine', {REF!r}, '--budget', '5', '--ray-address', "
+            f"{grpc_not_ray!r}])")
+    import subprocess
+
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"error: --ray-address {grpc_not_ray}: no Ray cluster answered within 4 s"], done.stderr
+    assert time.monotonic() - began < 60
+
+
 def test_a_campaign_in_one_process_reports_its_seeds_as_json(tmp_path: Path) -> None:
     """--seeds without --workers: the single-process campaign (the reference of the Ray
     test); the JSON output stays clean (no progress bar off a terminal)."""

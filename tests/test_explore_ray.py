@@ -30,6 +30,15 @@ def test_two_workers_find_exactly_what_one_process_finds(local_ray: object) -> N
         assert distributed.verdict() == single.verdict(), name
 
 
+def test_more_workers_than_cpus_is_refused_not_a_hang(local_ray: object) -> None:
+    """A partition actor holds a CPU for the whole search: 3 of them on 2 CPUs were never all
+    scheduled and explore waited for ever (hostile review, item 6)."""
+    from ruleproof.errors import MalformedInput
+
+    with pytest.raises(MalformedInput, match="--workers 3: the Ray cluster has 2 CPUs"):
+        explore_distributed("dr-1x2", workers=3, max_seconds=20)
+
+
 def test_fan_out_and_seeded_games_equal_the_single_process(local_ray: object) -> None:
     seeds = list(range(6))
     # (a builtin: functions defined in a test module do not import on Ray workers)

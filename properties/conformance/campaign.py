@@ -231,7 +231,61 @@ def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str |
     """
     if games_per_seed < 1 or (seeds is not None and seeds < 1) or min_games < 1:
         raise MalformedInput("--games-per-seed, --seeds and --min-games must be at least 1")
-    start = time.time()
+    preflight(game, engine, players, options or {}, cwd, local=address is None)
+    from ruleproof.properties.explore.distributed import ray_session
+
+    with ray_session(workers, address, warm=_warm):
+        # the budget counts from here: Ray (if any) is up and its workers have imported the
+        # conformance harness, so a campaign's seeds get the whole budget
+        start = time.time()
+        return _run(game, engine, workers, address, first_seed, seeds, games_per_seed, budget,
+                    timeout, players, options, max_steps, shrink_budget, min_games, cwd,
+                    progress, start)
+
+
+def _warm() -> bool:
+    """Run on each Ray worker before the budget starts: imports the harness (this module
+    and the differential search) so that the first shard does not pay for it."""
+    return conform is not None
+
+
+def preflight(game: str, engine: str, players: int | None, options: Mapping[str, str],
+              cwd: str | None, *, local: bool) -> None:
+    """Refuse bad input before Ray starts, as a single process would: options the model
+    rejects and an engine command that cannot be split (or, when the engine runs on this
+    machine, ``local``, cannot be started).
+
+    Raises:
+        MalformedInput: the option or engine problem, in one line.
+    """
+    from ruleproof.properties.conformance.engine import SubprocessEngine
+
+    model = adapter(game)
+    counts = model.player_counts(options)
+    if not counts:
+        raise MalformedInput(f"{model.name} cannot be played with these options")
+    model.start(players or counts[0], options, 0, None)  # bad options -> MalformedInput
+    if local:
+        SubprocessEngine(engine, timeout=1.0, cwd=cwd).close()
+    else:
+        import shlex
+
+        try:
+            argv = shlex.split(engine)
+        except ValueError as exc:
+            raise MalformedInput(f"cannot split engine command {engine!r}: {exc}") from None
+        if not argv:
+            raise MalformedInput("the engine command is empty")
+
+
+def _run(game: str, engine: str, workers: int, address: str | None, first_seed: int,
+         seeds: int | None, games_per_seed: int, budget: float, timeout: float,
+         players: int | None, options: Mapping[str, str] | None, max_steps: int,
+         shrink_budget: float | None, min_games: int, cwd: str | None,
+         progress: Callable[[int, ConformResult], None] | None, start: float) -> Campaign:
+    """The campaign proper, its clock started at ``start`` (Ray ready)."""
+    from ruleproof.properties.explore.distributed import fan_out_until
+
     until = start + budget
     shard = Shard(game, engine, timeout, cwd if cwd is not None else os.getcwd(), players,
                   tuple(sorted((options or {}).items())), games_per_seed, max_steps,
@@ -244,10 +298,8 @@ def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str |
         if progress is not None:
             progress(seed, result)
 
-    from ruleproof.properties.explore.distributed import fan_out_until
-
-    ran = fan_out_until(items, shard, workers=workers, address=address, stop=lambda _, r: stops(r),
-                        more=lambda: time.time() < until, done=done)
+    ran = fan_out_until(items, shard, workers=workers, address=address,
+                        stop=lambda _, r: stops(r), more=lambda: time.time() < until, done=done)
     return _combine(game, ran, start, arrived, games_per_seed, min_games, dict(options or {}),
                     workers, address)
 

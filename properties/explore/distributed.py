@@ -23,8 +23,14 @@ A local Ray is started (and stopped) when none runs and no address is given.
 
 from __future__ import annotations
 
+import logging
+import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,6 +47,9 @@ from ruleproof.properties.explore.search import (
 )
 
 T = TypeVar("T")
+
+JOIN_SECONDS = 30.0
+"""Seconds ``ray.init`` may take to join a cluster at ``--ray-address`` before giving up."""
 
 
 def _ray() -> Any:
@@ -126,15 +135,89 @@ def _init(workers: int, address: str | None) -> bool:
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                               "configure_logging": False}
     if address is not None:
-        try:
-            ray.init(address=address, **kwargs)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            what = " ".join(str(exc).split())[:200]
-            raise MalformedInput(f"--ray-address {address}: cannot join the cluster ({what})"
-                                 ) from None
+        kwargs["address"] = address
     else:
-        ray.init(num_cpus=workers, **kwargs)
+        kwargs["num_cpus"] = workers
+    failed: list[BaseException] = []
+    done = threading.Event()
+
+    def join() -> None:
+        try:
+            ray.init(**kwargs)
+        except BaseException as exc:  # handed to the caller below
+            failed.append(exc)
+        finally:
+            done.set()
+
+    # Ray's own notices (that token authentication is on, its C++ client's retries) would
+    # make an error more than one line: its Python loggers are quieted and this process's
+    # stderr (fd 2) goes to a file while it starts; they are read back for a reason
+    quiet = logging.getLogger("ray")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as said:
+        os.dup2(said.fileno(), 2)
+        try:
+            # ray.init retries for minutes against a gRPC server that is not Ray: it runs in
+            # a daemon thread, given up after JOIN_SECONDS (only with an address; a local
+            # start is Ray's own business)
+            if address is None:
+                join()
+            else:
+                threading.Thread(target=join, name="ray-init", daemon=True).start()
+            joined = done.wait(JOIN_SECONDS if address is not None else None)
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            quiet.setLevel(level)
+        said.seek(0)
+        notes = said.read(1 << 16).decode("utf-8", "replace")
+    said_all = (notes + " ".join(map(str, failed))).lower()
+    token = ("; the cluster wants an authentication token (RAY_AUTH_MODE=token with "
+             "RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH)") if any(
+        w in said_all for w in ("unauthenticated", "authentication token", "invalidauthtoken")
+    ) else ""
+    if not joined:
+        raise MalformedInput(f"--ray-address {address}: no Ray cluster answered within "
+                             f"{JOIN_SECONDS:g} s{token}")
+    if failed:
+        exc = failed[0]
+        if address is None or not isinstance(exc, ConnectionError | RuntimeError | ValueError):
+            raise exc
+        what = " ".join(str(exc).split())[:200]
+        raise MalformedInput(f"--ray-address {address}: cannot join the cluster ({what}){token}"
+                             ) from None
     return True
+
+
+@contextmanager
+def ray_session(workers: int, address: str | None,
+                warm: Callable[[], object] | None = None) -> Iterator[None]:
+    """Ray up (and, with ``warm``, every worker process started) for the block, so that a
+    budget counted inside it leaves out Ray's start: :func:`fan_out_until` and
+    :func:`fan_out` within reuse it. Nothing happens for ``workers <= 1`` without an address
+    (this process). ``warm`` (a picklable module-level function) runs once per worker slot.
+
+    Raises:
+        MalformedInput: as :func:`_init`.
+    """
+    if workers <= 1 and address is None:
+        yield
+        return
+    started = _init(workers, address)
+    ray = _ray()
+    try:
+        if warm is not None:
+            slots = workers if workers > 1 else max(1, int(ray.cluster_resources().get("CPU", 1)))
+            task = ray.remote(num_cpus=1)(warm)
+            ray.get([task.remote() for _ in range(slots)])
+        yield
+    finally:
+        if started:
+            ray.shutdown()
 
 
 class PartitionActor:
@@ -265,13 +348,21 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
     """Explore ``name`` with the seen-set partitioned over ``workers`` Ray actors.
 
     Raises:
-        MalformedInput: Ray missing, fewer than 1 worker, or a bad configuration.
+        MalformedInput: Ray missing, fewer than 1 worker, more workers than the cluster has
+            CPUs, or a bad configuration.
     """
     if workers < 1:
         raise MalformedInput(f"--workers must be at least 1, got {workers}")
     started = _init(workers, address)
     ex: RayExplorer | None = None
     try:
+        # each partition is an actor holding one CPU for the whole search: with fewer CPUs
+        # the others are never scheduled and the search would wait for ever
+        cpus = float(_ray().cluster_resources().get("CPU", 0))
+        if cpus < workers:
+            raise MalformedInput(f"--workers {workers}: the Ray cluster has {cpus:g} CPUs and "
+                                 f"every worker holds one; use --workers {max(1, int(cpus))} "
+                                 "or fewer")
         ex = RayExplorer(name, workers, symmetry=symmetry, keep_graph=keep_graph,
                          contracts=contracts)
         return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress)
