@@ -193,8 +193,8 @@ def test_each_seed_of_a_campaign_plays_games_of_its_own(tmp_path: Path) -> None:
                                 budget=60, max_steps=40, cwd=str(ROOT))
         cover = camp.result.coverage
         assert cover.games == 1, camp.summary()
-        starts.append((tuple(cover.presets), tuple(cover.player_counts)))
-    assert len(set(starts)) >= 5, starts  # 2p has one player count
+        starts.append((tuple(cover.presets), tuple(cover.player_counts), cover.clauses))
+    assert len(set(starts)) == 6, starts
     result = runner.invoke(app, ["conform", "--engine", f"{REF} --mutant cs-must-open",
                                  "--seeds", "15", "--games-per-seed", "1", "--max-steps", "200",
                                  "--budget", "60", "--json", "--out", str(tmp_path / "d.jsonl")])

@@ -44,8 +44,10 @@ class VariedAdapter:
     counts listed in an order rotated by the seed (hypothesis draws the first entry in its
     simplest example). Seed ``s`` puts preset ``s mod P`` first and player count
     ``(s div P) mod C`` first, so consecutive seeds begin with every (preset, player count) in
-    turn. Nothing else changes: the same set-ups, deals and actions can be drawn, and the
-    trace of a divergence is that of the plain model.
+    turn; the choosable actions are rotated by the seed too, so that two seeds beginning with
+    the same set-up do not choose the same actions. Nothing else changes: the same set-ups,
+    deals and actions can be drawn, and the trace of a divergence (action strings) is that of
+    the plain model.
     """
 
     def __init__(self, inner: GameAdapter, seed: int) -> None:
@@ -72,6 +74,11 @@ class VariedAdapter:
             MalformedInput: as the inner adapter (an unknown preset).
         """
         return _rotated(self._inner.player_counts(options), self._seed // self._known_presets())
+
+    def choosable(self, state: Any) -> list[str]:
+        """The inner adapter's choosable actions, rotated by the seed (hypothesis's simplest
+        choice, the first, differs from seed to seed; the actions are the same)."""
+        return list(_rotated(tuple(self._inner.choosable(state)), self._seed))
 
 
 def _rotated(items: tuple[Any, ...], by: int) -> tuple[Any, ...]:
