@@ -37,6 +37,19 @@ def test_more_workers_than_cpus_is_refused_not_a_hang(local_ray: object) -> None
 
     with pytest.raises(MalformedInput, match="--workers 3: the Ray cluster has 2 CPUs"):
         explore_distributed("dr-1x2", workers=3, max_seconds=20)
+    # enough CPUs, but one is busy with another job: the wait for the actors is bounded
+    from ruleproof.properties.explore import distributed
+
+    busy = ray.remote(num_cpus=1)(distributed.PartitionActor).remote("dr-1x2", 0, 1, False,
+                                                                      False)
+    ray.get(busy.frontier.remote())  # placed: it holds one of the two CPUs
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(distributed, "SCHEDULE_SECONDS", 3.0)
+            with pytest.raises(MalformedInput, match="not every worker was scheduled"):
+                explore_distributed("dr-1x2", workers=2, max_seconds=20)
+    finally:
+        ray.kill(busy)
 
 
 def test_fan_out_and_seeded_games_equal_the_single_process(local_ray: object) -> None:

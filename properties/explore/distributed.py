@@ -48,6 +48,9 @@ from ruleproof.properties.explore.search import (
 
 T = TypeVar("T")
 
+SCHEDULE_SECONDS = 120.0
+"""Seconds ``explore --workers N`` waits for its N actors to be placed and ready."""
+
 JOIN_SECONDS = 30.0
 """Seconds ``ray.init`` may take to join a cluster at ``--ray-address`` before giving up."""
 
@@ -283,8 +286,17 @@ class RayExplorer(Explorer):
         self._front = 0  # states in the next frontier (the owners' accepted count)
         self._waiting: list[list[Any]] | None = None  # decisions each actor has to adopt
         # wait until every actor has imported the model and built its game, so that the
-        # search's clock (``run``) starts with the workers ready, as for one process
-        ray.get([a.frontier.remote() for a in self.actors])
+        # search's clock (``run``) starts with the workers ready, as for one process; an
+        # actor the cluster cannot place (its CPUs busy with other jobs) is not waited for
+        # in vain
+        try:
+            ray.get([a.frontier.remote() for a in self.actors], timeout=SCHEDULE_SECONDS)
+        except ray.exceptions.GetTimeoutError:
+            for a in self.actors:
+                ray.kill(a)
+            raise MalformedInput(f"--workers {workers}: not every worker was scheduled on the "
+                                 f"Ray cluster within {SCHEDULE_SECONDS:g} s (are its CPUs "
+                                 "busy?)") from None
 
     def _seed(self) -> int:
         ray = _ray()
