@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import re
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from reference_engines import load_engine
 
 from ruleproof.errors import MalformedInput, Nonconformance
 from ruleproof.model.gruft.state import Believe, Doubt
@@ -37,15 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
 
 
-def _load_ref() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dawn_under_ref", REF)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ref: Any = _load_ref()
+ref: Any = load_engine("dawn_under_ref.py")
 MUTANTS: dict[str, str] = ref.MUTANTS
 
 # The clause each mutant changes, declared by the mutant itself: the report must blame it first.

@@ -8,16 +8,14 @@ deal of the rule set, and its saved trace must replay to that divergence (exit 1
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 import typer
+from reference_engines import load_engine
 from typer.testing import CliRunner
 
 from ruleproof.properties.conformance.differential import (
@@ -37,16 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dawn_under_ref_shrink", REF)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ref = _load()
+ref = load_engine("dawn_under_ref.py")
 
 
 def in_process(mutant: str) -> EngineFactory:
@@ -127,16 +116,7 @@ def test_fitting_keeps_a_legal_deal_and_what_each_action_met() -> None:
 DRACULA_REF = ROOT / "examples" / "engines" / "dracula_ref.py"
 
 
-def _load_dracula() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dracula_ref_shrink", DRACULA_REF)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-dracula_ref = _load_dracula()
+dracula_ref = load_engine("dracula_ref.py")
 
 DRACULA_LONG = {"whisper-ignored": 6}  # mutant -> first seed tried (seeds before: no failure)
 
