@@ -878,15 +878,7 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
     if f.reported_legal is not None:
         facts["legal"] = [_clip(a) for a in f.reported_legal]
     if f.reported_state is not None:
-        kept: dict[str, Any] = {}
-        unusable: dict[str, str] = {}
-        for k, v in f.reported_state.items():
-            problem = game.check_field(k, v) if len(k) <= _MAX_NAME else "unknown field"
-            problem = problem or _unsaveable(v)
-            if problem is None:
-                kept[k] = v
-            else:
-                unusable[_clip(k, _MAX_NAME)] = _clip(problem, 300)
+        kept, unusable = _split_fields(game, f.reported_state.items())
         if d.kind == "state":
             for name in sorted(set(_expected_state(game, f)) - set(f.reported_state)):
                 unusable[name] = "missing"
@@ -897,17 +889,8 @@ def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = No
                      f"state_unusable): {', '.join(sorted(unusable))}")
     if f.reported_observation is not None:
         seen = dict(f.reported_observation)
-        kept = {k: v for k, v in seen.items() if k == "player"}
-        unseen: dict[str, str] = {}
-        for k, v in seen.items():
-            if k == "player":
-                continue
-            problem = game.check_field(k, v) if len(k) <= _MAX_NAME else "unknown field"
-            problem = problem or _unsaveable(v)
-            if problem is None:
-                kept[k] = v
-            else:
-                unseen[_clip(k, _MAX_NAME)] = _clip(problem, 300)
+        kept, unseen = _split_fields(game, ((k, v) for k, v in seen.items() if k != "player"))
+        kept = {k: v for k, v in seen.items() if k == "player"} | kept
         who = seen.get("player")
         if d.kind == "observation" and isinstance(who, int):
             for name in sorted(set(_expected_state(game, f, who)) - set(seen)):
@@ -938,6 +921,22 @@ _MAX_NAME = 100
 def _clip(text: str, most: int = 200) -> str:
     """``text`` cut to ``most`` characters (marked), so a saved trace stays readable."""
     return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
+
+
+def _split_fields(game: GameAdapter, items: Iterable[tuple[str, Any]]
+                  ) -> tuple[dict[str, Any], dict[str, str]]:
+    """Reported fields a trace can hold (name -> value) and those it cannot (name -> why:
+    unknown, mistyped, or too large to save), names and reasons clipped."""
+    kept: dict[str, Any] = {}
+    unusable: dict[str, str] = {}
+    for k, v in items:
+        problem = game.check_field(k, v) if len(k) <= _MAX_NAME else "unknown field"
+        problem = problem or _unsaveable(v)
+        if problem is None:
+            kept[k] = v
+        else:
+            unusable[_clip(k, _MAX_NAME)] = _clip(problem, 300)
+    return kept, unusable
 
 
 def _unsaveable(value: Any, depth: int = 0) -> str | None:
