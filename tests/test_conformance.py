@@ -225,6 +225,17 @@ def test_conform_cli_passes_the_reference_engine() -> None:
     assert "no divergence" in result.output and "coverage:" in result.output
 
 
+def test_conform_cli_two_players_play_the_2_player_rules() -> None:
+    # as in check and simulate, --players 2 alone selects the preset 2p (not an error)
+    engine = f"{sys.executable} {REF}"
+    result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "3",
+                                    "--players", "2", "--max-steps", "40", "--json"])
+    assert result.exit_code == 0, result.output
+    cover = json.loads(result.output)["coverage"]
+    assert cover["games"] >= 1 and set(cover["player_counts"]) == {"2"}
+    assert set(cover["presets"]) == {"2p"}
+
+
 def test_conform_cli_json_has_the_coverage_and_min_games_fails_an_unfinished_run() -> None:
     engine = f"{sys.executable} {REF}"
     result = runner.invoke(_app(), ["conform", "--engine", engine, "--budget", "3",

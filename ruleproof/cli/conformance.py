@@ -149,6 +149,8 @@ def conform_command(
         if game != "dawn-under":
             raise MalformedInput(f"--preset is for dawn-under (du-en, du-cs, 2p), not {game}")
         opts["preset"] = preset
+    if game == "dawn-under" and preset is None and players == 2:
+        opts["preset"] = "2p"  # two players play the 2-player rules, as in check and simulate
     allowed = model.player_counts(opts)
     if not allowed:
         raise MalformedInput(f"{game}: no player count allows these flags together: "
