@@ -143,6 +143,15 @@ def _opt(x: int | None) -> int:
     return 0 if x is None else x + 1
 
 
+def _memoised(memo: Memo, obj: Any, encode: Callable[[Any], Code]) -> Code:
+    """``encode(obj)``, cached in ``memo`` by identity (a successor shares most of its parts
+    with its parent, so each part is encoded once)."""
+    hit = memo.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        hit = memo[id(obj)] = (obj, encode(obj))
+    return hit[1]
+
+
 def state_code(state: State, memo: Memo) -> Code:
     """The code of ``state``'s view (the fast path of :func:`encode_fields` without
     relabelling: both give the same code, tests/test_explore.py checks it state by state).
@@ -150,32 +159,11 @@ def state_code(state: State, memo: Memo) -> Code:
     ``extension`` by identity (it is cleared beyond :data:`MEMO_LIMIT` entries)."""
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    get = memo.get
-    obj: Any = state.lids
-    hit = get(id(obj))
-    if hit is None or hit[0] is not obj:
-        hit = memo[id(obj)] = (obj, _lids_code(obj))
-    lids = hit[1]
-    obj = state.contents
-    hit = get(id(obj))
-    if hit is None or hit[0] is not obj:
-        hit = memo[id(obj)] = (obj, _contents_code(obj))
-    contents = hit[1]
-    obj = state.rows
-    hit = get(id(obj))
-    if hit is None or hit[0] is not obj:
-        hit = memo[id(obj)] = (obj, _rows_code(obj))
-    rows = hit[1]
-    obj = state.windows
-    hit = get(id(obj))
-    if hit is None or hit[0] is not obj:
-        hit = memo[id(obj)] = (obj, _windows_code(obj))
-    windows = hit[1]
-    obj = state.extension
-    hit = get(id(obj))
-    if hit is None or hit[0] is not obj:
-        hit = memo[id(obj)] = (obj, _extension_code(obj))
-    ext = hit[1]
+    lids = _memoised(memo, state.lids, _lids_code)
+    contents = _memoised(memo, state.contents, _contents_code)
+    rows = _memoised(memo, state.rows, _rows_code)
+    windows = _memoised(memo, state.windows, _windows_code)
+    ext = _memoised(memo, state.extension, _extension_code)
     phase = state.phase
     code = _PHASE_CODE.get(id(phase))
     plague = state.plague
