@@ -5,10 +5,13 @@ speed-up). Also the per-state cost of each part of an expansion, which bounds th
 Two rates are printed for every run, because the machine may be shared:
 
 * **wall**: distinct states / wall-clock seconds of the search (what a user waits for);
-* **CPU**: distinct states / CPU seconds spent in the partitions' processes, times the number
-  of workers (``ExploreResult.cpu_seconds``): the rate with a core per worker, which other
-  processes on the machine do not change. It leaves out the driver and Ray's own processes
-  (the wall rate includes them).
+* **CPU**: distinct states / CPU seconds of the busiest worker (``ExploreResult.per_worker``):
+  the rate with a core per worker, which other processes on the machine do not change, as
+  long as the workers wait little for each other. It leaves out the driver, Ray's own
+  processes and (de)serialising the shipments (the wall rate includes them). The states each
+  worker expanded are printed too: the work must be shared evenly for a second worker to
+  help (an earlier design kept every state with the worker that found it, and one worker
+  did all the work).
 
 The clock of a search starts when its workers are ready (the game built, as for one
 process); starting Ray and its actors takes a few seconds more, printed separately.
@@ -63,10 +66,12 @@ def engine_cost(name: str, states: int = 20_000) -> dict[str, float]:
 
 
 def _line(label: str, r: ExploreResult) -> str:
-    cpu_rate = r.distinct_states / r.cpu_seconds * 60 * r.workers if r.cpu_seconds else 0.0
+    busiest = max((cpu for _, cpu in r.per_worker), default=0.0)
+    cpu_rate = r.distinct_states / busiest * 60 if busiest else 0.0
+    shares = "/".join(f"{n * 100 / max(1, r.distinct_states):.0f}%" for n, _ in r.per_worker)
     return (f"{label:12} {r.distinct_states:,} states in {r.seconds:6.1f} s wall, "
             f"{r.cpu_seconds:6.1f} s CPU: {r.states_per_minute:11,.0f} states/min wall, "
-            f"{cpu_rate:11,.0f} states/min CPU")
+            f"{cpu_rate:11,.0f} states/min CPU (expanded {shares})")
 
 
 def main() -> None:

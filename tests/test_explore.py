@@ -67,6 +67,60 @@ def test_every_pinned_result_names_a_shipped_configuration() -> None:
     assert games == {"dawn-under", "dracula"}, "one CI set-up per game"
 
 
+@pytest.mark.parametrize("name", ["du-2p-1v", "dr-1x2"])
+def test_partitions_share_the_work_and_find_what_one_finds(name: str) -> None:
+    """The seen-set split three ways in one process (as over Ray workers): the same result,
+    and each partition expands the states it owns, about a third each. (An earlier design
+    kept every successor with the partition that found it, so the partition owning the root
+    expanded everything and a second worker added nothing.)"""
+    one = Explorer(explore_game(name), parts=1).run()
+    three = Explorer(explore_game(name), parts=3).run()
+    assert one.distinct_states > 1000 and three.verdict() == one.verdict()
+    expanded = [n for n, _ in three.per_worker]
+    assert len(expanded) == 3 and sum(expanded) == one.per_worker[0][0]
+    assert all(0.25 < n / sum(expanded) < 0.42 for n in expanded), expanded
+
+
+def test_states_survive_pickling_as_they_travel_between_workers() -> None:
+    """States are shipped pickled between workers (the model's own ``__reduce__``): every
+    state of a BFS prefix comes back equal and frozen, and so do states of random games with
+    the expansion."""
+    import pickle
+
+    for name in ("du-3p-1v", "du-2p-1v"):
+        game = explore_game(name)
+        frontier = [r.state for r in game.roots()]
+        states: list[State] = []
+        while frontier and len(states) < 3000:
+            states += frontier
+            frontier = [n for s in frontier if not game.is_terminal(s)
+                        for n in game.next_states(s)]
+        back = pickle.loads(pickle.dumps(states, pickle.HIGHEST_PROTOCOL))
+        assert back == states and all(type(b) is State for b in back)
+        with pytest.raises(AttributeError):
+            back[0].turn_player = 1
+    # the expansion's part of the state (Count Rucola, bats, open graves) too
+    import random
+
+    from ruleproof.model.dawn_under import (
+        apply,
+        legal_actions,
+        make_config,
+        new_game,
+        parse_options,
+    )
+
+    config = make_config(4, parse_options({"expansion": "gruft"}))
+    played: list[State] = []
+    for seed in range(5):
+        rng, state = random.Random(seed), new_game(config, seed)
+        while state.phase is not Phase.OVER and len(played) < 400 * (seed + 1):
+            played.append(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert all(s.extension is not None for s in played)
+    assert pickle.loads(pickle.dumps(played, pickle.HIGHEST_PROTOCOL)) == played
+
+
 def test_symmetry_reduction_agrees_on_verdicts_and_counts_orbits() -> None:
     name = "du-2p-sym"  # seeded deal + its images: roots closed under the group
     sym = explore_game(name, symmetry=True)

@@ -28,6 +28,11 @@ def test_two_workers_find_exactly_what_one_process_finds(local_ray: object) -> N
         assert distributed.workers == 2 and single.workers == 1
         assert distributed.distinct_states > 1000
         assert distributed.verdict() == single.verdict(), name
+        # each worker expands the states it owns: the work is shared (an earlier design kept
+        # every state with the worker that found it, and one worker expanded them all)
+        shares = [n / distributed.distinct_states for n, _ in distributed.per_worker]
+        assert len(shares) == 2 and all(0.4 < x < 0.6 for x in shares), (name, shares)
+        assert sum(n for n, _ in distributed.per_worker) == single.per_worker[0][0]
 
 
 def test_more_workers_than_cpus_is_refused_not_a_hang(local_ray: object) -> None:

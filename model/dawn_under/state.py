@@ -30,9 +30,20 @@ def fast_init(cls: type[C]) -> type[C]:
     ``object.__setattr__`` by name; this one stores each slot through its member descriptor
     (several times faster; states, events and vampires are built on every transition). The
     code is generated once from ``fields(cls)``, as ``dataclasses`` itself does.
+
+    The class also gets a ``__reduce__`` that pickles an instance as a call of the class
+    with its field values (the default for a slotted dataclass goes through ``copyreg`` and a
+    ``__setstate__`` that sets field after field): about twice as fast both ways, which
+    matters where states travel between processes (``ruleproof explore --workers``).
     """
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {"cls": cls}
     params, body = [], []
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    exec("def __reduce__(self):\n    return (cls, ("
+         + "".join(f"self.{n}, " for n in names) + "))\n", env)
+    reduce = env["__reduce__"]
+    reduce.__qualname__ = f"{cls.__qualname__}.__reduce__"
+    cls.__reduce__ = reduce  # type: ignore[method-assign]
     for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
         assert f.init and f.default_factory is MISSING, f"{cls.__name__}.{f.name}"
         env[f"set{i}"] = cls.__dict__[f.name].__set__

@@ -4,12 +4,12 @@ fingerprint across workers (as TLC's distributed mode), and a generic fan-out of
 What is wired (docs/explore.md, "Campaigns on Ray"):
 
 * ``ruleproof explore NAME --workers N [--ray-address ADDR]``: :func:`explore_distributed`.
-  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i`` (their seen-set entries).
-  Each BFS level every worker expands its frontier and proposes each new successor to its owner
-  as ``(fingerprint, parent, action index)``; the owner keeps, per new fingerprint, the proposal
-  with the smallest parent key and tells the proposer, which keeps that state for the next
-  level. Only integers travel. So the result (counts, depth, findings, traces) is that of a
-  single process, whatever the timing.
+  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i``: their seen-set entries,
+  and the expansion of their states. Each BFS level every worker expands the states it owns
+  and ships each new successor, with its state, to its owner; the owner keeps, per new
+  fingerprint, the proposal with the smallest ``(parent fingerprint, action index)``. So the
+  work is shared evenly (fingerprints are uniform) and the result (counts, depth, findings,
+  traces) is that of a single process, whatever the timing.
 * :func:`fan_out` ``(seeds, fn)``: ``fn(seed)`` for every seed on Ray workers, results in seed
   order; for discovery and ``conform`` campaigns (each seed an independent search).
 * :func:`fan_out_until`: the same, handed out in order and stopped at the first result a
@@ -23,12 +23,15 @@ A local Ray is started (and stopped) when none runs and no address is given.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
+import pickle
 import random
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,7 +45,7 @@ from ruleproof.properties.explore.search import (
     LevelReport,
     Partition,
     Progress,
-    Proposal,
+    Shipment,
     _merge,
 )
 
@@ -223,38 +226,60 @@ def ray_session(workers: int, address: str | None,
             ray.shutdown()
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block, and what the block made moved to
+    its permanent generation afterwards, as :meth:`Partition.expand` does: (un)pickling a
+    shipment makes many objects that live on, and the collector's passes over them took as
+    long as the pickling itself."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
 class PartitionActor:
-    """A :class:`Partition` inside a Ray actor (created with ``ray.remote``)."""
+    """A :class:`Partition` inside a Ray actor (created with ``ray.remote``).
+
+    Shipments travel as bytes pickled here with the standard (C) pickler: Ray's own
+    serialiser (cloudpickle, which consults a Python hook per object) took several times as
+    long for the many small state objects of a shipment (measured: 3.5 s of 9 s of a
+    worker's CPU on du-4p-1v). The CPU a report gives is the whole process's since the
+    previous report (``time.process_time``): the partition's work, (de)serialising, and
+    Ray's threads in the worker process."""
 
     def __init__(self, name: str, index: int, parts: int, symmetry: bool,
                  keep_graph: bool, contracts: bool = False) -> None:
         game = explore_game(name, symmetry=symmetry, contracts=contracts)
         self.part = Partition(game, index, parts, keep_graph)
         self.roots = game.roots()
+        self._mark = time.process_time()
 
     def seed(self) -> int:
         return self.part.seed_roots(self.roots)
 
     def expand(self) -> tuple[Any, ...]:
+        """:meth:`Partition.expand`: one return value per partition (its shipment as pickled
+        bytes; None for this one), then the report (``num_returns`` is the number of
+        partitions + 1)."""
         out, rep = self.part.expand()
-        return (*out, rep)
+        with _gc_paused():
+            packed = [None if ship is None else pickle.dumps(ship, pickle.HIGHEST_PROTOCOL)
+                      for ship in out]
+        now = time.process_time()
+        rep.cpu, self._mark = now - self._mark, now
+        rep.by_part = {self.part.index: (rep.expanded, rep.cpu)}
+        return (*packed, rep)
 
-    def decide(self, depth: int, *proposals: list[Proposal]) -> Any:
-        accepted = self.part.decide(depth, list(proposals))
-        return accepted[0] if len(accepted) == 1 else tuple(accepted)
-
-    def adopt(self, *accepted: list[int]) -> int:
-        return self.part.adopt(list(accepted))
-
-    def decide_counted(self, depth: int, *proposals: list[Proposal]) -> tuple[Any, ...]:
-        """:meth:`decide`, and how many fingerprints were accepted in all (last)."""
-        accepted = self.part.decide(depth, list(proposals))
-        return (*accepted, sum(len(a) for a in accepted))
-
-    def adopt_expand(self, *accepted: list[int]) -> tuple[Any, ...]:
-        """:meth:`adopt` the previous level's decisions, then :meth:`expand` (one call)."""
-        self.part.adopt(list(accepted))
-        return self.expand()
+    def accept(self, depth: int, *shipments: bytes | None) -> int:
+        with _gc_paused():  # the states unpickled here live on (Partition.expand)
+            ships: list[Shipment | None] = [None if b is None else pickle.loads(b)
+                                            for b in shipments]
+            return self.part.accept(depth, ships)
 
     def frontier(self) -> int:
         return len(self.part.frontier)
@@ -284,7 +309,6 @@ class RayExplorer(Explorer):
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
         self._front = 0  # states in the next frontier (the owners' accepted count)
-        self._waiting: list[list[Any]] | None = None  # decisions each actor has to adopt
         # wait until every actor has imported the model and built its game, so that the
         # search's clock (``run``) starts with the workers ready, as for one process; an
         # actor the cluster cannot place (its CPUs busy with other jobs) is not waited for
@@ -301,26 +325,20 @@ class RayExplorer(Explorer):
     def _seed(self) -> int:
         ray = _ray()
         self._front = int(sum(ray.get([a.seed.remote() for a in self.actors])))
-        self._waiting = None
         return self._front
 
     def _step(self, depth: int) -> tuple[int, LevelReport]:
         ray = _ray()
         n = self.workers
-        # two rounds per level, only integers travel: each worker adopts the states its
-        # owners accepted last level and expands them, proposing (fp, parent, index) to the
-        # owners; the owners decide. The driver waits once a level, for the reports and the
-        # count of accepted states (the next frontier), so a loaded machine wakes each
-        # worker twice a level, not four times.
-        if self._waiting is None:
-            outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
-        else:
-            outs = [a.adopt_expand.options(num_returns=n + 1).remote(*self._waiting[i])
-                    for i, a in enumerate(self.actors)]
-        decided = [self.actors[j].decide_counted.options(num_returns=n + 1).remote(
-            depth, *[outs[i][j] for i in range(n)]) for j in range(n)]
-        self._waiting = [[decided[j][i] for j in range(n)] for i in range(n)]
-        reports, counts = ray.get([o[n] for o in outs]), ray.get([d[n] for d in decided])
+        # two rounds per level: each worker expands the states it owns and ships every new
+        # successor (its state included) to the worker owning its fingerprint; each worker
+        # then accepts what it was shipped. The shipments go from worker to worker (object
+        # references, not through the driver); the driver waits once a level, for the
+        # reports and the counts of accepted states (the next frontier).
+        outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
+        accepted = [self.actors[j].accept.remote(depth, *[outs[i][j] for i in range(n)])
+                    for j in range(n)]
+        reports, counts = ray.get([o[n] for o in outs]), ray.get(accepted)
         merged = LevelReport()
         for rep in reports:
             _merge(merged, rep)

@@ -48,12 +48,13 @@ CHECKPOINT_FORMAT = "ruleproof-explore-checkpoint"
 """The ``format`` field of every checkpoint file."""
 
 
-__all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "explore", "fingerprint"]
+__all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "Shipment", "explore",
+           "fingerprint"]
 
 
 @dataclass
 class Candidate:
-    """A successor proposed to the partition that owns its fingerprint."""
+    """A root state offered to the partition that owns its fingerprint."""
 
     fp: int
     parent: int
@@ -61,8 +62,13 @@ class Candidate:
     state: Any
 
 
-Proposal = tuple[int, int, int]
-"""(fingerprint, parent fingerprint, action index): what travels to a fingerprint's owner."""
+Shipment = tuple[list[int], list[int], list[int], list[Any]]
+"""What one partition sends another after expanding a level: the new successors the receiver
+owns, as parallel lists ``(fingerprints, parent fingerprints, action indices, states)``."""
+
+KNOWN_LIMIT = 1 << 22
+"""Most fingerprints a partition remembers as already sent to their owners (a cache that only
+saves sending a state twice; it is emptied when full, which changes no result)."""
 
 
 @dataclass
@@ -77,12 +83,22 @@ class LevelReport:
     errors: list[tuple[int, int, str]] = field(default_factory=list)
     cpu: float = 0.0
     """CPU seconds (``time.process_time``) spent in the partition's methods since its
-    previous report: this expansion and the previous level's decisions (not waiting)."""
+    previous report: this expansion and the previous level's acceptance (not waiting)."""
+    by_part: dict[int, tuple[int, float]] = field(default_factory=dict)
+    """Partition index -> (states it expanded, CPU seconds it spent): the balance of the work
+    between workers (a worker that expands nothing adds nothing to the rate)."""
 
 
 class Partition:
     """One share of the seen-set (fingerprints with ``fp % parts == index``), its frontier and
-    the out-edges of its states. Used in-process and inside a Ray actor."""
+    the out-edges of its states. Used in-process and inside a Ray actor.
+
+    A partition expands the states it owns. A level is two steps: every partition
+    :meth:`expand` s its frontier and ships each new successor, with its state, to the
+    partition that owns its fingerprint; then every partition :meth:`accept` s what it was
+    shipped (and what it found for itself): per fingerprint not seen yet, the proposal with
+    the smallest ``(parent fingerprint, action index)``. So the work is shared by fingerprint,
+    which is uniform, and the result does not depend on the number of partitions."""
 
     def __init__(self, game: ExploreGame, index: int, parts: int, keep_graph: bool = True):
         self.game = game
@@ -92,8 +108,12 @@ class Partition:
         self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
         self.frontier: list[tuple[int, Any]] = []
         self.edges: dict[int, tuple[int, ...]] = {}
-        # proposed successors awaiting their owner: fp -> (parent fp, action index, state)
+        # new successors this partition owns, found by its last expansion:
+        # fp -> (parent fp, action index, state)
         self.pending: dict[int, tuple[int, int, Any]] = {}
+        # fingerprints owned elsewhere that this partition has shipped: their owner has
+        # recorded them since, so shipping them again would be refused (a bounded cache)
+        self.known: set[int] = set()
         self.depth = 0
         self._cpu = 0.0  # CPU seconds in this partition's methods, not yet reported
 
@@ -109,14 +129,17 @@ class Partition:
         self._cpu += time.process_time() - start
         return found
 
-    def expand(self) -> tuple[list[list[Proposal]], LevelReport]:
-        """Expand the frontier: check every state; propose every new successor to the owner
-        of its fingerprint as ``(fp, parent fp, action index)`` (the state stays here, in
-        ``pending``, until the owner accepts this proposal: only integers travel).
+    def expand(self) -> tuple[list[Shipment | None], LevelReport]:
+        """Expand the frontier: check every state; keep the new successors this partition
+        owns (``pending``) and ship every other new successor to its owner.
+
+        Returns:
+            ``(shipments, report)``: ``shipments[j]`` for partition ``j`` (None for this one),
+            and what the expansion found.
 
         The frontier is in increasing fingerprint order and actions in index order, so the
         first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
-        partition; ``pending`` holds ``(parent, index, state)`` per fingerprint.
+        partition.
 
         Python's cyclic garbage collector is kept off the search's objects: it is paused
         during the expansion, and the objects made meanwhile (states, codes, proposals) are
@@ -133,10 +156,10 @@ class Partition:
             if enabled:
                 gc.enable()
 
-    def _expand(self) -> tuple[list[list[Proposal]], LevelReport]:
+    def _expand(self) -> tuple[list[Shipment | None], LevelReport]:
         start = time.process_time()
         game = self.game
-        best = self.pending
+        best: dict[int, tuple[int, int, Any]] = {}
         rep = LevelReport()
         fp_of = game.fp
         violations = game.violations
@@ -144,6 +167,7 @@ class Partition:
         step_checks = game.step_checks
         keep_graph = self.keep_graph
         seen = self.seen
+        known = self.known
         edges = self.edges
         transitions = 0
         for fp, state in self.frontier:
@@ -177,7 +201,7 @@ class Partition:
                     for v in game.step_violations(state, action, nxt):
                         rep.violations.append((fp, f"step {action}: {v}"))
                 fps.append(nfp)
-                if nfp in seen:  # owned here and known: nothing to propose
+                if nfp in seen or nfp in known:  # recorded by its owner already
                     continue
                 old = best.get(nfp)
                 if old is None or (fp, i) < old[:2]:
@@ -187,48 +211,63 @@ class Partition:
                 edges[fp] = tuple(fps)
         rep.expanded = len(self.frontier)
         rep.transitions = transitions
-        rep.cpu, self._cpu = self._cpu + time.process_time() - start, 0.0
         self.frontier = []
-        out: list[list[Proposal]] = [[] for _ in range(self.parts)]
-        parts = self.parts
+        parts, me = self.parts, self.index
+        shipments: list[Shipment | None] = [None] * parts
         if parts == 1:
-            out[0] = [(nfp, parent, index) for nfp, (parent, index, _) in best.items()]
+            self.pending = best
         else:
-            for nfp, (parent, index, _) in best.items():
-                out[nfp % parts].append((nfp, parent, index))
-        return out, rep
+            own: dict[int, tuple[int, int, Any]] = {}
+            out: list[Shipment] = [([], [], [], []) for _ in range(parts)]
+            if len(known) > KNOWN_LIMIT:
+                known.clear()
+            for nfp, entry in best.items():
+                owner = nfp % parts
+                if owner == me:
+                    own[nfp] = entry
+                else:
+                    ship = out[owner]
+                    ship[0].append(nfp)
+                    ship[1].append(entry[0])
+                    ship[2].append(entry[1])
+                    ship[3].append(entry[2])
+                    known.add(nfp)
+            self.pending = own
+            shipments = [None if j == me else out[j] for j in range(parts)]
+        cpu = self._cpu + time.process_time() - start
+        rep.cpu, self._cpu = cpu, 0.0
+        rep.by_part = {me: (rep.expanded, cpu)}
+        return shipments, rep
 
-    def decide(self, depth: int, proposals: list[list[Proposal]]) -> list[list[int]]:
-        """As owner: among the proposals (``proposals[i]`` from partition ``i``) of
-        fingerprints not seen yet, keep the smallest ``(parent, action index)`` each; record
-        them at ``depth``; return the accepted fingerprints per proposing partition."""
+    def accept(self, depth: int, shipments: list[Shipment | None]) -> int:
+        """As owner: among the new successors found here (``pending``) and those shipped by
+        the other partitions (``shipments[i]`` from partition ``i``; None or empty for none),
+        of fingerprints not seen yet, keep the one with the smallest ``(parent, action
+        index)`` each; record them at ``depth``; they are the next frontier, in fingerprint
+        order. Returns how many."""
         start = time.process_time()
-        chosen: dict[int, tuple[int, int, int]] = {}
+        chosen = self.pending
+        self.pending = {}
         seen = self.seen
-        for sender, batch in enumerate(proposals):
-            for fp, parent, index in batch:
+        for ship in shipments:
+            if not ship:
+                continue
+            fps, parents, indices, states = ship
+            for k, fp in enumerate(fps):
                 if fp in seen:
                     continue
                 old = chosen.get(fp)
-                if old is None or (parent, index) < old[:2]:
-                    chosen[fp] = (parent, index, sender)
-        accepted: list[list[int]] = [[] for _ in proposals]
-        for fp, (parent, index, sender) in chosen.items():
+                if old is None or (parents[k], indices[k]) < old[:2]:
+                    chosen[fp] = (parents[k], indices[k], states[k])
+        frontier = []
+        for fp in sorted(chosen):
+            parent, index, state = chosen[fp]
             seen[fp] = (depth, parent, index)
-            accepted[sender].append(fp)
+            frontier.append((fp, state))
+        self.frontier = frontier
         self.depth = depth
         self._cpu += time.process_time() - start
-        return accepted
-
-    def adopt(self, accepted: list[list[int]]) -> int:
-        """Move the proposed states the owners accepted into the next frontier."""
-        start = time.process_time()
-        fps = sorted(fp for batch in accepted for fp in batch)
-        pending = self.pending
-        self.frontier = [(fp, pending[fp][2]) for fp in fps]
-        self.pending = {}
-        self._cpu += time.process_time() - start
-        return len(fps)
+        return len(frontier)
 
     def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
         """Keep the new fingerprints this partition owns (roots; smallest parent key per
@@ -288,6 +327,8 @@ class ExploreResult:
             CPU-minute, ``distinct_states / cpu_seconds * 60 * workers``, is what the code
             achieves with a core per worker.
         workers: processes that expanded states.
+        per_worker: ``(states expanded, CPU seconds)`` per worker, in worker order (the
+            balance of the work; a run resumed from a checkpoint counts only itself).
         findings: one shortest counterexample per kind and message.
         resumed_from: distinct states in the checkpoint this run resumed (None: not resumed).
         new_states: distinct states this run added (0 on a resume that did no work).
@@ -311,6 +352,7 @@ class ExploreResult:
     states_per_minute: float = 0.0
     cpu_seconds: float = 0.0
     workers: int = 1
+    per_worker: list[tuple[int, float]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     resumed_from: int | None = None
     new_states: int = 0
@@ -323,8 +365,8 @@ class ExploreResult:
     def verdict(self) -> dict[str, Any]:
         """Everything a rerun must reproduce exactly (no timings, no worker count)."""
         d = asdict(self)
-        for k in ("seconds", "states_per_minute", "cpu_seconds", "workers", "resumed_from",
-                  "new_states"):
+        for k in ("seconds", "states_per_minute", "cpu_seconds", "workers", "per_worker",
+                  "resumed_from", "new_states"):
             d.pop(k)
         d["findings"] = [(f.kind, f.message, f.fp, f.depth, list(f.trace)) for f in self.findings]
         return d
@@ -383,10 +425,8 @@ class Explorer:
             outs.append(out)
             _merge(merged, rep)
         n = len(self.parts)
-        decided = [p.decide(depth, [outs[i][j] for i in range(n)])
-                   for j, p in enumerate(self.parts)]
-        return sum(p.adopt([decided[j][i] for j in range(n)])
-                   for i, p in enumerate(self.parts)), merged
+        return sum(p.accept(depth, [outs[i][j] for i in range(n)])
+                   for j, p in enumerate(self.parts)), merged
 
     def _frontier(self) -> int:
         return sum(len(p.frontier) for p in self.parts)
@@ -457,7 +497,8 @@ class Explorer:
             graph=self.keep_graph, seconds=round(self.seconds, 3),
             states_per_minute=round(distinct / self.seconds * 60, 1) if self.seconds else 0.0,
             cpu_seconds=round(rep.cpu, 3), workers=len(self.parts),
-            resumed_from=self.resumed_from, new_states=self.new_states)
+            resumed_from=self.resumed_from, new_states=self.new_states,
+            per_worker=[(n, round(cpu, 3)) for _, (n, cpu) in sorted(rep.by_part.items())])
         findings: list[Finding] = []
         for kind, items in (("violation", [(fp, m) for fp, m in rep.violations]),
                             ("error", [(fp, m) for fp, _, m in rep.errors]),
@@ -794,6 +835,9 @@ def _merge(into: LevelReport, rep: LevelReport) -> None:
     into.violations += rep.violations
     into.errors += rep.errors
     into.cpu += rep.cpu
+    for part, (expanded, cpu) in rep.by_part.items():
+        before = into.by_part.get(part, (0, 0.0))
+        into.by_part[part] = (before[0] + expanded, before[1] + cpu)
 
 
 def _traps(edges: dict[int, tuple[int, ...]], terminal: set[int]) -> set[int]:
