@@ -8,6 +8,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -43,9 +44,11 @@ def test_every_mutant_is_caught(framework: str, target: str, game: str,
     assert result.divergence is not None, f"{target} was not caught"
     assert result.divergence.kind in module.CAUGHT_AS
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    assert lines[0]["format"] == "ruleproof-trace" and lines[0]["target"] == target
-    assert lines[-1]["divergence"]["kind"] == result.divergence.kind
-    assert len(lines) == len(result.divergence.actions) + 2
+    assert lines[0]["format"] == "ruleproof-trace" and lines[0]["engine"] == f"{framework}:{target}"
+    replayed = CliRunner().invoke(app, ["replay", str(out)])
+    # the saved trace is one ``ruleproof replay`` reads, and it replays as the divergence
+    assert replayed.exit_code == 1 and "NONCONFORMING" in replayed.output, replayed.output
+    assert set(lines[-1]) & {"legal", "state", "engine_failure"}
 
 
 def test_unmutated_games_conform() -> None:
@@ -106,3 +109,68 @@ def test_conform_takes_framework_targets(flag: str, target: str, code: int,
 def test_conform_wants_exactly_one_target() -> None:
     result = CliRunner().invoke(app, ["conform", "--game", "dawn-under"])
     assert result.exit_code == 2 and "exactly one of --engine" in result.output
+
+
+# What each kind of divergence becomes in the saved trace, and what ``ruleproof replay`` says
+# about it (a conform --openspiel trace had a header replay refused: found by a new-user review).
+REPLAYED_AS = [
+    ("examples.interop_mutants.du_turn_ends:GAME", "dawn-under", {"players": 4}, "to_move"),
+    ("examples.interop_mutants.du_no_garlic:GAME", "dawn-under", {"players": 3},
+     "legal-actions"),
+    ("examples.interop_mutants.dracula_loser_wins:GAME", "dracula", {}, "winner"),
+    ("examples.interop_mutants.du_even_odds:GAME", "dawn-under", {"players": 4},
+     "inside the deal"),
+]
+
+
+@pytest.mark.parametrize(("target", "game", "params", "shown"), REPLAYED_AS)
+def test_conform_openspiel_trace_replays(target: str, game: str, params: dict[str, Any],
+                                         shown: str, tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    args = ["--players", str(params["players"])] if "players" in params else []
+    found = CliRunner().invoke(app, ["conform", "--openspiel", target, "--game", game, *args,
+                                     "--shrink-budget", "2", "--out", str(out)])
+    assert found.exit_code == 1 and f"replay {out}" in found.output, found.output
+    replayed = CliRunner().invoke(app, ["replay", str(out)])
+    assert replayed.exit_code == 1, replayed.output
+    assert "NONCONFORMING" in replayed.output and shown in replayed.output, replayed.output
+
+
+def _dealt(game: Any, seed: int) -> tuple[Any, list[int]]:
+    """A state of ``game`` after the deal and a few decisions, and the ids that led there."""
+    import random
+
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    done: list[int] = []
+    while state.current_player() == -1 or len(done) < 60:
+        if state.current_player() == -1:
+            a = rng.choice([o for o, _ in state.chance_outcomes()])
+        else:
+            a = rng.choice(state.legal_actions())
+        state = state.apply(a)
+        done.append(a)
+    return state, done
+
+
+def test_saved_trace_records_what_no_field_holds(tmp_path: Path) -> None:
+    from ruleproof.interop.conform import Divergence, save_trace
+
+    game = make_game("dawn-under", players=4)
+    state, done = _dealt(game, 3)
+    out = tmp_path / "t.jsonl"
+    crash = Divergence(len(done), "error", "accepts the action", "ValueError: boom",
+                       tuple(done), 3)
+    save_trace(out, game, "openspiel", "m:G", crash)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert "setup" in lines[0] and "ValueError: boom" in lines[-1]["engine_failure"]
+    replayed = CliRunner().invoke(app, ["replay", str(out)])
+    assert replayed.exit_code == 1 and "engine-failure" in replayed.output, replayed.output
+    # a "player" divergence whose reported player is the model's own would replay as
+    # conforming: the check before saving turns it into a recorded failure instead
+    same = Divergence(len(done), "player", "x", "y", tuple(done), 3,
+                      target_player=state.current_player())
+    save_trace(out, game, "openspiel", "m:G", same)
+    last = json.loads(out.read_text().splitlines()[-1])
+    assert "state" not in last and "player differs" in last["engine_failure"]
+    assert CliRunner().invoke(app, ["replay", str(out)]).exit_code == 1

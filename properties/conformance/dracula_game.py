@@ -199,6 +199,13 @@ def _setup_current(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, 
     return out[0], out[1]
 
 
+def dracula_setup_json(state: State) -> dict[str, Any]:
+    """The explicit set-up of a trace header (``{"current": {"dracula": [...], "van-helsing":
+    [...]}}``) of a state whose opening action-card draws are done
+    (dracula-en:setup.action-cards)."""
+    return {"current": {SIDES[i]: sorted(state.current[i]) for i in (0, 1)}}
+
+
 @dataclass(frozen=True)
 class DraculaAdapter:
     """The :class:`~ruleproof.properties.conformance.games.GameAdapter` of Dracula (2 players).

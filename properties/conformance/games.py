@@ -605,19 +605,7 @@ class DawnUnderAdapter:
 
     def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
         config = self._config(players, options)
-        setup = deal(config, random.Random(seed))
-        names = config.colours
-
-        def lid(v: int | None) -> str | None:
-            return None if v is None else "rat" if v == RAT else names[v]
-
-        return {
-            "lids": [lid(v) for v in setup.lids],
-            "reserve": [lid(v) for v in setup.reserve],
-            "rows": [[names[c] for c in row] for row in setup.rows],
-            "start_player": setup.start_player,
-            "names": list(DEFAULT_NAMES[:players]),
-        }
+        return setup_json(config, deal(config, random.Random(seed)))
 
     def legal(self, state: State) -> list[str]:
         return [str(a) for a in legal_actions(state)]
@@ -789,6 +777,32 @@ class DawnUnderAdapter:
         kind = action.split()[0] if action.split() else ""
         return first_of(Blame(permitting(self.contracts(state), state, parsed), CONTRACT),
                         Blame(_ACTION_CLAUSES.get(kind, ()), HEURISTIC))
+
+
+def setup_json(config: Config, setup: Setup) -> dict[str, Any]:
+    """The explicit set-up of a trace header (JSON: ``lids``, ``reserve``, ``rows`` as colour
+    names or ``rat``, ``start_player``, default ``names``) that deals ``setup`` under
+    ``config`` (du-en:prep.deal, du-en:prep.reserve, du-en:play.start)."""
+    names = config.colours
+
+    def lid(v: int | None) -> str | None:
+        return None if v is None else "rat" if v == RAT else names[v]
+
+    return {
+        "lids": [lid(v) for v in setup.lids],
+        "reserve": [lid(v) for v in setup.reserve],
+        "rows": [[names[c] for c in row] for row in setup.rows],
+        "start_player": setup.start_player,
+        "names": list(DEFAULT_NAMES[:config.players]),
+    }
+
+
+def setup_json_of(state: State) -> dict[str, Any]:
+    """The explicit set-up (see :func:`setup_json`) of a state just dealt, before any
+    decision: its lids, reserve, rows and turn player."""
+    return setup_json(state.config, Setup(
+        state.lids, state.reserve, tuple(tuple(v.colour for v in row) for row in state.rows),
+        state.turn_player))
 
 
 def _field_fallback(fields: Sequence[str], happened: Iterable[str],
@@ -1124,4 +1138,4 @@ def adapter(game: str) -> GameAdapter:
 
 __all__ = ["ADAPTERS", "DAWN_UNDER", "DEFAULT_NAMES", "DRACULA", "EXPANSION_KEY", "NAME_POOL",
            "PRESET_KEY", "DawnUnderAdapter", "GameAdapter",
-           "IllegalAction", "Stepped", "adapter"]
+           "IllegalAction", "Stepped", "adapter", "setup_json", "setup_json_of"]

@@ -110,5 +110,5 @@ def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, play
     else:
         typer.echo(f"{target}: NONCONFORMING at {d.describe()}")
         typer.echo(f"trace ({len(d.actions)} actions, shrunk from {result.shrunk_from}) "
-                   f"saved to {result.trace}")
+                   f"saved to {result.trace} (ruleproof replay {result.trace})")
     raise typer.Exit(0 if d is None and result.games > 0 else 1)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import json
 import random
 import sys
 import time
@@ -36,6 +35,11 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.api import CHANCE, TERMINAL, RulesGame, RulesState
+from ruleproof.properties.conformance.dracula_game import dracula_setup_json
+from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, setup_json_of
+from ruleproof.properties.conformance.jsonsafe import TraceError
+from ruleproof.properties.conformance.replay import replay
+from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace
 
 PROB_TOLERANCE = 1e-9
 
@@ -50,6 +54,10 @@ class Divergence:
         model: what the model says (text). target: what the target says (text).
         actions: the action ids applied, in order (chance outcomes included).
         seed: the deal seed (PettingZoo) or the search seed of the game.
+        target_player: the target's current player there (a seat, ``CHANCE`` or
+            ``TERMINAL``; None if it was not asked: an ``error`` before it).
+        target_legal: the target's legal action ids there (None if not asked).
+        target_returns: the target's returns there (kind ``returns`` only).
     """
 
     step: int
@@ -58,6 +66,9 @@ class Divergence:
     target: str
     actions: tuple[int, ...]
     seed: int
+    target_player: int | None = None
+    target_legal: tuple[int, ...] | None = None
+    target_returns: tuple[float, ...] | None = None
 
     def describe(self) -> str:
         """One line: where and what."""
@@ -259,24 +270,36 @@ def _fmt_chance(outcomes: list[tuple[int, float]]) -> str:
     return "{" + ", ".join(f"{o}: {p:.6g}" for o, p in outcomes) + "}"
 
 
-def _compare(state: RulesState, side: Side) -> tuple[str, str, str] | None:
-    """(kind, model, target) of the first difference in this position, or None."""
+def _compare(state: RulesState, side: Side, step: int, done: list[int],
+             seed: int) -> Divergence | None:
+    """The first difference in this position (with what the target reported), or None."""
+    def found(kind: str, model: str, target: str, *, player: int | None = None,
+              legal: list[int] | None = None,
+              returns: list[float] | None = None) -> Divergence:
+        return Divergence(step, kind, model, target, tuple(done), seed, player,
+                          None if legal is None else tuple(legal),
+                          None if returns is None else tuple(returns))
+
     if state.is_terminal() != side.terminal():
-        return ("terminal", str(state.is_terminal()), str(side.terminal()))
+        return found("terminal", str(state.is_terminal()), str(side.terminal()),
+                     player=side.player())
     if state.is_terminal():
         ours, theirs = state.returns(), side.returns()
         if len(ours) != len(theirs) or any(abs(a - b) > 1e-6 for a, b in
                                            zip(ours, theirs, strict=False)):
-            return ("returns", str(ours), str(theirs))
+            return found("returns", str(ours), str(theirs), player=TERMINAL, returns=theirs)
         return None
     if state.current_player() != side.player():
-        return ("player", str(state.current_player()), str(side.player()))
+        return found("player", str(state.current_player()), str(side.player()),
+                     player=side.player())
     ours_legal, theirs_legal = state.legal_actions(), side.legal()
     if ours_legal != theirs_legal:
         extra = sorted(set(theirs_legal) - set(ours_legal))
         missing = sorted(set(ours_legal) - set(theirs_legal))
-        return ("legal", f"{len(ours_legal)} actions, target lacks {_names(state, missing)}",
-                f"{len(theirs_legal)} actions, extra {_names(state, extra)}")
+        return found("legal", f"{len(ours_legal)} actions, target lacks "
+                     f"{_names(state, missing)}",
+                     f"{len(theirs_legal)} actions, extra {_names(state, extra)}",
+                     player=state.current_player(), legal=theirs_legal)
     if state.current_player() == CHANCE:
         theirs_chance = side.chance()
         if theirs_chance is not None:
@@ -284,7 +307,8 @@ def _compare(state: RulesState, side: Side) -> tuple[str, str, str] | None:
             if len(ours_chance) != len(theirs_chance) or any(
                     o1 != o2 or abs(p1 - p2) > PROB_TOLERANCE
                     for (o1, p1), (o2, p2) in zip(ours_chance, theirs_chance, strict=False)):
-                return ("chance", _fmt_chance(ours_chance), _fmt_chance(theirs_chance))
+                return found("chance", _fmt_chance(ours_chance), _fmt_chance(theirs_chance),
+                             player=CHANCE, legal=theirs_legal)
     return None
 
 
@@ -324,11 +348,12 @@ def play(game: RulesGame, side: Side, framework: str, seed: int, actions: list[i
         if framework == "pettingzoo" and state.current_player() == CHANCE:
             return None, done, True  # the environment resolved this draw itself
         try:
-            found = _compare(state, side)
+            found = _compare(state, side, step, done, seed)
         except Exception as err:
-            found = ("error", "query", f"{type(err).__name__}: {err}")
+            found = Divergence(step, "error", "query", f"{type(err).__name__}: {err}",
+                               tuple(done), seed)
         if found is not None:
-            return Divergence(step, *found, tuple(done), seed), done, False
+            return found, done, False
         if state.is_terminal() or step >= max_steps:
             return None, done, False
         if actions is not None:
@@ -392,25 +417,129 @@ def shrink(game: RulesGame, make_side: Callable[[], Side], framework: str,
     return best
 
 
+def _header_options(game: RulesGame) -> dict[str, str]:
+    """The rule options of ``game`` as a trace header holds them (preset and expansion
+    under their keys, :func:`~ruleproof.properties.conformance.trace.header_object`)."""
+    params = game.params
+    opts = {str(k): str(v).lower() if isinstance(v, bool) else str(v)
+            for k, v in dict(params.get("options") or {}).items()}
+    if params.get("preset") is not None:
+        opts[PRESET_KEY] = str(params["preset"])
+    if params.get("expansion") is not None:
+        opts[EXPANSION_KEY] = str(params["expansion"])
+    return opts
+
+
+def _setup_of(game: RulesGame, model: Any) -> dict[str, Any]:
+    """The explicit trace set-up of an engine state just after the opening chance nodes."""
+    if game.name == "dracula":
+        return dracula_setup_json(model)
+    return setup_json_of(model)
+
+
+def _recorded(framework: str, target: str, divergence: Divergence) -> dict[str, Any]:
+    """The divergence as a recorded failure of the target (for what no trace field holds)."""
+    return {"engine_failure": f"{framework} target {target}: {divergence.describe()}"}
+
+
+def _facts(game: RulesGame, state: RulesState, divergence: Divergence) -> dict[str, Any] | None:
+    """What the target reported in the diverging position, as trace expectations
+    (``state``/``legal``), or None where no trace field holds it (chance probabilities,
+    errors)."""
+    def seat(player: int) -> int | str | None:
+        return None if player == TERMINAL else "chance" if player == CHANCE else player
+
+    if divergence.kind in ("terminal", "player") and divergence.target_player is not None:
+        return {"state": {"to_move": seat(divergence.target_player)}}
+    if divergence.kind == "legal" and divergence.target_legal is not None:
+        player = state.current_player()
+        try:
+            return {"legal": [game.action_to_string(player, a)
+                              for a in divergence.target_legal]}
+        except MalformedInput:
+            return None  # an id outside the action table: no action string to record
+    if divergence.kind == "returns" and divergence.target_returns:
+        best = max(divergence.target_returns)
+        top = [i for i, r in enumerate(divergence.target_returns) if r == best]
+        return {"state": {"winner": top[0] if len(top) == 1 else None}}
+    return None
+
+
+def trace_objects(game: RulesGame, framework: str, target: str,
+                  divergence: Divergence) -> list[dict[str, Any]]:
+    """The divergence as the lines of a ``ruleproof replay`` trace (JSON objects).
+
+    The header names the target in ``engine`` (``FRAMEWORK:MODULE:NAME``) and the divergence
+    in ``note``. PettingZoo: the header's ``seed`` is the ``reset`` seed (the model side
+    started from ``new_seeded_state(seed)``, the trace's seeded deal). OpenSpiel: the opening
+    chance nodes (the deal; Dracula's action-card draws) become the explicit ``setup``, the
+    later actions step lines (a later chance node a step line without ``player``). What the
+    target reported where it diverged is recorded on the last line (or the header) as the
+    trace facts replay checks: the player to move (``state.to_move``), the legal actions
+    (``legal``), the winner its returns name (``state.winner``); what no trace field holds
+    (chance probabilities, an exception of the target, a divergence inside the deal) as a
+    recorded ``engine_failure``. The trace is replayed before it is returned: if replay would
+    not report a divergence from the recorded facts, they are replaced by the recorded failure,
+    so a saved trace never replays as conforming.
+
+    Raises:
+        MalformedInput: a game outside the trace format (cannot happen for the registry's games).
+    """
+    actions = list(divergence.actions)
+    state = _start(game, framework, divergence.seed)
+    header_start: dict[str, Any]
+    steps: list[dict[str, Any]] = []
+    deal_done = True
+    used = 0
+    if framework == "pettingzoo":
+        header_start = {"seed": divergence.seed}
+    else:
+        while used < len(actions) and state.current_player() == CHANCE:
+            state = state.apply(actions[used])
+            used += 1
+        deal_done = state.current_player() != CHANCE
+        header_start = ({"setup": _setup_of(game, state.model)} if deal_done
+                        else {"seed": divergence.seed})
+    if deal_done:
+        for a in actions[used:]:
+            player = state.current_player()
+            line: dict[str, Any] = {"step": len(steps) + 1}
+            if player >= 0:
+                line["player"] = player
+            line["action"] = game.action_to_string(player, a)
+            steps.append(line)
+            state = state.apply(a)
+        facts = _facts(game, state, divergence) or _recorded(framework, target, divergence)
+    else:
+        facts = {"engine_failure": (
+            f"{framework} target {target} diverged inside the deal (after the chance outcomes "
+            f"{actions}), which a set-up cannot hold: {divergence.describe()}")}
+    header = header_object(game.name, game.num_players, _header_options(game),
+                           engine=f"{framework}:{target}",
+                           note=f"nonconforming: {divergence.describe()}", **header_start)
+    objects = [header, *steps]
+    objects[-1] = {**objects[-1], **facts}
+    try:
+        conforms = replay(parse_trace(dump_lines(objects), file="<interop trace>")).conforms
+    except TraceError:
+        conforms = True  # a fact the trace cannot hold in this game: record it instead
+    if conforms:
+        objects[-1] = {k: v for k, v in objects[-1].items() if k not in facts}
+        objects[-1].update(_recorded(framework, target, divergence))
+    return objects
+
+
 def save_trace(path: Path, game: RulesGame, framework: str, target: str,
                divergence: Divergence) -> None:
-    """Write the divergence as a ruleproof trace (JSON Lines): a header, one line per action
-    (chance outcomes with player -1), and the divergence."""
-    header = {"format": "ruleproof-trace", "version": 1, "kind": "interop",
-              "game": game.name, "params": game.params, "framework": framework,
-              "target": target, "seed": divergence.seed,
-              "note": f"nonconforming: {divergence.describe()}"}
-    lines = [json.dumps(header, default=str)]
-    state = _start(game, framework, divergence.seed)
-    for n, a in enumerate(divergence.actions, 1):
-        player = state.current_player()
-        lines.append(json.dumps({"step": n, "player": player, "id": a,
-                                 "action": game.action_to_string(player, a)}))
-        state = state.apply(a)
-    lines.append(json.dumps({"divergence": {"step": divergence.step, "kind": divergence.kind,
-                                            "model": divergence.model,
-                                            "target": divergence.target}}))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    """Write the divergence as a trace ``ruleproof replay`` reads (JSON Lines, the
+    ``ruleproof-trace`` format; see :func:`trace_objects`). Replaying it reports the
+    divergence (exit 1).
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    path.write_text(dump_lines(trace_objects(game, framework, target, divergence)),
+                    encoding="utf-8")
 
 
 def conform_target(game: RulesGame, framework: str, target: str, *, games: int = 20,
@@ -460,4 +589,5 @@ def conform_target(game: RulesGame, framework: str, target: str, *, games: int =
 
 
 __all__ = ["ConformResult", "Divergence", "SpielSide", "ZooSide", "conform_target",
-           "load_object", "openspiel_side", "pettingzoo_side", "play", "save_trace", "shrink"]
+           "load_object", "openspiel_side", "pettingzoo_side", "play", "save_trace", "shrink",
+           "trace_objects"]
