@@ -56,6 +56,28 @@ def in_process(mutant: str | None = None) -> EngineFactory:
     return make
 
 
+@pytest.mark.parametrize("script", ["dawn_under_ref.py", "dracula_ref.py"])
+def test_list_mutants_lists_every_name_mutant_takes(script: str) -> None:
+    """``--list-mutants`` lists every name ``--mutant`` accepts (the set-up bugs too, marked
+    as such; a new user found them missing), and every listed name is accepted back."""
+    import subprocess
+
+    engine = ROOT / "examples" / "engines" / script
+    module = load_engine(script)
+    listed = subprocess.run([sys.executable, str(engine), "--list-mutants"], check=True,
+                            capture_output=True, text=True, timeout=60).stdout.splitlines()
+    names = [line.split(": ", 1)[0] for line in listed]
+    setup_bugs: dict[str, str] = getattr(module, "SETUP_BUGS", {})
+    assert sorted(names) == sorted({*module.MUTANTS, *setup_bugs})
+    for line in listed:
+        name = line.split(": ", 1)[0]
+        assert line.startswith(f"{name}: set-up bug: ") == (name in setup_bugs), line
+    for name in names:  # each passes back through the flag that selects it
+        back = subprocess.run([sys.executable, str(engine), "--mutant", name, "--list-mutants"],
+                              capture_output=True, text=True, timeout=60)
+        assert back.returncode == 0, back.stderr
+
+
 def test_there_are_at_least_20_mutants_each_with_a_broken_clause() -> None:
     assert len(MUTANTS) >= 20
     assert set(BROKEN) == set(MUTANTS)

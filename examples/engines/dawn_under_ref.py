@@ -23,7 +23,7 @@ Run it as a subprocess speaking the ruleproof engine protocol (JSON Lines on std
 
     python examples/engines/dawn_under_ref.py                        # the reference engine
     python examples/engines/dawn_under_ref.py --mutant gift-on-fourth-stake
-    python examples/engines/dawn_under_ref.py --list-mutants
+    python examples/engines/dawn_under_ref.py --list-mutants    # rule mutants, then set-up bugs
 
 A *mutant* breaks exactly one rule the way a real implementation might; ``ruleproof conform``
 must catch every one of them (``PRESET_OF`` and ``EXPANSION_OF`` name the rule set a mutant
@@ -1174,6 +1174,15 @@ def serve(engine: DawnUnderEngine, fault: str | None, fault_at: int) -> int:
     return 0
 
 
+def mutant_listing() -> str:
+    """``--list-mutants``: one line per name ``--mutant`` takes, ``NAME: what it breaks``; the
+    set-up bugs (``SETUP_BUGS``) too, marked ``set-up bug``, with the set-up field whose
+    variation shows them."""
+    lines = [f"{name}: {what}" for name, what in MUTANTS.items()]
+    lines += [f"{name}: set-up bug: {what}" for name, what in SETUP_BUGS.items()]
+    return "".join(line + "\n" for line in lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -1185,8 +1194,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated presets to play (others are declined)")
     args = parser.parse_args(argv)
     if args.list_mutants:
-        for name, what in MUTANTS.items():
-            print(f"{name}: {what}")
+        print(mutant_listing(), end="")
         return 0
     presets = tuple(p for p in args.presets.split(",") if p in PRESETS)
     return serve(DawnUnderEngine(args.mutant, presets=presets), args.fault, args.fault_at)

@@ -786,6 +786,13 @@ def serve(engine: DraculaEngine) -> int:
     return 0
 
 
+def mutant_listing() -> str:
+    """``--list-mutants``: one line per name ``--mutant`` takes, ``NAME: what it breaks``, as
+    the Dawn Under reference engine lists them (this engine has no set-up bugs: no mutant
+    mishandles its only set-up field, the dealt action cards)."""
+    return "".join(f"{name}: {what}\n" for name, what in MUTANTS.items())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -793,8 +800,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list-mutants", action="store_true")
     args = parser.parse_args(argv)
     if args.list_mutants:
-        for name, what in MUTANTS.items():
-            print(f"{name}: {what}")
+        print(mutant_listing(), end="")
         return 0
     return serve(DraculaEngine(args.mutant))
 
