@@ -318,3 +318,15 @@ def test_an_engine_declining_a_preset_is_reported_unsupported(preset: str) -> No
                                  "--budget", "2"])
     assert cli.exit_code == 3, cli.output
     assert "UNSUPPORTED" in cli.output and "Traceback" not in cli.output
+
+
+def test_coverage_line_shows_dracula_fields_not_dawn_under_ones() -> None:
+    # a new user saw "players 2: 5; presets : 5; start players -; expansion none: 5"
+    result = conform(DRACULA, in_process(), budget=20.0, seed=1, max_steps=40, max_games=1)
+    assert result.conforms and result.coverage.games == 1, result.report()
+    first = result.coverage.summary().splitlines()[0]
+    assert first == f"coverage: 1 game compared, {result.coverage.steps} steps", first
+    assert "option first_player" in result.coverage.summary()  # Dracula's own set-up fields
+    data = result.coverage.as_json()
+    assert not {"player_counts", "presets", "start_players", "expansions"} & set(data)
+    assert data["games"] == 1 and data["failed"] == 0

@@ -532,3 +532,61 @@ def test_the_expansion_s_contracts_are_in_play_and_blamed_with_the_expansion() -
                 return
             state = nxt
     pytest.fail("no settled bat claim on a covered lid in 20 random games")
+
+
+# ----------------------------------------------------------------------------- the coverage line
+# (found by a new-user review: a game in which the engine failed was counted as compared,
+# Dracula's line showed Dawn Under's set-up fields, and "1 games")
+
+
+def crashing_in_game(n: int) -> EngineFactory:
+    """In-process reference engines of which the first crashes at the first ``apply`` of its
+    ``n``-th game (the engines after it, started afresh, do not)."""
+    made = [0]
+
+    def make() -> Engine:
+        made[0] += 1
+        engine = ref.DawnUnderEngine(None)
+        games = [0]
+        first = made[0] == 1
+
+        def handle(msg: dict[str, Any]) -> dict[str, Any]:
+            if msg.get("cmd") == "new_game":
+                games[0] += 1
+            if first and msg.get("cmd") == "apply" and games[0] == n:
+                raise RuntimeError("planted crash")
+            answer: dict[str, Any] = engine.handle(msg)
+            return answer
+
+        return MessageEngine(handle)
+
+    return make
+
+
+def test_coverage_counts_a_game_the_engine_failed_apart() -> None:
+    result = conform(DAWN_UNDER, crashing_in_game(8), players=3, budget=20.0, seed=0,
+                     max_steps=40, shrink_budget=0.5)
+    assert result.divergence is not None and result.divergence.kind == "engine-failure"
+    cover = result.coverage
+    # the games before it were compared to their end, the one the engine failed in is
+    # counted apart, not as compared
+    played = result.games_to_detection
+    assert played is not None and played >= 3
+    assert (cover.games, cover.failed) == (played - 1, 1), cover
+    assert sum(cover.player_counts.values()) == cover.games and cover.steps > 0
+    assert f"{played - 1} games compared" in cover.summary()
+    assert "1 game in which the engine failed, not counted" in cover.summary()
+    assert cover.as_json()["failed"] == 1
+
+
+def test_coverage_line_plural_and_dawn_under_fields() -> None:
+    result = conform(DAWN_UNDER, in_process(), players=3, budget=20.0, seed=0, max_steps=30,
+                     max_games=1)
+    assert result.conforms and result.coverage.games == 1, result.report()
+    report = result.report()
+    assert "no divergence in 1 game," in report and "1 games" not in report, report
+    assert "coverage: 1 game compared," in report
+    assert "; players 3: 1; presets du-en: 1; start players " in report
+    assert "; expansion none: 1" in report
+    assert {"player_counts", "presets", "start_players", "expansions"} <= set(
+        result.coverage.as_json())

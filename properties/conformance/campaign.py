@@ -34,7 +34,12 @@ from itertools import count
 from typing import Any, cast
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.conformance.differential import ConformResult, Coverage, conform
+from ruleproof.properties.conformance.differential import (
+    ConformResult,
+    Coverage,
+    conform,
+    fields_of,
+)
 from ruleproof.properties.conformance.engine import subprocess_factory
 from ruleproof.properties.conformance.games import GameAdapter, adapter
 
@@ -119,7 +124,8 @@ class Shard:
         model = adapter(self.game)
         if left <= 0:
             return ConformResult(model.name, 0, 0, 0.0, None, None, dict(self.options),
-                                 failure="the campaign's budget was spent before this seed")
+                                 failure="the campaign's budget was spent before this seed",
+                                 coverage=Coverage(fields=fields_of(model)))
         cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
         return conform(varied(model, seed),
                        subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
@@ -184,8 +190,9 @@ class Campaign:
 
 
 def merge_coverage(parts: Sequence[Coverage]) -> Coverage:
-    """The coverage of several runs of the same engine: counts added, clauses united (the
-    varied fields and the handshake are the engine's, taken from the first)."""
+    """The coverage of several runs of the same engine: counts (failed games too) added,
+    clauses united (the varied fields and the handshake are the engine's, taken from the
+    first; the set-up fields shown are the game's)."""
     if not parts:
         return Coverage()
     players: Counter[int] = Counter()
@@ -205,7 +212,8 @@ def merge_coverage(parts: Sequence[Coverage]) -> Coverage:
     first = next((c for c in parts if c.handshake or c.varied), parts[0])
     return Coverage(sum(c.games for c in parts), sum(c.steps for c in parts), dict(players),
                     dict(presets), dict(starts), {k: dict(v) for k, v in options.items()},
-                    dict(expansions), frozenset(clauses), first.varied, first.handshake)
+                    dict(expansions), frozenset(clauses), first.varied, first.handshake,
+                    sum(c.failed for c in parts), parts[0].fields)
 
 
 def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str | None = None,

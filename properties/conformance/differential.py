@@ -237,12 +237,28 @@ def _safe_legal(engine: Engine) -> list[str] | None:
         return None
 
 
+SETUP_FIELDS = ("player_counts", "presets", "start_players", "expansions")
+"""The set-up fields a coverage counts games by, where the game has them (:func:`fields_of`)."""
+
+
+def fields_of(game: GameAdapter) -> tuple[str, ...]:
+    """The :data:`SETUP_FIELDS` ``game`` has: a player count to choose (more than one), presets,
+    a start player in the set-up, expansions (Dracula: none of them)."""
+    has = {"player_counts": game.max_players > game.min_players,
+           "presets": bool(game.presets()), "start_players": game.has_start_player,
+           "expansions": bool(game.expansions())}
+    return tuple(f for f in SETUP_FIELDS if has[f])
+
+
 @dataclass(frozen=True)
 class Coverage:
-    """What a :func:`conform` run exercised (completed games only).
+    """What a :func:`conform` run exercised: the games compared to their end or to a
+    divergence of the rules; games in which the engine failed (crashed, hung, answered
+    garbage: an ``engine-failure``) are counted apart, in ``failed`` only.
 
     Attributes:
-        games: games completed (ended, or cut at ``max_steps``), shrinking excluded.
+        games: games compared to the end (ended, or cut at ``max_steps``) or to a divergence
+            of the rules, shrinking excluded.
         steps: actions in those games.
         player_counts, presets, start_players: games per value.
         options: option name -> value -> games (options varied or fixed).
@@ -250,6 +266,9 @@ class Coverage:
         clauses: clause ids the model's transitions cited.
         varied: the set-up fields that varied across games (from the engine's handshake).
         handshake: True if the engine answered ``hello`` with what it supports.
+        failed: games in which the engine failed (not in ``games``, ``steps`` or the counts).
+        fields: the set-up fields of the game in play (:func:`fields_of`): the summary and the
+            JSON show only these.
     """
 
     games: int = 0
@@ -262,29 +281,47 @@ class Coverage:
     clauses: frozenset[str] = frozenset()
     varied: tuple[str, ...] = ()
     handshake: bool = False
+    failed: int = 0
+    fields: tuple[str, ...] = SETUP_FIELDS
 
     def as_json(self) -> dict[str, Any]:
-        """The coverage as a JSON object (keys as in the attributes; clauses sorted)."""
-        return {"games": self.games, "steps": self.steps,
-                "player_counts": {str(k): v for k, v in sorted(self.player_counts.items())},
-                "presets": dict(sorted(self.presets.items())),
-                "start_players": {str(k): v for k, v in sorted(self.start_players.items())},
+        """The coverage as a JSON object (keys as in the attributes, the set-up fields only
+        those of the game in play; clauses sorted)."""
+        by_field: dict[str, dict[str, int]] = {
+            "player_counts": {str(k): v for k, v in sorted(self.player_counts.items())},
+            "presets": dict(sorted(self.presets.items())),
+            "start_players": {str(k): v for k, v in sorted(self.start_players.items())},
+            "expansions": dict(sorted(self.expansions.items()))}
+        return {"games": self.games, "steps": self.steps, "failed": self.failed,
+                **{f: by_field[f] for f in self.fields},
                 "options": {k: dict(sorted(v.items())) for k, v in sorted(self.options.items())},
-                "expansions": dict(sorted(self.expansions.items())),
                 "clauses_exercised": len(self.clauses), "clauses": sorted(self.clauses),
                 "varied": list(self.varied), "handshake": self.handshake}
 
     def summary(self) -> str:
-        """A few readable lines."""
+        """A few readable lines: games and steps compared (engine failures apart), the
+        set-up fields of the game in play, options, clauses, what varied."""
         def counts(values: Mapping[Any, int]) -> str:
             return ", ".join(f"{k}: {v}" for k, v in sorted(values.items(), key=str)) or "-"
+        shown: dict[str, tuple[str, Mapping[Any, int]]] = {
+            "player_counts": ("players", self.player_counts),
+            "presets": ("presets", self.presets),
+            "start_players": ("start players", self.start_players),
+            "expansions": ("expansion", self.expansions)}
+        setup = "".join(f"; {shown[f][0]} {counts(shown[f][1])}" for f in self.fields)
+        failed = (f" (and {plural(self.failed, 'game')} in which the engine failed, not "
+                  "counted)" if self.failed else "")
         opts = "; ".join(f"{k} {counts(v)}" for k, v in sorted(self.options.items())) or "-"
-        return (f"coverage: {self.games} games, {self.steps} steps; players {counts(self.player_counts)}; "
-                f"presets {counts(self.presets)}; start players {counts(self.start_players)}; "
-                f"expansion {counts(self.expansions)}\n  options: {opts}\n"
+        return (f"coverage: {plural(self.games, 'game')} compared, "
+                f"{plural(self.steps, 'step')}{failed}{setup}\n  options: {opts}\n"
                 f"  clauses exercised: {len(self.clauses)}; varied: "
                 f"{', '.join(self.varied) or 'nothing'}"
                 f"{'' if self.handshake else ' (the engine declared nothing in a handshake)'}")
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``, ``0 games``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 class _Tally:
@@ -299,8 +336,12 @@ class _Tally:
         self.options: dict[str, Counter[str]] = {}
         self.expansions: Counter[str] = Counter()
         self.clauses: set[str] = set()
+        self.failed = 0
 
     def add(self, played: Played, game: GameAdapter) -> None:
+        if played.divergence is not None and played.divergence.kind == "engine-failure":
+            self.failed += 1  # not compared to its end nor to a divergence of the rules
+            return
         self.games += 1
         self.steps += len(played.actions)
         self.players[played.players] += 1
@@ -315,10 +356,12 @@ class _Tally:
                 self.options.setdefault(name, Counter())[str(value)] += 1
         self.clauses |= played.clauses
 
-    def freeze(self, varied: tuple[str, ...], handshake: bool) -> Coverage:
+    def freeze(self, varied: tuple[str, ...], handshake: bool,
+               fields: tuple[str, ...]) -> Coverage:
         return Coverage(self.games, self.steps, dict(self.players), dict(self.presets),
                         dict(self.starts), {k: dict(v) for k, v in self.options.items()},
-                        dict(self.expansions), frozenset(self.clauses), varied, handshake)
+                        dict(self.expansions), frozenset(self.clauses), varied, handshake,
+                        self.failed, fields)
 
 
 @dataclass(frozen=True)
@@ -374,8 +417,8 @@ class ConformResult:
         if self.found is None or self.found.divergence is None:
             if self.failure:
                 return f"{self.game}: FAILED (no evidence of conformance): {self.failure}\n{cover}"
-            text = (f"{self.game}: no divergence in {self.coverage.games} games, "
-                    f"{self.coverage.steps} steps ({self.seconds:.1f} s)\n{cover}")
+            text = (f"{self.game}: no divergence in {plural(self.coverage.games, 'game')}, "
+                    f"{plural(self.coverage.steps, 'step')} ({self.seconds:.1f} s)\n{cover}")
             return text + (f"\nnote: {self.note}" if self.note else "")
         f = self.found
         assert f.divergence is not None
@@ -584,7 +627,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     def result(found: Played | None = None, *, note: str = "", unsupported: str = "",
                failure: str = "", space: SetupSpace | None = None, handshake: bool = False,
                shrunk: tuple[int, int] | None = None) -> ConformResult:
-        cover = tally.freeze(space.varied() if space else (), handshake)
+        cover = tally.freeze(space.varied() if space else (), handshake, fields_of(game))
         detection = first_found[0] - start if first_found else None
         return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start,
                              detection, found, opts, note,
