@@ -258,3 +258,44 @@ def test_discovery_on_two_workers_equals_one_process(local_ray: Any) -> None:
     assert on_ray.findings == single.findings and on_ray.searched == single.searched
     assert sorted(done) == sorted(["legality du-cs/4", "effect du-cs/4", "legality 2p/2",
                                    "effect 2p/2", "translation"])
+
+
+def test_each_campaign_seed_starts_with_a_deal_and_start_player_of_its_own() -> None:
+    """With the preset and player count fixed, the rotation of presets, player counts and
+    actions changes nothing in the first game's set-up: every seed began with deal 0 and start
+    player 0 (new-user review). Each seed's first game now has its own deal; start players
+    rotate; the same seed gives the same game."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from reference_engines import load_engine
+
+    from ruleproof.properties.conformance.campaign import run_seed
+    from ruleproof.properties.conformance.engine import Engine, MessageEngine
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+
+    ref = load_engine("dawn_under_ref.py")
+
+    def first_game(seed: int) -> tuple[Any, ...]:
+        sent: list[dict[str, Any]] = []
+
+        def make() -> Engine:
+            engine = ref.DawnUnderEngine(None)
+
+            def handle(msg: dict[str, Any]) -> dict[str, Any]:
+                if msg.get("cmd") == "new_game":
+                    sent.append(msg)
+                answer: dict[str, Any] = engine.handle(msg)
+                return answer
+
+            return MessageEngine(handle)
+
+        result = run_seed(DAWN_UNDER, make, seed, players=4, options={"preset": "du-en"},
+                          budget=60.0, max_steps=20, shrink_budget=1.0, games=1)
+        assert result.conforms and result.coverage.games == 1, result.report()
+        setup = sent[-1]["setup"]  # the one game played (the first ones are the preflight's)
+        return (json.dumps([setup["lids"], setup["reserve"], setup["rows"]]),
+                setup["start_player"])
+
+    firsts = [first_game(seed) for seed in range(4)]
+    assert len({deal for deal, _ in firsts}) == 4, firsts
+    assert sorted(start for _, start in firsts) == [0, 1, 2, 3], firsts
+    assert first_game(2) == firsts[2]  # deterministic for a given seed

@@ -19,8 +19,10 @@ Each seed plays games of its own: hypothesis's first example is its simplest (th
 the first player count, deal 0, the first legal action throughout) whatever its seed, so every
 shard would start with the same game. A shard therefore sees the model through
 :class:`VariedAdapter`, which rotates the order of the presets and player counts by its seed:
-seeds 0, 1, 2, ... start with a different (preset, player count) in turn, and the games
-depend on the seed alone (so one process and Ray still agree).
+seeds 0, 1, 2, ... start with a different (preset, player count) in turn; and its deal seeds and
+start players are shifted by its seed (:func:`run_seed`): seed ``s`` starts with deal ``s`` and
+start player ``s mod n``, so no two seeds start with the same deal. The games depend on the
+seed alone (so one process and Ray still agree).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from ruleproof.properties.conformance.differential import (
     conform,
     fields_of,
 )
-from ruleproof.properties.conformance.engine import subprocess_factory
+from ruleproof.properties.conformance.engine import EngineFactory, subprocess_factory
 from ruleproof.properties.conformance.games import GameAdapter, adapter
 
 
@@ -50,7 +52,8 @@ class VariedAdapter:
     simplest example). Seed ``s`` puts preset ``s mod P`` first and player count
     ``(s div P) mod C`` first, so consecutive seeds begin with every (preset, player count) in
     turn; the choosable actions are rotated by the seed too, so that two seeds beginning with
-    the same set-up do not choose the same actions. Nothing else changes: the same set-ups,
+    the same set-up do not choose the same actions (the deal seed and the start player are
+    rotated by :func:`run_seed`, through ``conform``'s ``rotation``). Nothing else changes: the same set-ups,
     deals and actions can be drawn, and the trace of a divergence (action strings) is that of
     the plain model.
     """
@@ -127,11 +130,25 @@ class Shard:
                                  failure="the campaign's budget was spent before this seed",
                                  coverage=Coverage(fields=fields_of(model)))
         cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
-        return conform(varied(model, seed),
-                       subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
-                       players=self.players, options=dict(self.options), budget=left, seed=seed,
-                       max_steps=self.max_steps, shrink_budget=self.shrink_budget, min_games=1,
-                       max_games=self.games)
+        return run_seed(model, subprocess_factory(self.engine, timeout=self.timeout, cwd=cwd),
+                        seed, players=self.players, options=dict(self.options), budget=left,
+                        max_steps=self.max_steps, shrink_budget=self.shrink_budget,
+                        games=self.games)
+
+
+def run_seed(model: GameAdapter, factory: EngineFactory, seed: int, *, players: int | None,
+             options: Mapping[str, str], budget: float, max_steps: int, shrink_budget: float,
+             games: int) -> ConformResult:
+    """One campaign seed: :func:`conform` with seed ``seed`` through :func:`varied` (presets,
+    player counts and action order rotated by the seed) and with the deal seed and start player
+    rotated by it too (``rotation``), stopped after ``games`` completed games.
+
+    Raises:
+        MalformedInput: as :func:`conform`.
+    """
+    return conform(varied(model, seed), factory, players=players, options=dict(options),
+                   budget=budget, seed=seed, max_steps=max_steps, shrink_budget=shrink_budget,
+                   min_games=1, max_games=games, rotation=seed)
 
 
 def stops(result: ConformResult) -> bool:

@@ -561,7 +561,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             options: Mapping[str, str] | None = None, budget: float = 10.0, seed: int = 0,
             max_steps: int = 1000, shrink_budget: float | None = None,
             examples_per_round: int = 25, min_games: int = 1, max_games: int | None = None,
-            on_game: Callable[[int], None] | None = None) -> ConformResult:
+            on_game: Callable[[int], None] | None = None, rotation: int = 0) -> ConformResult:
     """Search for a divergence between engines from ``factory`` and the model of ``game``.
 
     Every game draws the whole set-up: deal, start player, and -- as far as the engine declares
@@ -587,6 +587,9 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             on the seed alone (a deterministic engine assumed): a campaign's unit of work
             (properties/conformance/campaign.py).
         on_game: called with the number of games completed so far after each (progress).
+        rotation: shifts every deal seed and start player drawn by this much (modulo their
+            ranges; 0: as drawn): a campaign shard passes its seed, so that the simplest game
+            of each shard has a deal and start player of its own (:func:`draw_setup`).
 
     Raises:
         MalformedInput: the factory cannot start the engine, bad players/options, or a budget,
@@ -682,7 +685,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
             if shrinking and failures and failures[0].divergence is not None and (
                     failures[0].divergence.kind == "engine-failure"):
                 holder.reset()  # a fault may depend on the process's history: start afresh
-            drawn = draw_setup(space, data, game)
+            drawn = draw_setup(space, data, game, rotation)
             cap = min([max_steps, *(len(f.actions) for f in failures)])
             try:
                 played = play(game, holder.get(), drawn.players, drawn.options, drawn.seed,
@@ -763,8 +766,12 @@ class DrawnSetup:
     names: tuple[str, ...] | None = None
 
 
-def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> DrawnSetup:
-    """Draw every set-up field of one game from ``space`` (simplest values first)."""
+def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter,
+               rotation: int = 0) -> DrawnSetup:
+    """Draw every set-up field of one game from ``space`` (simplest values first); the deal
+    seed and the start player drawn are shifted by ``rotation`` (modulo ``SEED_RANGE`` and
+    the player count), so the simplest draw (0, 0) is deal ``rotation`` with start player
+    ``rotation mod n``: the same values are drawable, in another order."""
     preset = space.presets[0] if len(space.presets) == 1 else data.draw(
         st.sampled_from(space.presets), label="preset")
     counts = space.players.get(preset) or game.player_counts(
@@ -786,9 +793,9 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter) -> Dra
         game.start(n, opts, 0, None)
     except MalformedInput:  # a combination the model refuses (e.g. the expansion with 2p)
         opts = {k: v for k, v in opts.items() if k in space.fixed or k == PRESET_KEY}
-    deal = data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed")
-    start = data.draw(st.integers(0, n - 1), label="start player") if space.start_players \
-        else None
+    deal = (data.draw(st.integers(0, SEED_RANGE - 1), label="deal seed") + rotation) % SEED_RANGE
+    start = (data.draw(st.integers(0, n - 1), label="start player") + rotation) % n \
+        if space.start_players else None
     names = tuple(data.draw(st.lists(st.sampled_from(NAME_POOL), min_size=n, max_size=n),
                             label="names")) if space.names else None
     return DrawnSetup(n, opts, deal, start, names)
