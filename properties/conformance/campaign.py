@@ -343,7 +343,8 @@ def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
     results = [r for _, r in ran]
     last = results[-1] if results and stops(results[-1]) else None
     stop_seed = ran[-1][0] if last is not None else None
-    cover = merge_coverage([r.coverage for r in results])
+    cover = merge_coverage([r.coverage for r in results]) if results else Coverage(
+        fields=fields_of(adapter(game)))  # no seed ran: the game's own set-up fields
     partial = tuple(s for s, r in ran if not stops(r) and r.coverage.games < games_per_seed)
     seconds = time.time() - start
     name = results[0].game if results else adapter(game).name
