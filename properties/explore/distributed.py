@@ -4,12 +4,13 @@ fingerprint across workers (as TLC's distributed mode), and a generic fan-out of
 What is wired (docs/explore.md, "Campaigns on Ray"):
 
 * ``ruleproof explore NAME --workers N [--ray-address ADDR]``: :func:`explore_distributed`.
-  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i``: their seen-set entries,
-  and the expansion of their states. Each BFS level every worker expands the states it owns
-  and ships each new successor, with its state, to its owner; the owner keeps, per new
-  fingerprint, the proposal with the smallest ``(parent fingerprint, action index)``. So the
-  work is shared evenly (fingerprints are uniform) and the result (counts, depth, findings,
-  traces) is that of a single process, whatever the timing.
+  Worker ``i`` is a Ray actor owning the fingerprints ``fp % N == i`` (their seen-set
+  entries). Each BFS level every worker expands the states it holds and proposes each new
+  successor to its owner as ``(fingerprint, parent, action index)``; the owner keeps, per new
+  fingerprint, the proposal with the smallest parent key and tells the finder, which holds
+  that state for the next level; then the driver evens out how many states each worker holds
+  (the surplus is handed over, pickled). So the result (counts, depth, findings, traces) is
+  that of a single process, whatever the timing, and the work is shared.
 * :func:`fan_out` ``(seeds, fn)``: ``fn(seed)`` for every seed on Ray workers, results in seed
   order; for discovery and ``conform`` campaigns (each seed an independent search).
 * :func:`fan_out_until`: the same, handed out in order and stopped at the first result a
@@ -45,8 +46,9 @@ from ruleproof.properties.explore.search import (
     LevelReport,
     Partition,
     Progress,
-    Shipment,
+    Proposal,
     _merge,
+    balance_plan,
 )
 
 T = TypeVar("T")
@@ -245,12 +247,11 @@ def _gc_paused() -> Iterator[None]:
 class PartitionActor:
     """A :class:`Partition` inside a Ray actor (created with ``ray.remote``).
 
-    Shipments travel as bytes pickled here with the standard (C) pickler: Ray's own
-    serialiser (cloudpickle, which consults a Python hook per object) took several times as
-    long for the many small state objects of a shipment (measured: 3.5 s of 9 s of a
-    worker's CPU on du-4p-1v). The CPU a report gives is the whole process's since the
-    previous report (``time.process_time``): the partition's work, (de)serialising, and
-    Ray's threads in the worker process."""
+    States handed over to even out the work travel as bytes pickled here with the standard
+    (C) pickler: Ray's own serialiser (cloudpickle, which consults a Python hook per object)
+    took about twice as long for the many small objects of a state. The CPU a report gives
+    is the whole process's since the previous report (``time.process_time``): the
+    partition's work, (de)serialising, and Ray's threads in the worker process."""
 
     def __init__(self, name: str, index: int, parts: int, symmetry: bool,
                  keep_graph: bool, contracts: bool = False) -> None:
@@ -262,24 +263,36 @@ class PartitionActor:
     def seed(self) -> int:
         return self.part.seed_roots(self.roots)
 
-    def expand(self) -> tuple[Any, ...]:
-        """:meth:`Partition.expand`: one return value per partition (its shipment as pickled
-        bytes; None for this one), then the report (``num_returns`` is the number of
-        partitions + 1)."""
+    def take_expand(self, *given: bytes | None) -> tuple[Any, ...]:
+        """Hold the states handed over (pickled lists, None for none), then
+        :meth:`Partition.expand`: one proposal per partition, then the report
+        (``num_returns`` is the number of partitions + 1)."""
+        if any(given):
+            with _gc_paused():  # the states unpickled here live on (Partition.expand)
+                self.part.take([pickle.loads(b) if b else [] for b in given])
         out, rep = self.part.expand()
-        with _gc_paused():
-            packed = [None if ship is None else pickle.dumps(ship, pickle.HIGHEST_PROTOCOL)
-                      for ship in out]
         now = time.process_time()
         rep.cpu, self._mark = now - self._mark, now
         rep.by_part = {self.part.index: (rep.expanded, rep.cpu)}
-        return (*packed, rep)
+        return (*out, rep)
 
-    def accept(self, depth: int, *shipments: bytes | None) -> int:
-        with _gc_paused():  # the states unpickled here live on (Partition.expand)
-            ships: list[Shipment | None] = [None if b is None else pickle.loads(b)
-                                            for b in shipments]
-            return self.part.accept(depth, ships)
+    def decide_counted(self, depth: int, *proposals: Proposal) -> tuple[Any, ...]:
+        """:meth:`Partition.decide`: the accepted fingerprints per proposer, then how many
+        per proposer (last; ``num_returns`` is the number of partitions + 1)."""
+        accepted = self.part.decide(depth, list(proposals))
+        return (*accepted, [len(a) for a in accepted])
+
+    def adopt_give(self, plan: list[int], *accepted: list[int]) -> Any:
+        """:meth:`Partition.adopt`, then :meth:`Partition.give` ``plan[j]`` states to each
+        partition ``j``: one value per partition, pickled bytes or None."""
+        self.part.adopt(list(accepted))
+        if not any(plan):
+            out: list[bytes | None] = [None] * len(plan)
+        else:
+            with _gc_paused():
+                out = [pickle.dumps(batch, pickle.HIGHEST_PROTOCOL) if batch else None
+                       for batch in self.part.give(plan)]
+        return out[0] if len(out) == 1 else tuple(out)
 
     def frontier(self) -> int:
         return len(self.part.frontier)
@@ -309,6 +322,7 @@ class RayExplorer(Explorer):
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
         self._front = 0  # states in the next frontier (the owners' accepted count)
+        self._given: list[Any] | None = None  # per worker, what it hands to each other one
         # wait until every actor has imported the model and built its game, so that the
         # search's clock (``run``) starts with the workers ready, as for one process; an
         # actor the cluster cannot place (its CPUs busy with other jobs) is not waited for
@@ -325,24 +339,35 @@ class RayExplorer(Explorer):
     def _seed(self) -> int:
         ray = _ray()
         self._front = int(sum(ray.get([a.seed.remote() for a in self.actors])))
+        self._given = None
         return self._front
 
     def _step(self, depth: int) -> tuple[int, LevelReport]:
         ray = _ray()
         n = self.workers
-        # two rounds per level: each worker expands the states it owns and ships every new
-        # successor (its state included) to the worker owning its fingerprint; each worker
-        # then accepts what it was shipped. The shipments go from worker to worker (object
-        # references, not through the driver); the driver waits once a level, for the
-        # reports and the counts of accepted states (the next frontier).
-        outs = [a.expand.options(num_returns=n + 1).remote() for a in self.actors]
-        accepted = [self.actors[j].accept.remote(depth, *[outs[i][j] for i in range(n)])
-                    for j in range(n)]
-        reports, counts = ray.get([o[n] for o in outs]), ray.get(accepted)
+        # three rounds per level, from worker to worker (object references, not through the
+        # driver): each worker takes the states handed to it and expands the states it
+        # holds, proposing (fp, parent, index) to the owners; the owners decide; each
+        # worker adopts what its owners accepted and hands states to the others where the
+        # driver's plan evens the shares out. Only integers travel, except those states. The
+        # driver waits once a level, for the reports and the counts it plans with.
+        given = self._given
+        outs = [a.take_expand.options(num_returns=n + 1).remote(
+            *([] if given is None else [given[i][j] for i in range(n)]))
+            for j, a in enumerate(self.actors)]
+        decided = [self.actors[j].decide_counted.options(num_returns=n + 1).remote(
+            depth, *[outs[i][j] for i in range(n)]) for j in range(n)]
+        reports, counts = ray.get([o[n] for o in outs]), ray.get([d[n] for d in decided])
+        held = [sum(counts[j][i] for j in range(n)) for i in range(n)]
+        plan = balance_plan(held)
+        refs = [a.adopt_give.options(num_returns=n).remote(plan[i], *[decided[j][i]
+                                                                       for j in range(n)])
+                for i, a in enumerate(self.actors)]
+        self._given = [r if n > 1 else [r] for r in refs]
         merged = LevelReport()
         for rep in reports:
             _merge(merged, rep)
-        self._front = int(sum(counts))
+        self._front = sum(held)
         return self._front, merged
 
     def _frontier(self) -> int:

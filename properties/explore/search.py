@@ -48,8 +48,8 @@ CHECKPOINT_FORMAT = "ruleproof-explore-checkpoint"
 """The ``format`` field of every checkpoint file."""
 
 
-__all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "Shipment", "explore",
-           "fingerprint"]
+__all__ = ["ExploreResult", "Explorer", "Finding", "Partition", "Proposal", "balance_plan",
+           "explore", "fingerprint"]
 
 
 @dataclass
@@ -62,13 +62,22 @@ class Candidate:
     state: Any
 
 
-Shipment = tuple[list[int], list[int], list[int], list[Any]]
-"""What one partition sends another after expanding a level: the new successors the receiver
-owns, as parallel lists ``(fingerprints, parent fingerprints, action indices, states)``."""
+Proposal = tuple[list[int], list[int], list[int]]
+"""What a partition sends the owner of some fingerprints after expanding a level: the new
+successors it found that the owner owns, as parallel lists ``(fingerprints, parent
+fingerprints, action indices)``. Only integers: the states stay with the finder."""
 
 KNOWN_LIMIT = 1 << 22
-"""Most fingerprints a partition remembers as already sent to their owners (a cache that only
-saves sending a state twice; it is emptied when full, which changes no result)."""
+"""Most fingerprints a partition remembers as already proposed to their owners (a cache that
+only saves proposing a fingerprint twice; it is emptied when full, which changes no
+result)."""
+
+BALANCE_SLACK = 0.02
+"""A worker holding more than this fraction above an even share of the next frontier hands
+the excess to the workers below it (:func:`balance_plan`)."""
+
+BALANCE_MIN = 4
+"""Fewer excess states than this are not worth a hand-over."""
 
 
 @dataclass
@@ -90,15 +99,21 @@ class LevelReport:
 
 
 class Partition:
-    """One share of the seen-set (fingerprints with ``fp % parts == index``), its frontier and
-    the out-edges of its states. Used in-process and inside a Ray actor.
+    """One share of the seen-set (fingerprints with ``fp % parts == index``), the states this
+    partition holds for expansion, and the out-edges of the states it expanded. Used
+    in-process and inside a Ray actor.
 
-    A partition expands the states it owns. A level is two steps: every partition
-    :meth:`expand` s its frontier and ships each new successor, with its state, to the
-    partition that owns its fingerprint; then every partition :meth:`accept` s what it was
-    shipped (and what it found for itself): per fingerprint not seen yet, the proposal with
-    the smallest ``(parent fingerprint, action index)``. So the work is shared by fingerprint,
-    which is uniform, and the result does not depend on the number of partitions."""
+    A level is three steps. Every partition :meth:`expand` s the states it holds, keeps each
+    new successor (``pending``) and proposes it to the owner of its fingerprint as
+    ``(fingerprint, parent, action index)``; every owner :meth:`decide` s, per fingerprint not
+    seen yet, for the proposal with the smallest ``(parent fingerprint, action index)`` and
+    records it; every finder :meth:`adopt` s the successors the owners accepted from it as
+    the states it holds next. Only integers travel, and a successor is expanded where it was
+    found (its parts are still cached there, ``encoding.state_code``). Because the states
+    then stay with the partition that holds the root, the driver evens out the held states
+    after each level: a partition above its share :meth:`give` s the excess to one below it,
+    which :meth:`take` s them (:func:`balance_plan`). Who holds a state changes no result:
+    parent pointers are chosen by the owners alone."""
 
     def __init__(self, game: ExploreGame, index: int, parts: int, keep_graph: bool = True):
         self.game = game
@@ -108,11 +123,11 @@ class Partition:
         self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
         self.frontier: list[tuple[int, Any]] = []
         self.edges: dict[int, tuple[int, ...]] = {}
-        # new successors this partition owns, found by its last expansion:
+        # successors found by the last expansion, awaiting their owner's decision:
         # fp -> (parent fp, action index, state)
         self.pending: dict[int, tuple[int, int, Any]] = {}
-        # fingerprints owned elsewhere that this partition has shipped: their owner has
-        # recorded them since, so shipping them again would be refused (a bounded cache)
+        # fingerprints owned elsewhere that this partition has proposed: their owner has
+        # recorded them since, so a later proposal would be refused (a bounded cache)
         self.known: set[int] = set()
         self.depth = 0
         self._cpu = 0.0  # CPU seconds in this partition's methods, not yet reported
@@ -129,16 +144,16 @@ class Partition:
         self._cpu += time.process_time() - start
         return found
 
-    def expand(self) -> tuple[list[Shipment | None], LevelReport]:
-        """Expand the frontier: check every state; keep the new successors this partition
-        owns (``pending``) and ship every other new successor to its owner.
+    def expand(self) -> tuple[list[Proposal], LevelReport]:
+        """Expand the states held: check every state; keep every new successor in
+        ``pending`` and propose it to the owner of its fingerprint.
 
         Returns:
-            ``(shipments, report)``: ``shipments[j]`` for partition ``j`` (None for this one),
-            and what the expansion found.
+            ``(proposals, report)``: ``proposals[j]`` for partition ``j`` (this one's
+            included), and what the expansion found.
 
-        The frontier is in increasing fingerprint order and actions in index order, so the
-        first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
+        The states held are in increasing fingerprint order and actions in index order, so
+        the first proposal of a fingerprint here has the smallest ``(parent, index)`` of this
         partition.
 
         Python's cyclic garbage collector is kept off the search's objects: it is paused
@@ -156,10 +171,10 @@ class Partition:
             if enabled:
                 gc.enable()
 
-    def _expand(self) -> tuple[list[Shipment | None], LevelReport]:
+    def _expand(self) -> tuple[list[Proposal], LevelReport]:
         start = time.process_time()
         game = self.game
-        best: dict[int, tuple[int, int, Any]] = {}
+        best = self.pending
         rep = LevelReport()
         fp_of = game.fp
         violations = game.violations
@@ -213,61 +228,77 @@ class Partition:
         rep.transitions = transitions
         self.frontier = []
         parts, me = self.parts, self.index
-        shipments: list[Shipment | None] = [None] * parts
-        if parts == 1:
-            self.pending = best
-        else:
-            own: dict[int, tuple[int, int, Any]] = {}
-            out: list[Shipment] = [([], [], [], []) for _ in range(parts)]
-            if len(known) > KNOWN_LIMIT:
-                known.clear()
-            for nfp, entry in best.items():
-                owner = nfp % parts
-                if owner == me:
-                    own[nfp] = entry
-                else:
-                    ship = out[owner]
-                    ship[0].append(nfp)
-                    ship[1].append(entry[0])
-                    ship[2].append(entry[1])
-                    ship[3].append(entry[2])
-                    known.add(nfp)
-            self.pending = own
-            shipments = [None if j == me else out[j] for j in range(parts)]
+        out: list[Proposal] = [([], [], []) for _ in range(parts)]
+        if len(known) > KNOWN_LIMIT:
+            known.clear()
+        for nfp, (parent, index, _) in best.items():
+            owner = nfp % parts
+            prop = out[owner]
+            prop[0].append(nfp)
+            prop[1].append(parent)
+            prop[2].append(index)
+            if owner != me:
+                known.add(nfp)
         cpu = self._cpu + time.process_time() - start
         rep.cpu, self._cpu = cpu, 0.0
         rep.by_part = {me: (rep.expanded, cpu)}
-        return shipments, rep
+        return out, rep
 
-    def accept(self, depth: int, shipments: list[Shipment | None]) -> int:
-        """As owner: among the new successors found here (``pending``) and those shipped by
-        the other partitions (``shipments[i]`` from partition ``i``; None or empty for none),
-        of fingerprints not seen yet, keep the one with the smallest ``(parent, action
-        index)`` each; record them at ``depth``; they are the next frontier, in fingerprint
-        order. Returns how many."""
+    def decide(self, depth: int, proposals: list[Proposal]) -> list[list[int]]:
+        """As owner: among the proposals (``proposals[i]`` from partition ``i``) of
+        fingerprints not seen yet, keep the smallest ``(parent, action index)`` each; record
+        them at ``depth``; return the accepted fingerprints per proposing partition."""
         start = time.process_time()
-        chosen = self.pending
-        self.pending = {}
+        chosen: dict[int, tuple[int, int, int]] = {}
         seen = self.seen
-        for ship in shipments:
-            if not ship:
-                continue
-            fps, parents, indices, states = ship
+        for sender, (fps, parents, indices) in enumerate(proposals):
             for k, fp in enumerate(fps):
                 if fp in seen:
                     continue
                 old = chosen.get(fp)
                 if old is None or (parents[k], indices[k]) < old[:2]:
-                    chosen[fp] = (parents[k], indices[k], states[k])
-        frontier = []
-        for fp in sorted(chosen):
-            parent, index, state = chosen[fp]
+                    chosen[fp] = (parents[k], indices[k], sender)
+        accepted: list[list[int]] = [[] for _ in proposals]
+        for fp, (parent, index, sender) in chosen.items():
             seen[fp] = (depth, parent, index)
-            frontier.append((fp, state))
-        self.frontier = frontier
+            accepted[sender].append(fp)
         self.depth = depth
         self._cpu += time.process_time() - start
-        return len(frontier)
+        return accepted
+
+    def adopt(self, accepted: list[list[int]]) -> int:
+        """Hold the successors found here that their owners accepted (``accepted[j]`` from
+        owner ``j``), in fingerprint order, for the next expansion; return how many."""
+        start = time.process_time()
+        fps = sorted(fp for batch in accepted for fp in batch)
+        pending = self.pending
+        self.frontier = [(fp, pending[fp][2]) for fp in fps]
+        self.pending = {}
+        self._cpu += time.process_time() - start
+        return len(fps)
+
+    def give(self, counts: list[int]) -> list[list[tuple[int, Any]]]:
+        """Hand ``counts[j]`` of the states held to partition ``j`` (the states of the
+        largest fingerprints; :func:`balance_plan`)."""
+        start = time.process_time()
+        out: list[list[tuple[int, Any]]] = []
+        for k in counts:
+            if k:
+                out.append(self.frontier[-k:])
+                del self.frontier[-k:]
+            else:
+                out.append([])
+        self._cpu += time.process_time() - start
+        return out
+
+    def take(self, given: list[list[tuple[int, Any]]]) -> int:
+        """Hold the states other partitions handed over too (kept in fingerprint order)."""
+        start = time.process_time()
+        if any(given):
+            self.frontier = sorted(self.frontier + [x for batch in given for x in batch],
+                                   key=lambda entry: entry[0])
+        self._cpu += time.process_time() - start
+        return len(self.frontier)
 
     def receive(self, candidates: Iterable[Candidate], depth: int) -> int:
         """Keep the new fingerprints this partition owns (roots; smallest parent key per
@@ -289,6 +320,38 @@ class Partition:
 
     def lookup(self, fps: list[int]) -> dict[int, tuple[int, int, int]]:
         return {fp: self.seen[fp] for fp in fps if fp in self.seen}
+
+
+def balance_plan(held: list[int]) -> list[list[int]]:
+    """How many states partition ``i`` hands to partition ``j`` (``plan[i][j]``) so that
+    each holds about an even share of ``sum(held)``: a partition more than
+    :data:`BALANCE_SLACK` (and :data:`BALANCE_MIN` states) above its share gives the excess,
+    in index order, to those below theirs. All zeros when the shares are even enough.
+
+    >>> balance_plan([1000, 0])
+    [[0, 500], [0, 0]]
+    >>> balance_plan([505, 495])
+    [[0, 0], [0, 0]]
+    """
+    n = len(held)
+    total = sum(held)
+    share = [total // n + (1 if i < total % n else 0) for i in range(n)]
+    plan = [[0] * n for _ in range(n)]
+    slack = max(BALANCE_MIN, int(BALANCE_SLACK * total / max(1, n)))
+    if all(h - s <= slack for h, s in zip(held, share, strict=True)):
+        return plan
+    excess = [max(0, h - s) for h, s in zip(held, share, strict=True)]
+    short = [max(0, s - h) for h, s in zip(held, share, strict=True)]
+    j = 0
+    for i in range(n):
+        while excess[i]:
+            while not short[j]:
+                j += 1
+            k = min(excess[i], short[j])
+            plan[i][j] += k
+            excess[i] -= k
+            short[j] -= k
+    return plan
 
 
 @dataclass(frozen=True)
@@ -425,7 +488,12 @@ class Explorer:
             outs.append(out)
             _merge(merged, rep)
         n = len(self.parts)
-        return sum(p.accept(depth, [outs[i][j] for i in range(n)])
+        decided = [p.decide(depth, [outs[i][j] for i in range(n)])
+                   for j, p in enumerate(self.parts)]
+        held = [p.adopt([decided[j][i] for j in range(n)]) for i, p in enumerate(self.parts)]
+        plan = balance_plan(held)
+        given = [p.give(plan[i]) for i, p in enumerate(self.parts)]
+        return sum(p.take([given[i][j] for i in range(n)])
                    for j, p in enumerate(self.parts)), merged
 
     def _frontier(self) -> int:
