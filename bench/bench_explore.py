@@ -8,10 +8,11 @@ Two rates are printed for every run, because the machine may be shared:
 * **CPU**: distinct states / CPU seconds of the busiest worker (``ExploreResult.per_worker``):
   the rate with a core per worker, which other processes on the machine do not change, as
   long as the workers wait little for each other. It leaves out the driver, Ray's own
-  processes and (de)serialising the shipments (the wall rate includes them). The states each
-  worker expanded are printed too: the work must be shared evenly for a second worker to
-  help (an earlier design kept every state with the worker that found it, and one worker
-  did all the work).
+  processes (the wall rate includes them). The share of the states each worker expanded is
+  printed too: the work must be shared evenly for a second worker to help (before the
+  driver evened out the held states after each level, the worker holding the root expanded
+  everything, and the CPU rate, then computed as all workers' CPU times the number of
+  workers, hid it).
 
 The clock of a search starts when its workers are ready (the game built, as for one
 process); starting Ray and its actors takes a few seconds more, printed separately.
