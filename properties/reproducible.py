@@ -22,11 +22,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from hypothesis.internal.conjecture import providers
+from hypothesis.internal.constants_ast import Constants
 
 
-def _no_local_constants() -> providers.Constants:
+def _no_local_constants() -> Constants:
     """The empty pool (a fresh one each call: hypothesis may add to what it is given)."""
-    return providers.Constants()
+    return Constants()
 
 
 @contextmanager
