@@ -190,12 +190,17 @@ def test_pytest_helper_raises_nonconformance_and_saves_the_trace(tmp_path: Path)
     ("flood", "prints too much"),
     ("fork-crash", "crashed (exit code 3)"),
     ("exit-clean", "exited cleanly (exit code 0)"),
-    ("extra-answer", "extra output"),
+    ("extra-answer", "extra output: the engine printed more than one answer line"),
 ])
 def test_engine_failures_are_reported_not_raised(fault: str, message: str) -> None:
+    """Each fault is found by the protocol (exit status, end of output, a bad or extra line),
+    not by the clock: the per-answer timeout is the harness's default, and only the hang waits
+    for one (3 s, far above an answer's milliseconds even on a loaded machine; 0.5 s once
+    failed under load). The budget only bounds the run: it stops at the first divergence."""
     command = f"{sys.executable} {REF} --fault {fault} --fault-at 3"
-    result = conform(DAWN_UNDER, subprocess_factory(command, timeout=0.5), players=3,
-                     budget=5.0, shrink_budget=0.5, seed=0)
+    factory = (subprocess_factory(command, timeout=3.0) if fault == "hang"
+               else subprocess_factory(command))
+    result = conform(DAWN_UNDER, factory, players=3, budget=120.0, shrink_budget=0.5, seed=0)
     d = result.divergence
     assert d is not None and d.kind == "engine-failure", result.report()
     assert message in d.detail
@@ -210,6 +215,41 @@ def test_engine_failures_are_reported_not_raised(fault: str, message: str) -> No
     # the saved trace replays as a failure, never as conforming
     replayed = replay(parse_trace(text))
     assert replayed.divergence is not None and replayed.divergence.kind == "engine-failure"
+
+
+# Answers every request; on SIGUSR1 prints a line nobody asked for, then says so on stderr.
+_LATE_LINE_ENGINE = """
+import json, signal, sys
+def extra(*_):
+    print(json.dumps({"ok": True, "unasked": 1}), flush=True)
+    print("wrote an unasked line", file=sys.stderr, flush=True)
+signal.signal(signal.SIGUSR1, extra)
+for line in sys.stdin:
+    print(json.dumps({"ok": True}), flush=True)
+"""
+
+
+def test_a_line_written_between_requests_is_extra_output() -> None:
+    """The other half of "extra-answer" (whose two lines arrive in one read): a line that
+    arrives after the answer was read, before the next request. Sequenced by the protocol (a
+    signal, then the engine's own word on stderr), never by a sleep."""
+    import shlex
+    import signal
+
+    engine = SubprocessEngine(f"{sys.executable} -c {shlex.quote(_LATE_LINE_ENGINE)}",
+                              timeout=60.0)
+    try:
+        assert engine.call({"cmd": "hello"}) == {"ok": True}
+        os.kill(engine.pid, signal.SIGUSR1)
+        waited = time.monotonic() + 60.0  # a bound for a hung engine, not a timing assumption
+        while "wrote an unasked line" not in engine.stderr_tail():
+            assert time.monotonic() < waited, "the engine never wrote its unasked line"
+            time.sleep(0.01)
+        with pytest.raises(EngineFailure, match="extra output: the engine printed a line nobody "
+                                                "asked for after its answer to 'hello'"):
+            engine.call({"cmd": "legal_actions"})
+    finally:
+        engine.close()
 
 
 def _alive(pid: int) -> bool:

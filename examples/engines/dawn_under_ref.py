@@ -1155,9 +1155,11 @@ def serve(engine: DawnUnderEngine, fault: str | None, fault_at: int) -> int:
                     os._exit(3)
                 if fault == "exit-clean":
                     sys.exit(0)
-                if fault == "extra-answer":
-                    print(json.dumps(engine.handle(msg)), flush=True)
-                    print(json.dumps({"ok": True}), flush=True)
+                if fault == "extra-answer":  # both lines in one write (a few bytes, atomic
+                    # on a pipe): the harness reads them together, whatever the scheduling
+                    sys.stdout.write(json.dumps(engine.handle(msg)) + "\n"
+                                     + json.dumps({"ok": True}) + "\n")
+                    sys.stdout.flush()
                     continue
                 if fault == "hang":
                     time.sleep(3600)

@@ -43,6 +43,7 @@ from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
 from ruleproof.properties.conformance.trace import MAX_STRING, dump_lines, header_object
+from ruleproof.properties.reproducible import reproducible_draws
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""
@@ -721,7 +722,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                             suppress_health_check=list(HealthCheck), print_blob=False,
                             report_multiple_bugs=False, verbosity=Verbosity.quiet)(
                 given(st.data())(one_game))
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception), reproducible_draws():
                 hypothesis_seed(seed * 100_003 + rounds)(test)()
             rounds += 1
         if errors and not failures:

@@ -29,6 +29,7 @@ from ruleproof.model.dawn_under.render import event_text, player_name, row_text
 from ruleproof.model.dawn_under.state import Options, Phase, State
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations, violations
 from ruleproof.properties.report import Tally
+from ruleproof.properties.reproducible import reproducible_draws
 
 
 def make_machine(players: int, options: Options | None = None,
@@ -109,7 +110,7 @@ def run_machine(players: int, games: int, max_steps: int, options: Options | Non
         out.write(str(text) + "\n")
 
     try:
-        with with_reporter(report):
+        with with_reporter(report), reproducible_draws():
             run_state_machine_as_test(machine, settings=cfg)  # type: ignore[no-untyped-call,unused-ignore]
     except Exception as exc:  # an invariant failed, or the model itself crashed
         notes = "\n".join(getattr(exc, "__notes__", []))

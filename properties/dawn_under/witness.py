@@ -24,6 +24,7 @@ from ruleproof.model.dawn_under.engine import current_player, legal_actions, new
 from ruleproof.model.dawn_under.state import RAT, Action, Config, Options, State, option_value
 from ruleproof.model.dawn_under.state import Phase as GamePhase
 from ruleproof.properties.dawn_under.scenarios import fact
+from ruleproof.properties.reproducible import reproducible_draws
 
 MAX_ACTIONS = 3000
 """Longest game played while searching (the drawn choices, then a seeded continuation)."""
@@ -117,7 +118,8 @@ def search(config_a: Config, config_b: Config, max_examples: int = 300,
             return play_until_divergence(config_a, config_b, ex[0], ex[1], cont) is not None
 
         try:
-            seed, choices = find(strategy, diverges, settings=cfg)
+            with reproducible_draws():
+                seed, choices = find(strategy, diverges, settings=cfg)
         except NoSuchExample:
             continue
         return play_until_divergence(config_a, config_b, seed, choices, continue_play)

@@ -24,6 +24,7 @@ from ruleproof.model.dracula import engine
 from ruleproof.model.dracula.engine import Action, State
 from ruleproof.model.dracula.rules import DraculaRules
 from ruleproof.properties.report import Tally
+from ruleproof.properties.reproducible import reproducible_draws
 
 from .invariants import INVARIANTS, Invariant, violations
 
@@ -103,7 +104,7 @@ def run_machine(games: int, max_steps: int, apply: Apply | None = None,
                     phases=list(Phase) if shrink else [p for p in Phase if p is not Phase.shrink],
                     suppress_health_check=list(HealthCheck))
     try:
-        with with_reporter(report):
+        with with_reporter(report), reproducible_draws():
             run_state_machine_as_test(cls, settings=conf)  # type: ignore[no-untyped-call,unused-ignore]
     except AssertionError as exc:
         notes = [str(n) for n in getattr(exc, "__notes__", [])]

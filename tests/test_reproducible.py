@@ -1,0 +1,83 @@
+"""Seeded hypothesis runs play the same games whatever the process has imported.
+
+hypothesis draws some values from the literals of the local modules imported so far; a process
+that imported other modules (the CLI, a pytest session, a Ray worker) then played other games
+from the same seed (`check --ray`: 4,312 steps against 3,926 locally). The guard
+(properties/reproducible.py) must make a run independent of that, and removing it must show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ruleproof.properties.dawn_under import machine as du_machine
+from ruleproof.properties.dracula import machine as dracula_machine
+from ruleproof.properties.report import Tally
+
+
+# games long enough to end on their own: a game cut at the step cap hides a changed game
+def _du_steps() -> tuple[int, int, int]:
+    tally = Tally()
+    ok, detail = du_machine.run_machine(4, 6, 1000, tally=tally)
+    assert ok, detail
+    return tally.games, tally.finished, tally.steps
+
+
+def _dracula_steps() -> tuple[int, int, int]:
+    tally = Tally()
+    ok, _, detail = dracula_machine.run_machine(6, 1000, tally=tally)
+    assert ok, detail
+    return tally.games, tally.finished, tally.steps
+
+
+_RUNS: dict[str, tuple[Callable[[], tuple[int, int, int]], object]] = {
+    "dawn-under": (_du_steps, du_machine),
+    "dracula": (_dracula_steps, dracula_machine),
+}
+_counter = iter(range(10**6))
+
+
+@contextlib.contextmanager
+def _new_local_module() -> Iterator[None]:
+    """Import a fresh local module (outside site-packages, not a test file) holding hundreds of
+    integer literals, as a process importing more of a checkout would (hypothesis keeps the
+    literals of at least 100 in absolute value, of modules with at most 1024 of them)."""
+    k = next(_counter)
+    name = f"ruleproof_literals_{k}"
+    with tempfile.TemporaryDirectory(prefix="literals-") as where:
+        body = "\n".join(f"V{i} = {100 + (37 + 2 * k) * i}" for i in range(500))  # new ones
+        Path(where, f"{name}.py").write_text(body + "\n", encoding="utf-8")
+        sys.path.insert(0, where)
+        try:
+            importlib.import_module(name)
+            yield
+        finally:
+            sys.path.remove(where)
+            sys.modules.pop(name, None)
+
+
+@pytest.mark.parametrize("game", sorted(_RUNS))
+def test_importing_modules_does_not_change_the_games(game: str) -> None:
+    run, _ = _RUNS[game]
+    before = run()
+    with _new_local_module():
+        after = run()
+    assert before[1] > 0 and after == before, (before, after)
+
+
+@pytest.mark.parametrize("game", sorted(_RUNS))
+def test_without_the_guard_the_games_change(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planted bug: the machine runs without reproducible_draws, as before the fix."""
+    run, module = _RUNS[game]
+    monkeypatch.setattr(module, "reproducible_draws", contextlib.nullcontext)
+    before = run()
+    with _new_local_module():
+        after = run()
+    assert before[1] > 0 and after != before, (before, after)
