@@ -612,3 +612,22 @@ def test_cli_explore_refuses_flags_it_would_ignore_and_unwritable_checkpoints(
         assert res.exit_code == 2, (args, res.output)
         assert res.output.count("\n") == 1 and word in res.output, res.output
         assert "explored" not in res.output and "states" not in res.output
+
+
+def test_cli_checks_the_clause_contracts_by_default(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """A planted bug no invariant sees: play passes counter-clockwise (against
+    du-en:play.clockwise). ``ruleproof explore`` finds it without being asked for contracts;
+    ``--no-contracts`` does not, and says so."""
+    monkeypatch.setattr(du_engine, "_left", lambda config, p: (p - 1) % config.players)
+    runner = CliRunner()
+    args = ["explore", "du-3p-1v", "--max-states", "3000", "--json", "--out", str(tmp_path)]
+    found = json.loads(runner.invoke(app, args).output)
+    assert found["contracts"] is True and found["violations"] > 0
+    assert any("du-en:play.clockwise" in f["message"] for f in found["findings"])
+    quiet = runner.invoke(app, [*args, "--no-contracts"])
+    data = json.loads(quiet.output)
+    assert data["contracts"] is False and data["violations"] == 0
+    assert data["distinct_states"] >= 3000  # the same work, the bug unseen
+    text = runner.invoke(app, [*args[:-3], "--no-contracts", "--out", str(tmp_path)]).output
+    assert "clause contracts not checked (--no-contracts)" in text

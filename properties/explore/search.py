@@ -379,6 +379,7 @@ class ExploreResult:
 
     Attributes:
         name: reduced configuration; game; symmetry: what was reduced (or ``off``).
+        contracts: whether the clause contracts were checked on every transition.
         distinct_states: distinct fingerprints reached (orbits with symmetry).
         depth: the deepest BFS level reached.
         transitions: edges expanded; terminal/dead_ends/traps/on_cycle: state counts.
@@ -400,6 +401,7 @@ class ExploreResult:
     name: str
     game: str
     symmetry: str
+    contracts: bool = False
     distinct_states: int = 0
     depth: int = 0
     transitions: int = 0
@@ -558,6 +560,7 @@ class Explorer:
         depth = self.level - 1 if complete and self.level else self.level
         res = ExploreResult(
             name=game.spec.name, game=game.name, symmetry=game.symmetry_note,
+            contracts=game.rule_set is not None,
             distinct_states=distinct, depth=max(depth, 0), transitions=rep.transitions,
             terminal=len(rep.terminal), dead_ends=len(rep.dead_ends),
             violations=len({fp for fp, _ in rep.violations}),
