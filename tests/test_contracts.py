@@ -20,6 +20,7 @@ from ruleproof.properties.contracts.discovery import (
 )
 from ruleproof.properties.contracts.games import RuleSet, dawn_under_engine, rule_set
 from ruleproof.properties.contracts.refinement import check_refinement
+from ruleproof.properties.report import Tally
 
 SMALL = Budget(games=2, max_steps=150, stride=4, seconds=60.0)
 
@@ -34,9 +35,19 @@ def test_contracts_cover_ninety_percent_of_rule_clauses_with_reasons(source: str
 @pytest.mark.parametrize(
     "name", ["du-en/4", "du-cs/4", "2p/2", "gruft/4", "du-cs+gruft/4", "dracula"])
 def test_engine_refines_the_contracts_in_random_play(name: str) -> None:
-    ok, n, detail = check_refinement(rule_set(name), 4, 300)
+    tally = Tally()
+    ok, n, detail = check_refinement(rule_set(name), 4, 300, tally=tally)
     assert ok, detail
     assert n > 100
+    # the games are reported as games (check's table and JSON showed 0 games, 0 steps)
+    assert tally.games == 4 and tally.steps == n and 0 <= tally.finished <= 4
+
+
+def test_refinement_property_reports_its_games_and_steps() -> None:
+    from ruleproof.properties.contracts.refinement import refinement_property
+
+    ok, examples, detail, games, steps = refinement_property(rule_set("dracula"), 3, 300)
+    assert ok and games == 3 and steps == examples > 0, detail
 
 
 def test_planted_engine_bug_is_caught_with_its_clause_and_a_shrunk_game() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ruleproof.properties.contracts.core import Violation, broken
 from ruleproof.properties.contracts.games import Engine, RuleSet, engine_of
+from ruleproof.properties.report import Tally
 
 
 @dataclass(frozen=True)
@@ -104,16 +105,21 @@ def describe(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], v: 
 
 
 def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
-                     shrink_game: bool = True) -> tuple[bool, int, str]:
-    """Play ``games`` random games of ``rs`` and check every contract on every transition.
+                     shrink_game: bool = True, tally: Tally | None = None
+                     ) -> tuple[bool, int, str]:
+    """Play ``games`` seeded random games of ``rs`` and check every contract on every
+    transition. ``tally`` (if given) counts the games started, those that reached an ending
+    and the transitions taken.
 
     Returns (passed, transitions checked, detail). A failure's detail names the clause and the
     shrunk game. Zero transitions is a failure (nothing was checked).
     """
     engine = engine_of(rs)
     checked = 0
+    count = tally if tally is not None else Tally()
     for g in range(games):
         game_seed = seed + g
+        count.games += 1
         rng = random.Random(game_seed)
         choices: list[int] = []
         state = engine.chance(engine.new(game_seed))
@@ -128,6 +134,7 @@ def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
             action = legal[pick]
             nxt = engine.apply(state, action)
             checked += 1
+            count.steps += 1
             bad = broken(rs.contracts(state), state, action, nxt)
             if bad:
                 v = bad[0]
@@ -136,6 +143,8 @@ def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
                 return False, checked, describe(rs, engine, game_seed, small or choices, v,
                                                 max_steps)
             state = engine.chance(nxt)
+        if engine.terminal(state):
+            count.finished += 1
     if checked == 0:
         return False, 0, f"{rs.name}: no transition was played"
     return True, checked, f"{rs.name}: {checked} transitions of {games} games meet every contract"
@@ -183,13 +192,18 @@ def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
     return True, checked, f"{checked} scenario transitions meet every contract"
 
 
-def refinement_property(rs: RuleSet, games: int, max_steps: int = 600) -> tuple[bool, int, str]:
+def refinement_property(rs: RuleSet, games: int, max_steps: int = 600
+                        ) -> tuple[bool, int, str, int, int]:
     """The property "every transition satisfies the clause contracts of <sources>" for one rule
-    set: random games plus, for Dawn Under, the shipped scenarios of that rule set."""
-    ok, n, detail = check_refinement(rs, games, max_steps)
+    set: seeded random games plus, for Dawn Under, the shipped scenarios of that rule set.
+
+    Returns ``(passed, transitions checked, detail, games played, steps of those games)``
+    (scenario transitions count as checked, not as games)."""
+    tally = Tally()
+    ok, n, detail = check_refinement(rs, games, max_steps, tally=tally)
     if not ok or rs.game != "dawn-under":
-        return ok, n, detail
+        return ok, n, detail, tally.games, tally.steps
     ok2, n2, detail2 = check_scenarios(rs)
     if n2 == 0:  # no scenario of this rule set: the random games above still count
-        return True, n, detail + "; " + detail2
-    return ok2, n + n2, detail + "; " + detail2
+        return True, n, detail + "; " + detail2, tally.games, tally.steps
+    return ok2, n + n2, detail + "; " + detail2, tally.games, tally.steps
