@@ -164,6 +164,8 @@ def test_dracula_scenarios_take_presets_options_and_print_their_log() -> None:
     (["check", "dawn-under", "--players", "1000"], "got 1000"),
     (["prove", "--jobs", "1000"], "--jobs must be"),
     (["prove", "--jobs", "0"], "--jobs must be"),
+    (["check", "--workers", "0"], "--workers must be 1..64"),
+    (["check", "--workers", "2", "--jobs", "3"], "--workers 2 and --jobs 3 disagree"),
 ])
 def test_numbers_and_files_out_of_range_are_refused(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)

@@ -101,6 +101,7 @@ def test_check_on_ray_equals_the_local_run(local_ray: object) -> None:
 
     here = check("--jobs", "1")
     there = check("--ray", "--jobs", "2")  # on the module's Ray (check joins a running one)
+    assert check("--workers", "2") == there  # the same, spelt as explore and conform spell it
     steps = {(r[0], r[1]): r[5] for r in here}
     assert steps[("du-en", "invariants in random games, 4 players")] > 1000
     assert there == here

@@ -94,6 +94,9 @@ def check(
                    ] = False,
     ray_address: Annotated[str | None, typer.Option(help="run the properties on this Ray "
                                                          "cluster (the ray extra)")] = None,
+    workers: Annotated[int | None, typer.Option(help="run the properties on a local Ray of N "
+                                                     "workers (--ray --jobs N), as explore, "
+                                                     "conform and discovery take it")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the
@@ -111,6 +114,12 @@ def check(
         raise MalformedInput(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
     if jobs is not None and not 1 <= jobs <= 64:
         raise MalformedInput(f"--jobs must be 1..64, got {jobs}")
+    if workers is not None:
+        if not 1 <= workers <= 64:
+            raise MalformedInput(f"--workers must be 1..64, got {workers}")
+        if jobs is not None and jobs != workers:
+            raise MalformedInput(f"--workers {workers} and --jobs {jobs} disagree; give one")
+        jobs, ray = workers, ray or workers > 1
     if board is not None and game == "dracula":
         raise MalformedInput("--board is for dawn-under; dracula's board is fixed")
     selected = rule_sets(game, preset, expansion, players or (),
