@@ -16,8 +16,9 @@ What is wired (docs/explore.md, "Campaigns on Ray"):
 * :func:`fan_out_until`: the same, handed out in order and stopped at the first result a
   predicate accepts (``conform`` campaigns: the first divergence by seed order).
 * :func:`probe_address`: ``--ray-address`` is probed before Ray's connection retries.
-* :func:`seeded_games`: the hook ``check --thorough`` can call: seeded random games of a game,
-  every state checked against every invariant, fanned out over workers.
+* :func:`seeded_games`: seeded random games of a reduced configuration, every state checked
+  against every invariant, fanned out over workers (for scripts; ``check --workers N`` runs
+  check's own properties as Ray tasks instead).
 
 A local Ray is started (and stopped) when none runs and no address is given.
 """
@@ -572,5 +573,6 @@ class _SeededGame:
 def seeded_games(name: str, seeds: Sequence[int], *, max_steps: int = 2000, workers: int = 1,
                  address: str | None = None) -> list[GameRun]:
     """Seeded random games on the reduced configuration ``name``, every state checked against
-    every invariant, fanned out over Ray workers (the ``check --thorough`` hook)."""
+    every invariant, fanned out over Ray workers (a building block for scripts; ``check``
+    does not use it)."""
     return fan_out(seeds, _SeededGame(name, max_steps), workers=workers, address=address)
