@@ -81,6 +81,18 @@ def test_partitions_share_the_work_and_find_what_one_finds(name: str) -> None:
     assert all(0.25 < n / sum(expanded) < 0.42 for n in expanded), expanded
 
 
+def test_the_cache_of_proposed_fingerprints_changes_no_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A partition remembers the fingerprints it proposed elsewhere, to propose none twice;
+    emptied whenever it holds more than a handful, the result stays the same."""
+    from ruleproof.properties.explore import search
+
+    one = Explorer(explore_game("du-2p-1v"), parts=1).run()
+    monkeypatch.setattr(search, "KNOWN_LIMIT", 5)
+    two = Explorer(explore_game("du-2p-1v"), parts=2).run()
+    assert two.verdict() == one.verdict()
+
+
 def test_states_survive_pickling_as_they_travel_between_workers() -> None:
     """States are shipped pickled between workers (the model's own ``__reduce__``): every
     state of a BFS prefix comes back equal and frozen, and so do states of random games with

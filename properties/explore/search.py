@@ -67,7 +67,7 @@ Proposal = tuple[list[int], list[int], list[int]]
 successors it found that the owner owns, as parallel lists ``(fingerprints, parent
 fingerprints, action indices)``. Only integers: the states stay with the finder."""
 
-KNOWN_LIMIT = 1 << 22
+KNOWN_LIMIT = 1 << 20
 """Most fingerprints a partition remembers as already proposed to their owners (a cache that
 only saves proposing a fingerprint twice; it is emptied when full, which changes no
 result)."""
