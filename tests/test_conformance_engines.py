@@ -630,3 +630,18 @@ def test_coverage_line_plural_and_dawn_under_fields() -> None:
     assert "; expansion none: 1" in report
     assert {"player_counts", "presets", "start_players", "expansions"} <= set(
         result.coverage.as_json())
+
+
+def test_coverage_counts_an_expansion_option_only_in_games_that_play_the_expansion() -> None:
+    """The gruft_* options ride along in base games too, where the rules ignore them: the
+    coverage counted them there ("expansion none: 23" next to "gruft_bat_counts 5+7";
+    hostile review 7)."""
+    result = conform(DAWN_UNDER, in_process(), players=3, budget=30.0, seed=0, max_steps=30,
+                     max_games=12)
+    assert result.conforms, result.report()
+    cover = result.coverage
+    played_with = cover.expansions.get("gruft", 0)
+    assert cover.games == 12 and cover.expansions.get("none", 0) > 0
+    for name, counts in cover.options.items():
+        if name.startswith("gruft_"):
+            assert sum(counts.values()) <= played_with, (name, counts, cover.expansions)

@@ -643,3 +643,19 @@ def test_cli_checks_the_clause_contracts_by_default(monkeypatch: pytest.MonkeyPa
     assert data["distinct_states"] >= 3000  # the same work, the bug unseen
     text = runner.invoke(app, [*args[:-3], "--no-contracts", "--out", str(tmp_path)]).output
     assert "clause contracts not checked (--no-contracts)" in text
+
+
+def test_workers_refuse_bad_input_before_ray_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unknown configuration, or more local workers than CPUs, is one error at once: Ray
+    (seconds to start) is not started for it (hostile review 2)."""
+    ray = pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    from ruleproof.properties.explore import distributed
+
+    if ray.is_initialized():
+        pytest.skip("a Ray runs already in this process")
+    with pytest.raises(MalformedInput, match="nosuch"):
+        distributed.explore_distributed("nosuch", workers=2)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    with pytest.raises(MalformedInput, match="--workers 3: this machine has 2 CPUs"):
+        distributed.explore_distributed("dr-1x2", workers=3)
+    assert not ray.is_initialized()

@@ -174,3 +174,21 @@ def test_saved_trace_records_what_no_field_holds(tmp_path: Path) -> None:
     last = json.loads(out.read_text().splitlines()[-1])
     assert "state" not in last and "player differs" in last["engine_failure"]
     assert CliRunner().invoke(app, ["replay", str(out)]).exit_code == 1
+
+
+@pytest.mark.parametrize("seat", [7, -2])
+def test_a_reported_player_outside_the_game_is_recorded_as_a_failure(tmp_path: Path,
+                                                                     seat: int) -> None:
+    """A target naming player 7 (or -2) of a 4-player game was saved as ``"to_move": 7``, a
+    fact no game can have; as for Dracula it is now the target's recorded failure (hostile
+    review 8)."""
+    from ruleproof.interop.conform import Divergence, save_trace
+
+    game = make_game("dawn-under", players=4)
+    _state, done = _dealt(game, 3)
+    out = tmp_path / "t.jsonl"
+    save_trace(out, game, "openspiel", "m:G", Divergence(
+        len(done), "player", "x", "y", tuple(done), 3, target_player=seat))
+    last = json.loads(out.read_text().splitlines()[-1])
+    assert "state" not in last and "engine_failure" in last, last
+    assert CliRunner().invoke(app, ["replay", str(out)]).exit_code == 1

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from ruleproof.properties.conformance import differential
 from ruleproof.properties.dawn_under import machine as du_machine
 from ruleproof.properties.dracula import machine as dracula_machine
 from ruleproof.properties.report import Tally
@@ -37,9 +38,25 @@ def _dracula_steps() -> tuple[int, int, int]:
     return tally.games, tally.finished, tally.steps
 
 
+def _conform_steps() -> tuple[int, int, int]:
+    """``conform``'s hypothesis search against the in-process reference engine: 6 games."""
+    from reference_engines import load_engine
+
+    from ruleproof.properties.conformance.differential import conform
+    from ruleproof.properties.conformance.engine import MessageEngine
+    from ruleproof.properties.conformance.games import DAWN_UNDER
+
+    ref = load_engine("dawn_under_ref.py")
+    result = conform(DAWN_UNDER, lambda: MessageEngine(ref.DawnUnderEngine(None).handle),
+                     players=3, budget=60.0, seed=0, max_steps=400, max_games=6)
+    assert result.conforms, result.report()
+    return result.coverage.games, len(result.coverage.clauses), result.coverage.steps
+
+
 _RUNS: dict[str, tuple[Callable[[], tuple[int, int, int]], object]] = {
     "dawn-under": (_du_steps, du_machine),
     "dracula": (_dracula_steps, dracula_machine),
+    "conform": (_conform_steps, differential),
 }
 _counter = iter(range(10**6))
 

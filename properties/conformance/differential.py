@@ -325,6 +325,13 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def _expansion_options() -> dict[str, str]:
+    """Rule option name -> the Dawn Under expansion that owns it (``gruft_three``: gruft)."""
+    from ruleproof.model.dawn_under.expansion import all_expansions
+
+    return {opt: exp.name for exp in all_expansions() for opt in exp.options}
+
+
 class _Tally:
     """Accumulates :class:`Coverage` (mutable, private to one :func:`conform` call)."""
 
@@ -352,8 +359,12 @@ class _Tally:
         start = played.setup.get("start_player")
         if isinstance(start, int):
             self.starts[start] += 1
+        expansion = str(opts.get(EXPANSION_KEY, "none"))
+        owners = _expansion_options()
         for name, value in opts.items():
-            if name != EXPANSION_KEY:  # counted in ``expansions``
+            # the expansion is counted in ``expansions``; an expansion's own options only in
+            # the games that play it (elsewhere the rules ignore them)
+            if name != EXPANSION_KEY and owners.get(name, expansion) == expansion:
                 self.options.setdefault(name, Counter())[str(value)] += 1
         self.clauses |= played.clauses
 

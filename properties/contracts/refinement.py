@@ -1,8 +1,9 @@
-"""Refinement: the engine satisfies every contract on every transition (random play, hypothesis
-games that shrink, shipped scenarios).
+"""Refinement: the engine satisfies every contract on every transition (seeded random games,
+one ``random.Random`` per game, and the shipped scenarios).
 
-A broken contract names its clause and comes with the game that breaks it, shrunk: the shortest
-prefix of choices that still breaks the same clause (hypothesis shrinks the choice list).
+A broken contract names its clause and comes with the game that breaks it, shrunk: a shorter
+list of choices that still breaks the same clause, found by greedy delta debugging
+(:func:`shrink`).
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ What is wired (docs/explore.md, "Campaigns on Ray"):
   successor to its owner as ``(fingerprint, parent, action index)``; the owner keeps, per new
   fingerprint, the proposal with the smallest parent key and tells the finder, which holds
   that state for the next level; then the driver evens out how many states each worker holds
-  (the surplus is handed over, pickled). So the result (counts, depth, findings, traces) is
-  that of a single process, whatever the timing, and the work is shared.
+  (the surplus is handed over, pickled). So the result (counts, depth, findings, traces) of a
+  complete run, or of one stopped by ``max_states``, is that of a single process whatever the
+  timing, and the work is shared. (A run stopped by ``max_seconds`` stops at a level that
+  depends on the speed, as a single process does.)
 * :func:`fan_out` ``(seeds, fn)``: ``fn(seed)`` for every seed on Ray workers, results in seed
   order; for discovery and ``conform`` campaigns (each seed an independent search).
 * :func:`fan_out_until`: the same, handed out in order and stopped at the first result a
@@ -409,6 +411,12 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
     """
     if workers < 1:
         raise MalformedInput(f"--workers must be at least 1, got {workers}")
+    # a bad configuration is refused before Ray starts (which takes seconds)
+    explore_game(name, symmetry=symmetry, contracts=contracts)
+    cores = os.cpu_count() or 1
+    if address is None and workers > cores and not _ray().is_initialized():
+        raise MalformedInput(f"--workers {workers}: this machine has {cores} CPUs and every "
+                             f"worker holds one; use --workers {cores} or fewer")
     started = _init(workers, address)
     ex: RayExplorer | None = None
     try:

@@ -69,8 +69,8 @@ fingerprints, action indices)``. Only integers: the states stay with the finder.
 
 KNOWN_LIMIT = 1 << 20
 """Most fingerprints a partition remembers as already proposed to their owners (a cache that
-only saves proposing a fingerprint twice; it is emptied when full, which changes no
-result)."""
+only saves proposing a fingerprint twice; it is emptied when full, which changes no result).
+A full cache takes about 70 MB per worker, besides the seen-set."""
 
 BALANCE_SLACK = 0.02
 """A worker holding more than this fraction above an even share of the next frontier hands

@@ -90,13 +90,15 @@ def check(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every property")
                        ] = False,
     ray: Annotated[bool, typer.Option("--ray", help="run the properties as tasks on a local "
-                                                    "Ray of --jobs workers (the ray extra)")
+                                                    "Ray of --jobs workers, at least 2 (the "
+                                                    "ray extra)")
                    ] = False,
     ray_address: Annotated[str | None, typer.Option(help="run the properties on this Ray "
                                                          "cluster (the ray extra)")] = None,
     workers: Annotated[int | None, typer.Option(help="run the properties on a local Ray of N "
                                                      "workers (--ray --jobs N), as explore, "
-                                                     "conform and discovery take it")] = None,
+                                                     "conform and discovery take it; 1 = this "
+                                                     "process, no Ray")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
     """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the

@@ -179,6 +179,8 @@ def explore_command(
         data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
                     cpu_seconds=result.cpu_seconds, workers=result.workers,
+                    per_worker=[{"expanded": n, "cpu_seconds": cpu}
+                                for n, cpu in result.per_worker],
                     cycles=result.cycles, passed=not problems, problems=problems,
                     resumed_from=result.resumed_from, new_states=result.new_states,
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
@@ -194,10 +196,12 @@ def explore_command(
                    f"{result.on_cycle}, invariant violations {result.violations}, model errors "
                    f"{result.errors}; clause contracts "
                    + ("checked on every transition" if result.contracts else
-                      "not checked (--no-contracts)"))
+                      "not checked (--no-contracts)" if not resume else
+                      "not checked (the checkpoint was written with --no-contracts)"))
         typer.echo(f"  {result.seconds:.1f} s, {result.states_per_minute:,.0f} distinct states "
                    f"per minute, {result.workers} worker(s), {result.cpu_seconds:.1f} CPU s "
-                   "in the workers")
+                   "in the workers" + ("" if len(result.per_worker) < 2 else " (expanded " + ", ".join(
+                       f"{n:,} in {cpu:.1f} s" for n, cpu in result.per_worker) + ")"))
         if result.resumed_from is not None:
             typer.echo(f"  resumed from {checkpoint} at {result.resumed_from:,} states: "
                        + (f"this run added {result.new_states:,}" if result.new_states else

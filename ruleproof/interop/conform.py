@@ -450,7 +450,10 @@ def _facts(game: RulesGame, state: RulesState, divergence: Divergence) -> dict[s
         return None if player == TERMINAL else "chance" if player == CHANCE else player
 
     if divergence.kind in ("terminal", "player") and divergence.target_player is not None:
-        return {"state": {"to_move": seat(divergence.target_player)}}
+        target = divergence.target_player
+        if target not in (TERMINAL, CHANCE) and not 0 <= target < game.num_players:
+            return None  # no seat of this game: recorded as the target's failure
+        return {"state": {"to_move": seat(target)}}
     if divergence.kind == "legal" and divergence.target_legal is not None:
         player = state.current_player()
         try:
