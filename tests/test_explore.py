@@ -448,6 +448,12 @@ def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["passed"] and data["complete"] and data["distinct_states"] > 0
+    assert data["pinned"] is True  # the comparison is reported, not only its failure
+    res = runner.invoke(app, ["explore", CI, "--allow", "cycles", "--pinned",
+                              "--out", str(tmp_path / "out")])
+    assert "counts as pinned in spec/reduced/expected.toml" in res.output
+    res = runner.invoke(app, ["explore", "--resume", "run.ckpt"])
+    assert res.exit_code == 2 and "--checkpoint run.ckpt --resume" in res.output
     res = runner.invoke(app, ["explore", CI, "--out", str(tmp_path / "out2")])
     assert res.exit_code == 1 and "cycles" in res.output
     res = runner.invoke(app, ["explore", "no-such-setup"])

@@ -352,7 +352,8 @@ def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
         failure = ""
         if cover.games == 0:
             failure = ("no game was completed within the campaign's budget (the engine is too "
-                       "slow or hangs; raise --budget)")
+                       "slow or hangs, or the workers got too little of a busy machine; raise "
+                       "--budget or give fewer --seeds)")
         elif cover.games < min_games:
             failure = (f"only {cover.games} game{'s' if cover.games != 1 else ''} completed "
                        f"within the budget; at least {min_games} required (--min-games)")

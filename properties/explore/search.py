@@ -633,8 +633,9 @@ class Explorer:
                 **({"preset": root.header["preset"]} if "preset" in root.header else {}),
                 **root.header["options"]},
             seed=root.header.get("seed"), setup=root.header.get("setup"),
-            note=f"ruleproof explore {game.spec.name}: shortest path ({len(indices)} actions)"
-                 + (", then a loop" if loop else ""))
+            note=f"ruleproof explore {game.spec.name}: shortest path ({len(indices)} "
+                 f"action{'' if len(indices) == 1 else 's'})"
+                 + (", then a loop back to where it began" if loop else ""))
         lines: list[dict[str, Any]] = [header]
         state = root.state
         actions: list[str] = []

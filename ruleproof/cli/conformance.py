@@ -94,7 +94,7 @@ def conform_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="rule option NAME=VALUE")] = None,
     preset: Annotated[str | None, typer.Option(
-        help="Dawn Under rule set: du-en (default), du-cs, 2p")] = None,
+        help="Dawn Under rule set: du-en, du-cs or 2p (default: varied, those the engine declares)")] = None,
     min_games: Annotated[int, typer.Option(
         help="completed games needed for a pass (fewer: exit 1)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,

@@ -57,7 +57,9 @@ def explore_command(
                                                         "checkpoint's on --resume")] = None,
     max_states: Annotated[int | None, typer.Option(help="stop after this many states "
                                                         "(then nothing is proved)")] = None,
-    max_seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
+    max_seconds: Annotated[float | None, typer.Option(
+        help="stop after this many seconds (checked between BFS levels: the level under way "
+             "is finished, so a run can take one level longer)")] = None,
     no_graph: Annotated[bool, typer.Option("--no-graph", help="keep no state graph: faster, "
                                            "but no trap and cycle analysis")] = False,
     checkpoint: Annotated[Path | None, typer.Option(help="write a checkpoint FILE every "
@@ -97,8 +99,10 @@ def explore_command(
 
     check_address(ray_address)
     if checkpoint is None and (resume or checkpoint_every is not None):
+        hint = (f" (write: ruleproof explore --checkpoint {game} --resume; {game!r} was taken "
+                "as the configuration)" if resume and game else "")
         raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
-                             "--checkpoint FILE")
+                             f"--checkpoint FILE{hint}")
     if game and (profile is not None or list_):
         raise MalformedInput(f"--profile and --list explore the shipped set-ups; drop {game!r}")
     if profile is not None or list_:
@@ -173,8 +177,8 @@ def explore_command(
         problems.append(f"{result.on_cycle} state(s) on cycles: play can go on for ever")
     if not result.graph and result.complete:
         problems.append("--no-graph: traps and cycles were not analysed")
-    if pinned:
-        problems += _pinned_mismatch(result)
+    pin_problems = _pinned_mismatch(result) if pinned else []
+    problems += pin_problems
     if as_json:
         data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
@@ -183,6 +187,7 @@ def explore_command(
                                 for n, cpu in result.per_worker],
                     cycles=result.cycles, passed=not problems, problems=problems,
                     resumed_from=result.resumed_from, new_states=result.new_states,
+                    pinned=None if not pinned else not pin_problems,
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
                                "trace": str(p)} for f, p in zip(result.findings, written,
                                                                 strict=False)])
@@ -208,6 +213,8 @@ def explore_command(
                           "this run did no work (the checkpoint was already complete)"
                           if result.complete else "this run did no work (--max-states "
                           "already reached?)"))
+        if pinned and not pin_problems:
+            typer.echo("  counts as pinned in spec/reduced/expected.toml")
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
