@@ -265,7 +265,6 @@ def test_each_campaign_seed_starts_with_a_deal_and_start_player_of_its_own() -> 
     actions changes nothing in the first game's set-up: every seed began with deal 0 and start
     player 0 (new-user review). Each seed's first game now has its own deal; start players
     rotate; the same seed gives the same game."""
-    sys.path.insert(0, str(ROOT / "tests"))
     from reference_engines import load_engine
 
     from ruleproof.properties.conformance.campaign import run_seed

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from reference_engines import load_engine
 from typer.testing import CliRunner
 
 from ruleproof.cli.conformance import register
@@ -34,10 +35,8 @@ from ruleproof.properties.conformance.trace import parse_trace, read_trace
 ROOT = Path(__file__).resolve().parents[1]
 TRACES = ROOT / "spec" / "traces"
 ENGINES = ROOT / "examples" / "engines"
-sys.path.insert(0, str(ENGINES))
-
-import dawn_under_ref  # noqa: E402
-import dracula_ref  # noqa: E402
+dawn_under_ref = load_engine("dawn_under_ref.py")
+dracula_ref = load_engine("dracula_ref.py")
 
 runner = CliRunner()
 

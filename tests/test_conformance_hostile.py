@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from reference_engines import load_engine
 from typer.testing import CliRunner
 
 from ruleproof.cli.conformance import register
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
+DU_REF = load_engine("dawn_under_ref.py")
+DRACULA_REF = load_engine("dracula_ref.py")
 runner = CliRunner()
 
 
@@ -95,23 +99,34 @@ def test_replay_of_a_header_only_trace_checks_nothing_and_fails(tmp_path: Path) 
     assert runner.invoke(_app(), ["replay", str(checked)]).exit_code == 0
 
 
-def _proxy(change: Any) -> Any:
-    """An engine factory: the reference engine whose reported state ``change`` rewrites."""
-    sys.path.insert(0, str(REF.parent))
-    import dawn_under_ref
+Handle = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+def _rewriting(new_handle: Callable[[], Handle],
+               rewrite: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]) -> Any:
+    """An engine factory: a fresh reference engine (``new_handle()``) whose answers
+    ``rewrite(message, answer)`` changes."""
     from ruleproof.properties.conformance.engine import MessageEngine
 
     def make() -> Any:
-        inner = dawn_under_ref.DawnUnderEngine().handle
-
-        def handle(msg: dict[str, Any]) -> dict[str, Any]:
-            answer = inner(msg)
-            if msg.get("cmd") == "state" and answer.get("ok"):
-                answer["state"] = change(dict(answer["state"]))
-            return answer
-        return MessageEngine(handle)
+        inner = new_handle()
+        return MessageEngine(lambda msg: rewrite(msg, inner(msg)))
     return make
+
+
+def _reported(cmd: str, key: str, change: Any) -> Callable[[dict[str, Any], dict[str, Any]],
+                                                            dict[str, Any]]:
+    """A rewrite: ``change`` applied to ``answer[key]`` of the successful answers to ``cmd``."""
+    def rewrite(msg: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("cmd") == cmd and answer.get("ok"):
+            answer[key] = change(dict(answer[key]))
+        return answer
+    return rewrite
+
+
+def _proxy(change: Any) -> Any:
+    """An engine factory: the reference engine whose reported state ``change`` rewrites."""
+    return _rewriting(lambda: DU_REF.DawnUnderEngine().handle, _reported("state", "state", change))
 
 
 def _drop(name: str) -> Any:
@@ -193,21 +208,11 @@ def test_conform_draws_only_names_a_trace_accepts() -> None:
 
 @pytest.mark.parametrize("version", [99, "1", True, None])
 def test_an_unknown_protocol_version_in_hello_is_unsupported(version: Any) -> None:
-    sys.path.insert(0, str(REF.parent))
-    import dawn_under_ref
-
     from ruleproof.properties.conformance.differential import conform
-    from ruleproof.properties.conformance.engine import MessageEngine
     from ruleproof.properties.conformance.games import DAWN_UNDER
 
-    def make() -> Any:
-        inner = dawn_under_ref.DawnUnderEngine().handle
-
-        def handle(msg: dict[str, Any]) -> dict[str, Any]:
-            answer = inner(msg)
-            return {**answer, "protocol": version} if msg.get("cmd") == "hello" else answer
-        return MessageEngine(handle)
-
+    make = _rewriting(lambda: DU_REF.DawnUnderEngine().handle, lambda msg, answer: (
+        {**answer, "protocol": version} if msg.get("cmd") == "hello" else answer))
     result = conform(DAWN_UNDER, make, players=3, budget=2.0)
     assert not result.conforms and result.unsupported, result.report()
     assert f"protocol {json.dumps(version)}" in result.unsupported
@@ -225,22 +230,11 @@ def test_check_refuses_an_expansion_given_two_ways_with_different_values() -> No
 @pytest.mark.parametrize("change", [_drop("hand"), _set("hand", "x"), _set("hand", [10 ** 30])],
                          ids=["drop-hand", "hand-str", "hand-huge"])
 def test_a_saved_trace_replays_a_mistyped_observation(change: Any, tmp_path: Path) -> None:
-    sys.path.insert(0, str(REF.parent))
-    import dracula_ref
-
     from ruleproof.properties.conformance.differential import conform, trace_text
-    from ruleproof.properties.conformance.engine import MessageEngine
     from ruleproof.properties.conformance.games import DRACULA
 
-    def make() -> Any:
-        inner = dracula_ref.DraculaEngine(None).handle
-
-        def handle(msg: dict[str, Any]) -> dict[str, Any]:
-            answer = inner(msg)
-            if msg.get("cmd") == "observation" and answer.get("ok"):
-                answer["observation"] = change(dict(answer["observation"]))
-            return answer
-        return MessageEngine(handle)
+    make = _rewriting(lambda: DRACULA_REF.DraculaEngine(None).handle,
+                      _reported("observation", "observation", change))
 
     result = conform(DRACULA, make, budget=3.0, shrink_budget=0.5)
     assert result.divergence is not None and result.divergence.kind == "observation"

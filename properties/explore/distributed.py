@@ -27,7 +27,6 @@ A local Ray is started (and stopped) when none runs and no address is given.
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import pickle
@@ -52,6 +51,7 @@ from ruleproof.properties.explore.search import (
     Proposal,
     _merge,
     balance_plan,
+    gc_paused,
 )
 
 T = TypeVar("T")
@@ -231,22 +231,6 @@ def ray_session(workers: int, address: str | None,
             ray.shutdown()
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block, and what the block made moved to
-    its permanent generation afterwards, as :meth:`Partition.expand` does: (un)pickling a
-    shipment makes many objects that live on, and the collector's passes over them took as
-    long as the pickling itself."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
-
-
 class PartitionActor:
     """A :class:`Partition` inside a Ray actor (created with ``ray.remote``).
 
@@ -271,7 +255,7 @@ class PartitionActor:
         :meth:`Partition.expand`: one proposal per partition, then the report
         (``num_returns`` is the number of partitions + 1)."""
         if any(given):
-            with _gc_paused():  # the states unpickled here live on (Partition.expand)
+            with gc_paused():  # the states unpickled here live on (Partition.expand)
                 self.part.take([pickle.loads(b) if b else [] for b in given])
         out, rep = self.part.expand()
         now = time.process_time()
@@ -292,7 +276,7 @@ class PartitionActor:
         if not any(plan):
             out: list[bytes | None] = [None] * len(plan)
         else:
-            with _gc_paused():
+            with gc_paused():
                 out = [pickle.dumps(batch, pickle.HIGHEST_PROTOCOL) if batch else None
                        for batch in self.part.give(plan)]
         return out[0] if len(out) == 1 else tuple(out)

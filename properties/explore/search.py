@@ -27,7 +27,8 @@ import json
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,22 @@ class LevelReport:
     between workers (a worker that expands nothing adds nothing to the rate)."""
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block, and what the block made moved to
+    its permanent generation afterwards (``gc.freeze``), so that later passes do not walk the
+    search's objects again and again (:meth:`Partition.expand`; the Ray workers' pickling of
+    handed-over states too). :meth:`Explorer.run` unfreezes at its end."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
 class Partition:
     """One share of the seen-set (fingerprints with ``fp % parts == index``), the states this
     partition holds for expansion, and the out-edges of the states it expanded. Used
@@ -162,14 +179,8 @@ class Partition:
         not walk them again and again (15-20% of the time, measured). States are immutable and
         form no reference cycles, so reference counting still frees every dropped state;
         :meth:`Explorer.run` unfreezes at its end."""
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():
             return self._expand()
-        finally:
-            gc.freeze()
-            if enabled:
-                gc.enable()
 
     def _expand(self) -> tuple[list[Proposal], LevelReport]:
         start = time.process_time()
