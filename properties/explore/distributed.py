@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.explore.games import explore_game
+from ruleproof.properties.explore.games import ExploreGame, explore_game
 from ruleproof.properties.explore.search import (
     Explorer,
     ExploreResult,
@@ -298,9 +298,11 @@ class RayExplorer(Explorer):
     """The level-synchronous driver over partitions living in Ray actors."""
 
     def __init__(self, name: str, workers: int, *, symmetry: bool = False,
-                 keep_graph: bool = True, contracts: bool = False) -> None:
-        super().__init__(explore_game(name, symmetry=symmetry, contracts=contracts), parts=1,
-                         keep_graph=keep_graph)
+                 keep_graph: bool = True, contracts: bool = False,
+                 game: ExploreGame | None = None) -> None:
+        """``game``: the driver's copy of ``name``'s game, if the caller has built it."""
+        super().__init__(game or explore_game(name, symmetry=symmetry, contracts=contracts),
+                         parts=1, keep_graph=keep_graph)
         ray = _ray()
         self.parts = []
         actor = ray.remote(num_cpus=1)(PartitionActor)
@@ -396,7 +398,7 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
     if workers < 1:
         raise MalformedInput(f"--workers must be at least 1, got {workers}")
     # a bad configuration is refused before Ray starts (which takes seconds)
-    explore_game(name, symmetry=symmetry, contracts=contracts)
+    game = explore_game(name, symmetry=symmetry, contracts=contracts)
     cores = os.cpu_count() or 1
     if address is None and workers > cores and not _ray().is_initialized():
         raise MalformedInput(f"--workers {workers}: this machine has {cores} CPUs and every "
@@ -412,7 +414,7 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
                                  f"every worker holds one; use --workers {max(1, int(cpus))} "
                                  "or fewer")
         ex = RayExplorer(name, workers, symmetry=symmetry, keep_graph=keep_graph,
-                         contracts=contracts)
+                         contracts=contracts, game=game)
         return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress)
     finally:
         ray = _ray()
