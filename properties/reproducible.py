@@ -20,13 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from hypothesis.internal.conjecture import providers
-from hypothesis.internal.constants_ast import Constants
+
+try:  # older hypothesis releases have no local-constant pool (nothing to empty then)
+    from hypothesis.internal.constants_ast import Constants
+except ImportError:  # pragma: no cover - depends on the installed hypothesis
+    Constants = None  # type: ignore[assignment,misc]
 
 
-def _no_local_constants() -> Constants:
+def _no_local_constants() -> Any:
     """The empty pool (a fresh one each call: hypothesis may add to what it is given)."""
+    assert Constants is not None
     return Constants()
 
 
@@ -42,7 +48,7 @@ def reproducible_draws() -> Iterator[None]:
     """
     original = getattr(providers, "_get_local_constants", None)
     cache = getattr(providers, "CONSTANTS_CACHE", None)
-    if original is None or original is _no_local_constants:
+    if original is None or original is _no_local_constants or Constants is None:
         yield
         return
     providers._get_local_constants = _no_local_constants
