@@ -1,4 +1,4 @@
-"""Generate ``spec/boards/dawn-under-default.toml``, the assumed default board.
+"""Generate ``spec/dawn_under/boards/default.toml``, the assumed default board.
 
 No source gives the real grave layout (see docs/provenance.md). This board satisfies every
 constraint that the sources do state: 60 graves; two crossing footpaths split the graveyard into
@@ -6,9 +6,9 @@ four quarters of different sizes, numbered in clockwise order; graves touching e
 (diagonals included) are neighbours; no neighbour across a path; hence at most 8 neighbours.
 A notch in the south-east quarter gives graves with 7 neighbours, as in the rulebook's figure 4a.
 
-Run: ``python bench/gen_board.py > spec/boards/dawn-under-default.toml``
+Run: ``python bench/gen_board.py > spec/dawn_under/boards/default.toml``
 
-``python bench/gen_board.py --reduced > spec/boards/dawn-under-reduced-10.toml`` writes the
+``python bench/gen_board.py --reduced > spec/dawn_under/boards/reduced-10.toml`` writes the
 10-grave board of the reduced set-ups explored exhaustively (spec/reduced/, docs/explore.md):
 the fewest graves four quarters of pairwise different sizes allow (1 + 2 + 3 + 4).
 """

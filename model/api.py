@@ -20,12 +20,13 @@ Everything here is pure Python (lists of floats); numpy appears only in ``rulepr
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-from ruleproof.errors import MalformedInput
+from ruleproof.errors import IllegalAction, MalformedInput
 
 CHANCE = -1
 """``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``)."""
@@ -99,7 +100,7 @@ class RulesState(Protocol):
 
 @runtime_checkable
 class RulesGame(Protocol):
-    """A game with fixed parameters (see :func:`ruleproof.model.registry.make_game`)."""
+    """A game with fixed parameters (see :func:`ruleproof.properties.plugin.make_game`)."""
 
     @property
     def name(self) -> str: ...
@@ -314,6 +315,354 @@ def history_text(node: Node | None, key: Any, render: Callable[[Node], str]) -> 
     return text
 
 
+M = TypeVar("M")
+
+
+class GameBase(ABC, Generic[M]):
+    """The base of every game: it owns the action tables and ids, range and terminal checks,
+    the truncation rule, the history and the errors; a game implements a few hooks.
+
+    After OpenSpiel's ``Game``/``State`` split and pgx's ``Env.step`` -> ``_step``: the one
+    state class :class:`GameState` calls the hooks below on the game's *engine state* ``M``
+    (a frozen value of the game's own model) and does everything else itself.
+
+    A subclass sets, in its ``__init__``, ``name`` (class attribute), ``num_players``,
+    ``max_moves`` (the truncation bound on player decisions), ``table`` (player actions) and
+    ``chance_table`` (chance outcomes), and implements:
+
+    * :meth:`initial_model` -- the engine state before set-up (chance to move: set-up and every
+      draw are chance nodes);
+    * :meth:`seeded_model` -- the set-up resolved from an explicit seed, as the engine deals it;
+    * :meth:`model_to_move` -- a seat, :data:`CHANCE` or :data:`TERMINAL` (by the rules alone);
+    * :meth:`model_legal` -- the typed legal player actions, in the engine's order;
+    * :meth:`model_chance` -- the typed chance outcomes with exact probabilities;
+    * :meth:`model_step` -- the successor engine state and what the step showed (the history
+      node's payload, read by the game's information-state rendering);
+    * :meth:`model_winner` -- the winning seat of a finished game, or None;
+    * the observer: :meth:`observation_string`, :meth:`information_state_string`,
+      :meth:`observation_indices` and ``observation_size``.
+
+    ``over_clauses`` and ``chance_clauses`` are the clause ids an
+    :class:`~ruleproof.errors.IllegalAction` names when play goes on after the end, or a chance
+    outcome is not available.
+    """
+
+    name: str = ""
+    num_players: int
+    max_moves: int
+    table: ActionTable[Any]
+    chance_table: ActionTable[Any]
+    over_clauses: tuple[str, ...] = ()
+    chance_clauses: tuple[str, ...] = ()
+    chance_refused: str = "no such chance outcome here"
+
+    # -- hooks -------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_model(self) -> M:
+        """The engine state before set-up (its player to move is :data:`CHANCE`)."""
+
+    @abstractmethod
+    def seeded_model(self, seed: int) -> M:
+        """The engine state after the set-up dealt from ``seed`` (the engine's seeded deal)."""
+
+    @abstractmethod
+    def model_to_move(self, m: M) -> int:
+        """A seat (0-based), :data:`CHANCE`, or :data:`TERMINAL` once the rules end the game."""
+
+    @abstractmethod
+    def model_legal(self, m: M) -> Sequence[Any]:
+        """The typed legal actions of the seat to move, in the engine's order."""
+
+    @abstractmethod
+    def model_chance(self, m: M) -> Sequence[tuple[Any, Fraction]]:
+        """At a chance node: (typed outcome, exact probability) for every outcome."""
+
+    @abstractmethod
+    def model_step(self, m: M, action: Any) -> tuple[M, Any]:
+        """(successor engine state, what the step showed). Raises IllegalAction."""
+
+    @abstractmethod
+    def model_winner(self, m: M) -> int | None:
+        """The winning seat of a game over by the rules, else None."""
+
+    @abstractmethod
+    def observation_string(self, state: GameState, player: int) -> str:
+        """What ``player`` observes now (see the game's module docstring)."""
+
+    @abstractmethod
+    def information_state_string(self, state: GameState, player: int) -> str:
+        """Everything ``player`` has observed (perfect recall)."""
+
+    @abstractmethod
+    def observation_indices(self, state: GameState, player: int,
+                            memo: dict[Any, Any] | None = None) -> list[int]:
+        """The indices of the 1.0 entries of the observation tensor."""
+
+    @property
+    @abstractmethod
+    def observation_size(self) -> int:
+        """Length of the observation tensor."""
+
+    def observation_index_parts(self, state: GameState, player: int,
+                                memo: dict[Any, Any] | None = None) -> list[list[int]]:
+        """:meth:`observation_indices` in sections (a game may return the same list object for
+        an unchanged section with the same ``memo``, so callers can cache conversions)."""
+        return [self.observation_indices(state, player, memo)]
+
+    def state_repr(self, state: GameState) -> str:
+        """A short one-line description of ``state`` (its ``repr``)."""
+        return f"<{self.name} to-move {state.current_player()} moves {state.moves}>"
+
+    def model_legal_ids(self, m: M) -> list[int]:
+        """The ids of :meth:`model_legal`, in its order (a game may override it for speed)."""
+        ids = self.table._ids
+        return [ids[a] for a in self.model_legal(m)]
+
+    # -- owned by the base ---------------------------------------------------------------------
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters this game was made with (a game overrides this)."""
+        return {"max_moves": self.max_moves}
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.table)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return len(self.chance_table)
+
+    @property
+    def max_game_length(self) -> int:
+        return self.max_moves
+
+    @property
+    @abstractmethod
+    def max_chance_nodes(self) -> int:
+        """Bound on chance nodes in one history."""
+
+    @property
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return (self.observation_size,)
+
+    @property
+    def information_state_tensor_shape(self) -> tuple[int, ...]:
+        return (self.observation_size,)
+
+    def new_initial_state(self) -> GameState:
+        """Before the set-up: :data:`CHANCE` to move (every chance node left to the caller)."""
+        return self.from_model(self.initial_model())
+
+    def new_seeded_state(self, seed: int) -> GameState:
+        """The set-up resolved from ``seed`` exactly as the engine's seeded deal."""
+        return self.from_model(self.seeded_model(seed))
+
+    def from_model(self, model: M, moves: int = 0) -> GameState:
+        """Wrap an engine state (its history starts here; ``moves`` decisions already made)."""
+        return GameState(self, model, None, moves, model)
+
+    def action_to_id(self, action: Any) -> int:
+        """The id of a typed player action or chance outcome. Raises MalformedInput."""
+        if action in self.chance_table._ids and action not in self.table._ids:
+            return self.chance_table.to_id(action)
+        return self.table.to_id(action)
+
+    def id_to_action(self, action_id: int) -> Any:
+        """The typed player action with id ``action_id``. Raises MalformedInput."""
+        return self.table.from_id(action_id)
+
+    def action_to_string(self, player: int, action_id: int) -> str:
+        """The notation of an id (chance outcomes when ``player == CHANCE``)."""
+        if player == CHANCE:
+            return str(self.chance_table.from_id(action_id))
+        return str(self.table.from_id(action_id))
+
+    def string_to_action(self, player: int, text: str) -> int:
+        """Inverse of :meth:`action_to_string`. Raises MalformedInput."""
+        if player == CHANCE:
+            return self.chance_table.from_string(text)
+        return self.table.from_string(text)
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+def _rebuild(game: GameBase[Any], base: Any, moves: int, ids: tuple[int, ...]) -> GameState:
+    state = game.from_model(base, moves)
+    for i in ids:
+        state = state.apply(i)
+    return state
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState(ImmutableHistory):
+    """The one frozen state of every game (:class:`RulesState`), over a game's hooks.
+
+    Attributes:
+        game: its :class:`GameBase`.
+        model: the engine state (the game's own frozen value).
+        node: the history (a :class:`Node` list; payload: what each step showed).
+        moves: player decisions made (for the truncation rule).
+        base: the engine state the history starts from; with the history it rebuilds the
+            state (pickling).
+    """
+
+    game: GameBase[Any]
+    model: Any
+    node: Node | None
+    moves: int
+    base: Any
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        first = walk(self.node)
+        base_moves = self.moves - sum(1 for n in first if n.actor != CHANCE)
+        return (_rebuild, (self.game, self.base, base_moves, tuple(n.action_id for n in first)))
+
+    # -- flow ----------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE`, or :data:`TERMINAL` (by the rules, or truncated
+        after ``max_moves`` player decisions)."""
+        cp = self.game.model_to_move(self.model)
+        if cp == CHANCE:
+            return CHANCE
+        if cp < 0 or self.moves >= self.game.max_moves:
+            return TERMINAL
+        return cp
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_over(self) -> bool:
+        """Over by the rules (not by truncation)."""
+        return self.game.model_to_move(self.model) == TERMINAL
+
+    def is_truncated(self) -> bool:
+        """Terminal because the truncation rule stopped the game (no winner)."""
+        return self.moves >= self.game.max_moves and \
+            self.game.model_to_move(self.model) not in (CHANCE, TERMINAL)
+
+    def winner(self) -> int | None:
+        """The winning seat of a game over by the rules, else None."""
+        return self.game.model_winner(self.model) if self.is_over() else None
+
+    def returns(self) -> list[float]:
+        """Winner +1, the others -1/(n-1) (zero-sum); no winner (running, truncated): all 0."""
+        return zero_sum_returns(self.game.num_players, self.winner())
+
+    def legal_typed_actions(self) -> tuple[Any, ...]:
+        """The engine's typed legal actions at a decision (its order), the typed chance
+        outcomes at a chance node, () once terminal."""
+        cp = self.current_player()
+        if cp == CHANCE:
+            return tuple(o for o, _ in self.game.model_chance(self.model))
+        if cp == TERMINAL:
+            return ()
+        return tuple(self.game.model_legal(self.model))
+
+    def legal_ids_unsorted(self) -> list[int]:
+        """The legal player ids in the engine's order (for masks; :meth:`legal_actions` sorts)."""
+        if self.current_player() < 0:
+            return []
+        return self.game.model_legal_ids(self.model)
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal ids (chance outcome ids at a chance node; [] when terminal)."""
+        cp = self.current_player()
+        if cp == CHANCE:
+            return [o for o, _ in self.chance_outcomes()]
+        if cp == TERMINAL:
+            return []
+        return sorted(set(self.legal_ids_unsorted()))
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """At a chance node: (outcome id, exact probability), sorted by id, summing to 1."""
+        if self.current_player() != CHANCE:
+            return []
+        ids = self.game.chance_table._ids
+        return sorted((ids[o], p) for o, p in self.game.model_chance(self.model))
+
+    def apply(self, action_id: int) -> GameState:
+        """The successor. Raises IllegalAction (this state is untouched)."""
+        g = self.game
+        cp = self.current_player()
+        if cp == TERMINAL:
+            raise IllegalAction(f"action {action_id}", "the game is over", g.over_clauses)
+        if cp == CHANCE:
+            if not any(o == action_id for o, _ in self.chance_outcomes()):
+                raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
+            return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+        try:
+            action = g.table.from_id(action_id)
+        except MalformedInput as err:
+            raise IllegalAction(f"action {action_id}", err.what, ()) from None
+        return self._step(action, action_id, cp)
+
+    def apply_typed(self, action: Any) -> GameState:
+        """The successor under a typed action or chance outcome. Raises IllegalAction."""
+        g = self.game
+        cp = self.current_player()
+        if cp == TERMINAL:
+            raise IllegalAction(action, "the game is over", g.over_clauses)
+        table = g.chance_table if cp == CHANCE else g.table
+        action_id = table._ids.get(action)
+        if action_id is None:
+            raise IllegalAction(action, "not an action of this game", ())
+        if cp == CHANCE:
+            return self.apply(action_id)
+        return self._step(action, action_id, cp)
+
+    def _step(self, action: Any, action_id: int, actor: int) -> GameState:
+        new, seen = self.game.model_step(self.model, action)
+        return GameState(self.game, new, Node(self.node, actor, action_id, seen),
+                         self.moves + (actor != CHANCE), self.base)
+
+    # -- information ---------------------------------------------------------------------------
+    def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not 0 <= player < self.game.num_players:
+            raise MalformedInput(f"no player {player} in a {self.game.num_players}-player "
+                                 f"{self.game.name} game")
+
+    def observation_string(self, player: int) -> str:
+        self._check_player(player)
+        return self.game.observation_string(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        self._check_player(player)
+        return self.game.information_state_string(self, player)
+
+    def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
+        """The indices of the 1.0 entries of :meth:`observation_tensor` (``memo``: a dict
+        owned by the caller that a game may use to reuse unchanged sections)."""
+        self._check_player(player)
+        return self.game.observation_indices(self, player, memo)
+
+    def observation_index_parts(self, player: int,
+                                memo: dict[Any, Any] | None = None) -> list[list[int]]:
+        """:meth:`observation_indices` in sections (see the game's hook)."""
+        self._check_player(player)
+        return self.game.observation_index_parts(self, player, memo)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """Dense one-hot/binary floats (the game's layout, docs/interop.md)."""
+        out = [0.0] * self.game.observation_size
+        for i in self.observation_indices(player):
+            out[i] = 1.0
+        return out
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """The observation tensor (a Markov summary; the string has perfect recall)."""
+        return self.observation_tensor(player)
+
+    def __repr__(self) -> str:
+        return self.game.state_repr(self)
+
+    def __str__(self) -> str:
+        return self.observation_string(0)
+
+
 def zero_sum_returns(players: int, winner: int | None) -> list[float]:
     """Winner ``+1``, others ``-1/(players-1)``; no winner: all 0."""
     if winner is None:
@@ -322,5 +671,5 @@ def zero_sum_returns(players: int, winner: int | None) -> list[float]:
     return [1.0 if p == winner else loss for p in range(players)]
 
 
-__all__ = ["CHANCE", "TERMINAL", "ActionTable", "Node", "RulesGame", "RulesState", "history_text",
-           "ranges", "walk", "zero_sum_returns"]
+__all__ = ["CHANCE", "TERMINAL", "ActionTable", "GameBase", "GameState", "Node", "RulesGame",
+           "RulesState", "history_text", "ranges", "walk", "zero_sum_returns"]

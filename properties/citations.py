@@ -1,6 +1,6 @@
 """Where the code cites clause ids: the traceability link from the registry to the model.
 
-A citation is any occurrence of a clause id (``spec.CLAUSE_ID_RE``) in the source of the
+A citation is any occurrence of a clause id (``spec.clause_id_re()``) in the source of the
 ``model`` and ``properties`` packages, in code, comments or docstrings.
 """
 
@@ -10,7 +10,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from ruleproof import model, properties
-from ruleproof.spec import CLAUSE_ID_RE
+from ruleproof.spec import clause_id_re
 
 
 def source_files() -> list[Path]:
@@ -31,7 +31,7 @@ def citations() -> dict[str, list[str]]:
             root = root.parent
         rel = path.relative_to(root.parent)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            for match in CLAUSE_ID_RE.finditer(line):
+            for match in clause_id_re().finditer(line):
                 where = f"{rel.as_posix()}:{number}"
                 if where not in found[match.group(0)]:
                     found[match.group(0)].append(where)

@@ -95,7 +95,7 @@ def find_cycle(rs: RuleSet, games: int = 3, max_steps: int = 300, every: int = 1
     """A reachable cycle of ``rs``, searched from every ``every``-th state of ``games`` random
     games; None if none was found within the budget (not a proof that none exists)."""
     engine = engine_of(rs)
-    players = rs.players
+    players = rs.count
     depth = max_depth or 4 * players + 4
     for g in range(games):
         rng = random.Random(500 + g)

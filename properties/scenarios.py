@@ -548,10 +548,9 @@ def game_of(path: Path) -> str:
 
 def shipped(game: str | None = None) -> list[Path]:
     """Every shipped scenario file (of ``game``, if given), sorted."""
-    from ruleproof.spec import spec_path
+    from ruleproof.spec import game_folders
 
-    root = spec_path("scenarios")
-    files = sorted(root.rglob("*.toml"))
+    files = sorted(p for folder in game_folders() for p in folder.glob("scenarios/**/*.toml"))
     if game is None:
         return files
     return [f for f in files if read_toml(f).data.get("game") == game]

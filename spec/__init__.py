@@ -25,8 +25,8 @@ from ruleproof.errors import MalformedInput
 
 PROVENANCES = ("rulebook", "public", "assumed")
 CLAUSE_KINDS = ("setup", "legality", "effect", "turn-order", "end")
-DOCUMENTS = ("du-en", "du-cs", "gruft-en", "dracula-en")
-CLAUSE_ID_RE = re.compile(r"\b(?:du-en|du-cs|gruft-en|dracula-en):[a-z0-9]+(?:[.-][a-z0-9]+)*")
+DOCUMENT_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+"""What a source document id looks like (``du-en``, ``dracula-en``): the stem of its registry file."""
 
 
 def spec_path(*parts: str) -> Path:
@@ -35,6 +35,72 @@ def spec_path(*parts: str) -> Path:
     # ``spec`` then); resolved, so a checkout reports the real ``spec/`` folder, not the link.
     root = Path(str(resources.files(__name__))).resolve()
     return root.joinpath(*parts)
+
+
+def game_folders() -> tuple[Path, ...]:
+    """Every game's data folder shipped in ``spec/`` (a folder holding ``game.toml``), sorted.
+
+    A game is a folder: ``spec/<game>/`` holds its source registries (``sources/*.toml``),
+    presets, boards, ambiguity register, scenarios, traces and pinned results. Nothing here
+    names a game; the folders are found.
+    """
+    root = spec_path()
+    return tuple(sorted(p.parent for p in root.glob("*/game.toml")))
+
+
+@cache
+def game_names() -> dict[str, Path]:
+    """Game name (``game.toml``'s ``name``) -> its data folder, for every shipped game."""
+    out: dict[str, Path] = {}
+    for folder in game_folders():
+        data, text = _read_toml(folder / "game.toml")
+        name = data.get("name")
+        if not isinstance(name, str) or not name:
+            raise MalformedInput("'name' must be the game's name", file=str(folder / "game.toml"),
+                                 line=line_of(text, "name"))
+        out[name] = folder
+    return out
+
+
+def game_folder(game: str) -> Path:
+    """The data folder of the shipped game ``game``.
+
+    Raises:
+        MalformedInput: an unknown game (naming the known ones).
+    """
+    found = game_names().get(game)
+    if found is None:
+        raise MalformedInput(f"unknown game {game!r}; known games: {', '.join(game_names())}")
+    return found
+
+
+def source_files(roots: tuple[Path, ...] | None = None) -> dict[str, Path]:
+    """Source document id -> its clause registry file, over the game folders ``roots``
+    (default: :func:`game_folders`). A registry is ``<game folder>/sources/<document>.toml``."""
+    out: dict[str, Path] = {}
+    for folder in game_folders() if roots is None else roots:
+        for path in sorted(folder.glob("sources/*.toml")):
+            if DOCUMENT_RE.fullmatch(path.stem):
+                out[path.stem] = path
+    return out
+
+
+def documents() -> tuple[str, ...]:
+    """The ids of every shipped source document, in game-folder order."""
+    return tuple(source_files())
+
+
+def clause_id_pattern(docs: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern matching a clause id ``<document>:<section>.<name>`` of one of ``docs``
+    (longest document first, so ``du-en`` never shadows a longer id)."""
+    alternatives = "|".join(re.escape(d) for d in sorted(docs, key=lambda d: (-len(d), d)))
+    return re.compile(rf"\b(?:{alternatives}):[a-z0-9]+(?:[.-][a-z0-9]+)*")
+
+
+@cache
+def clause_id_re() -> re.Pattern[str]:
+    """:func:`clause_id_pattern` over every shipped document (citations, registries)."""
+    return clause_id_pattern(documents())
 
 
 def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -118,12 +184,13 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
     data, text = _read_toml(path)
     file = str(path)
     document = data.get("document")
-    if document not in DOCUMENTS:
+    if not isinstance(document, str) or not DOCUMENT_RE.fullmatch(document):
         raise MalformedInput(
-            f"'document' must be one of {', '.join(DOCUMENTS)}, got {document!r}",
+            f"'document' must be a document id such as 'du-en', got {document!r}",
             file=file,
             line=line_of(text, "document"),
         )
+    id_re = clause_id_pattern((document,))
     raw = data.get("clause")
     if not isinstance(raw, list) or not raw:
         raise MalformedInput("expected at least one [[clause]] table", file=file)
@@ -135,7 +202,7 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
         if not isinstance(entry, dict):
             raise MalformedInput("[[clause]] must be a table", file=file, line=line)
         cid = entry.get("id")
-        if not isinstance(cid, str) or not CLAUSE_ID_RE.fullmatch(cid):
+        if not isinstance(cid, str) or not id_re.fullmatch(cid):
             raise MalformedInput(f"clause id {cid!r} is not of the form doc:section.name",
                                  file=file, line=line)
         if not cid.startswith(f"{document}:"):
@@ -173,13 +240,25 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
 
 @cache
 def clause_registry(document: str) -> ClauseRegistry:
-    """The shipped registry of ``document`` (cached; the files are read-only data)."""
-    return load_clause_registry(spec_path(document, "clauses.toml"))
+    """The shipped registry of ``document`` (cached; the files are read-only data).
+
+    Raises:
+        MalformedInput: no registry of that name ships (naming the shipped ones).
+    """
+    path = source_files().get(document)
+    if path is None:
+        raise MalformedInput(f"no clause registry ships for {document!r}; known: "
+                             f"{', '.join(documents())}")
+    registry = load_clause_registry(path)
+    if registry.document != document:
+        raise MalformedInput(f"'document' must be {document!r} (the file's name), got "
+                             f"{registry.document!r}", file=str(path))
+    return registry
 
 
 def shipped_documents() -> tuple[str, ...]:
-    """Documents whose clause registry ships in ``spec/``."""
-    return tuple(d for d in DOCUMENTS if spec_path(d, "clauses.toml").is_file())
+    """Documents whose clause registry ships in ``spec/`` (see :func:`documents`)."""
+    return documents()
 
 
 def all_clause_ids() -> frozenset[str]:
@@ -269,6 +348,7 @@ def load_manifest(path: Path) -> Manifest:
 
 
 @cache
-def manifest(game: str) -> Manifest:
-    """The shipped component manifest of ``game`` (e.g. ``dawn-under``)."""
-    return load_manifest(spec_path("manifests", f"{game}.toml"))
+def manifest(folder: str) -> Manifest:
+    """The shipped component manifest of the game whose data folder is ``spec/<folder>/``
+    (its ``components.toml``)."""
+    return load_manifest(spec_path(folder, "components.toml"))

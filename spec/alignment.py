@@ -1,13 +1,13 @@
 """Alignments between clause registries: how a second source relates to ``du-en``.
 
-Two kinds of alignment ship in ``spec/alignment/<source>.toml``:
+Two kinds of alignment ship in ``spec/dawn_under/alignment/<source>.toml``:
 
 * a **translation** (``du-cs``): every source clause appears exactly once as a source, and every
   clause of the target document appears in at least one pair. Relations: ``agree``, ``differs``,
   ``source-only`` (no target) and ``target-only`` (no source);
-* an **expansion** (``gruft-en``): every source clause appears exactly once, with the target
-  clauses it ``changes``, restates (``agree``), or none when it ``adds`` a new rule. The target
-  document need not be covered.
+* an **expansion** (``kind = "expansion"``, e.g. ``gruft-en``): every source clause appears
+  exactly once, with the target clauses it ``changes``, restates (``agree``), or none when it
+  ``adds`` a new rule. The target document need not be covered.
 
 File format (see ``docs/translations.md``)::
 
@@ -36,19 +36,19 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.spec import (
-    DOCUMENTS,
     ClauseRegistry,
     _read_toml,
     clause_registry,
+    game_folders,
     line_of,
-    spec_path,
+    source_files,
     table_lines,
 )
 
 TRANSLATION_RELATIONS = ("agree", "differs", "source-only", "target-only")
 EXPANSION_RELATIONS = ("changes", "adds", "agree")
-EXPANSIONS = ("gruft-en",)
-"""Source documents aligned as expansions of their target; every other source is a translation."""
+KINDS = ("translation", "expansion")
+"""What an alignment file's ``kind`` says its source is to its target (default translation)."""
 
 NOTE_REQUIRED = ("differs", "source-only", "target-only", "changes")
 """Relations whose pairs must say in a note what the difference is."""
@@ -56,9 +56,9 @@ NOTE_REQUIRED = ("differs", "source-only", "target-only", "changes")
 PAIR_FIELDS = frozenset({"source", "target", "relation", "note"})
 
 
-def relations_for(source: str) -> tuple[str, ...]:
-    """The relation values allowed in an alignment whose source document is ``source``."""
-    return EXPANSION_RELATIONS if source in EXPANSIONS else TRANSLATION_RELATIONS
+def relations_for(kind: str) -> tuple[str, ...]:
+    """The relation values allowed in an alignment of ``kind`` (:data:`KINDS`)."""
+    return EXPANSION_RELATIONS if kind == "expansion" else TRANSLATION_RELATIONS
 
 
 @dataclass(frozen=True)
@@ -88,14 +88,11 @@ class Alignment:
     target: str
     pairs: tuple[Pair, ...]
     file: str = ""
+    kind: str = "translation"
+    """``expansion`` or ``translation`` (the file's ``kind``)."""
 
     def __iter__(self) -> Iterator[Pair]:
         return iter(self.pairs)
-
-    @property
-    def kind(self) -> str:
-        """``expansion`` or ``translation``."""
-        return "expansion" if self.source in EXPANSIONS else "translation"
 
     def of(self, source_id: str) -> Pair:
         """The pair whose source is ``source_id``; KeyError if there is none."""
@@ -115,7 +112,7 @@ class Alignment:
     def counts(self) -> dict[str, int]:
         """Number of pairs per allowed relation (zero included)."""
         found = Counter(p.relation for p in self.pairs)
-        return {r: found[r] for r in relations_for(self.source)}
+        return {r: found[r] for r in relations_for(self.kind)}
 
 
 def _key_line(text: str, key: str) -> int | None:
@@ -132,10 +129,11 @@ def _key_line(text: str, key: str) -> int | None:
 def _registry(document: object, key: str, file: str, text: str) -> ClauseRegistry:
     """The shipped registry named by the top-level ``key`` (``source`` or ``target``)."""
     line = _key_line(text, key)
-    if not isinstance(document, str) or document not in DOCUMENTS:
-        raise MalformedInput(f"'{key}' must be one of {', '.join(DOCUMENTS)}, got {document!r}",
+    known = source_files()
+    if not isinstance(document, str) or document not in known:
+        raise MalformedInput(f"'{key}' must be one of {', '.join(known)}, got {document!r}",
                              file=file, line=line)
-    path = spec_path(document, "clauses.toml")
+    path = known[document]
     if not path.is_file():
         raise MalformedInput(f"'{key}': no clause registry ships for {document} ({path})",
                              file=file, line=line)
@@ -239,15 +237,19 @@ def load_alignment(path: Path) -> Alignment:
     if src.document == tgt.document:
         raise MalformedInput(f"an alignment needs two documents, got {src.document} twice",
                              file=file, line=_key_line(text, "target"))
-    unknown = set(data) - {"source", "target", "pair"}
+    unknown = set(data) - {"source", "target", "pair", "kind"}
     if unknown:
         raise MalformedInput(f"unknown top-level key(s) {', '.join(sorted(unknown))}", file=file,
                              line=_key_line(text, sorted(unknown)[0]))
     raw = data.get("pair")
     if not isinstance(raw, list) or not raw:
         raise MalformedInput("expected at least one [[pair]] table", file=file)
-    expansion = src.document in EXPANSIONS
-    allowed = relations_for(src.document)
+    kind = data.get("kind", "translation")
+    if kind not in KINDS:
+        raise MalformedInput(f"'kind' must be one of {', '.join(KINDS)}, got {kind!r}",
+                             file=file, line=_key_line(text, "kind"))
+    expansion = kind == "expansion"
+    allowed = relations_for(kind)
     lines = table_lines(text, "pair")
     pairs: list[Pair] = []
     seen: dict[str, int] = {}
@@ -277,12 +279,19 @@ def load_alignment(path: Path) -> Alignment:
                     f"{tgt.document} clause {c.id} (registry line {c.line}) appears in no [[pair]]; "
                     f"add it as a counterpart or in a target-only pair",
                     file=file, line=_key_line(text, "target"))
-    return Alignment(src.document, tgt.document, tuple(pairs), file)
+    return Alignment(src.document, tgt.document, tuple(pairs), file, str(kind))
+
+
+def alignment_files() -> dict[str, Path]:
+    """Source document -> its shipped alignment file (``spec/<game>/alignment/<document>.toml``,
+    over every game folder)."""
+    return {p.stem: p for folder in game_folders()
+            for p in sorted(folder.glob("alignment/*.toml")) if p.stem in source_files()}
 
 
 def shipped_alignments() -> tuple[str, ...]:
-    """Source documents whose alignment ships in ``spec/alignment/``."""
-    return tuple(d for d in DOCUMENTS if spec_path("alignment", f"{d}.toml").is_file())
+    """Source documents whose alignment ships in a game folder's ``alignment/``."""
+    return tuple(alignment_files())
 
 
 @cache
@@ -292,8 +301,8 @@ def alignment(source: str) -> Alignment:
     Raises:
         MalformedInput: if no alignment ships for ``source`` or the shipped file is broken.
     """
-    path = spec_path("alignment", f"{source}.toml")
-    if not path.is_file():
+    path = alignment_files().get(source)
+    if path is None:
         known = ", ".join(shipped_alignments()) or "none"
         raise MalformedInput(f"no alignment ships for {source!r}; known: {known}")
     return load_alignment(path)

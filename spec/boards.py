@@ -131,4 +131,4 @@ def load_board(path: Path, graves: int = 60) -> Board:
 @cache
 def default_board() -> Board:
     """The shipped, ``assumed`` default board."""
-    return load_board(spec_path("boards", "dawn-under-default.toml"))
+    return load_board(spec_path("dawn_under", "boards", "default.toml"))

@@ -190,7 +190,7 @@ class Preset(_Strict):
 
 
 class PresetFile(_Strict):
-    """``spec/presets/GAME.toml``: the presets of one game."""
+    """``spec/GAME/presets.toml``: the presets of one game."""
 
     preset: list[Preset] = Field(min_length=1, max_length=50)
 

@@ -12,7 +12,7 @@ Format (all keys required unless marked optional)::
     description = "one line"
     players = 3
     preset = "du-en"                 # Dawn Under only (du-en, du-cs, 2p)
-    board = "boards/dawn-under-reduced-10.toml"   # Dawn Under: under spec/, or a user board
+    board = "../boards/reduced-10.toml"   # Dawn Under: under spec/, or a user board
                                                   # file relative to this file
     seeds = [0, 1]                   # Dawn Under: the fixed set of seeded deals explored
     images = false                   # optional, Dawn Under: also every image of those deals
@@ -42,9 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.spec import _read_toml, line_of, spec_path
-
-GAMES = ("dawn-under", "dracula")
+from ruleproof.spec import _read_toml, game_folders, game_names, line_of, spec_path
 
 
 @dataclass(frozen=True)
@@ -148,8 +146,8 @@ def load_reduced(path: Path) -> ReducedSpec:
         return MalformedInput(what, file=file, line=line_of(text, key) if key else None)
 
     game = data.get("game")
-    if game not in GAMES:
-        raise fail(f"'game' must be one of {', '.join(GAMES)}, got {game!r}", "game")
+    if game not in game_names():
+        raise fail(f"'game' must be one of {', '.join(game_names())}, got {game!r}", "game")
     for key in ("name", "description"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise fail(f"'{key}' must be a non-empty string", key)
@@ -234,10 +232,15 @@ def load_reduced(path: Path) -> ReducedSpec:
                        images=bool(data.get("images", False)), columns=int(columns))
 
 
+def reduced_files() -> dict[str, Path]:
+    """Name -> file of every reduced configuration shipped in a game folder's ``reduced/``."""
+    return {p.stem: p for folder in game_folders()
+            for p in sorted(folder.glob("reduced/*.toml")) if p.stem != "expected"}
+
+
 def shipped_reduced() -> tuple[str, ...]:
-    """Names of the reduced configurations shipped in ``spec/reduced/``."""
-    folder = spec_path("reduced")
-    return tuple(sorted(p.stem for p in folder.glob("*.toml") if p.stem != "expected"))
+    """Names of the reduced configurations shipped in ``spec/<game>/reduced/``."""
+    return tuple(sorted(reduced_files()))
 
 
 @cache
@@ -252,12 +255,12 @@ def reduced(name_or_path: str) -> ReducedSpec:
     if name_or_path not in shipped_reduced():
         raise MalformedInput(f"unknown reduced configuration {name_or_path!r}; shipped: "
                              f"{', '.join(shipped_reduced())}")
-    return load_reduced(spec_path("reduced", f"{name_or_path}.toml"))
+    return load_reduced(reduced_files()[name_or_path])
 
 
 @dataclass(frozen=True)
 class Expected:
-    """The pinned result of exploring one reduced configuration (``spec/reduced/expected.toml``).
+    """The pinned result of exploring one reduced configuration (``spec/GAME/reduced/expected.toml``).
 
     Attributes:
         name: the reduced configuration.
@@ -282,12 +285,14 @@ class Expected:
 
 
 def expected_results(path: Path | None = None) -> tuple[Expected, ...]:
-    """The pinned results manifest (default ``spec/reduced/expected.toml``).
+    """The pinned results manifest (default ``spec/GAME/reduced/expected.toml``).
 
     Raises:
         MalformedInput: a missing or mistyped field (file and line).
     """
-    path = path or spec_path("reduced", "expected.toml")
+    if path is None:
+        return tuple(e for folder in game_folders() if (folder / "reduced/expected.toml").is_file()
+                     for e in expected_results(folder / "reduced" / "expected.toml"))
     data, text = _read_toml(path)
     out: list[Expected] = []
     for entry in data.get("result", []):

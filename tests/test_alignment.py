@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.errors import MalformedInput
-from ruleproof.spec import CLAUSE_ID_RE, all_clause_ids, clause_registry, shipped_documents, spec_path
+from ruleproof.spec import all_clause_ids, clause_id_re, clause_registry, shipped_documents, spec_path
 from ruleproof.spec.alignment import (
     EXPANSION_RELATIONS,
     TRANSLATION_RELATIONS,
@@ -17,8 +17,8 @@ from ruleproof.spec.alignment import (
     shipped_alignments,
 )
 
-DU_CS = spec_path("alignment", "du-cs.toml").read_text(encoding="utf-8")
-GRUFT = spec_path("alignment", "gruft-en.toml").read_text(encoding="utf-8")
+DU_CS = spec_path("dawn_under", "alignment", "du-cs.toml").read_text(encoding="utf-8")
+GRUFT = spec_path("dawn_under", "alignment", "gruft-en.toml").read_text(encoding="utf-8")
 TRANSLATIONS_DOC = Path(__file__).resolve().parents[1] / "docs" / "translations.md"
 
 
@@ -120,7 +120,7 @@ def test_clause_ids_quoted_in_notes_exist() -> None:
     known = all_clause_ids()
     for source in shipped_alignments():
         for p in alignment(source):
-            assert set(CLAUSE_ID_RE.findall(p.note)) <= known, (source, p.source)
+            assert set(clause_id_re().findall(p.note)) <= known, (source, p.source)
 
 
 def test_translation_page_lists_every_difference() -> None:

@@ -60,7 +60,7 @@ def test_bad_input_is_one_line_with_exit_code_2(args: list[str], message: str) -
 def test_malformed_board_file_names_file_line_and_grave(tmp_path: Path) -> None:
     from ruleproof.spec import spec_path
 
-    text = spec_path("boards", "dawn-under-default.toml").read_text()
+    text = spec_path("dawn_under", "boards", "default.toml").read_text()
     bad = tmp_path / "board.toml"
     bad.write_text(text.replace("neighbours = [1, 4, 5]", "neighbours = [1, 4, 5, 12]", 1))
     result = runner.invoke(app, ["simulate", "dawn-under", "--board", str(bad)])
@@ -194,7 +194,7 @@ def test_usage_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
 
 @pytest.mark.parametrize("args", [
     ["stats", "dawn-under", "-n", "2", "--plot", "/nonexistent-folder/x.png"],
-    ["render", "spec/scenarios/dawn-under/ch3-garlic.toml", "--html", "/tmp"],
+    ["render", "spec/dawn_under/scenarios/ch3-garlic.toml", "--html", "/tmp"],
     ["conform-framework", "--openspiel", "json:loads"],
     ["conform-framework", "--openspiel", ":"],
     ["explore", "du-2p-1v", "--max-seconds", "nan"],

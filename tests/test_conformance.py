@@ -18,7 +18,7 @@ from ruleproof.properties.conformance.replay import replay, replay_file
 from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace, read_trace
 
 ROOT = Path(__file__).resolve().parents[1]
-TRACES = ROOT / "spec" / "traces"
+TRACES = ROOT / "spec" / "dawn_under" / "traces"
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
 runner = CliRunner()
 
@@ -49,8 +49,7 @@ EXAMPLES = {
 
 def test_every_shipped_trace_is_covered() -> None:
     assert {p.name for p in TRACES.glob("dawn-under-*.jsonl")} == set(EXAMPLES)
-    assert {p.name for p in TRACES.glob("*.jsonl")} - set(EXAMPLES) == {
-        p.name for p in TRACES.glob("dracula-*.jsonl")}  # tests/test_conformance_dracula.py
+    assert {p.name for p in TRACES.glob("*.jsonl")} == set(EXAMPLES)  # Dracula's: its own folder
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
@@ -88,7 +87,7 @@ def test_replay_json_output_and_worst_exit_code() -> None:
     bad = data["results"][1]["divergence"]
     assert bad["step"] == 8 and bad["action"] == "open 5" and bad["line"] == 9
     assert "du-en:ch4.only-neighbours" in bad["clauses"]
-    mixed = runner.invoke(_app(), ["replay", *files, str(TRACES / "malformed" / "nan.jsonl")])
+    mixed = runner.invoke(_app(), ["replay", *files, str(ROOT / "spec" / "malformed" / "nan.jsonl")])
     assert mixed.exit_code == 2
 
 
@@ -121,14 +120,14 @@ MALFORMED = {
 
 
 def test_every_malformed_example_is_covered() -> None:
-    found = {p.name for p in (TRACES / "malformed").glob("*.jsonl")}
+    found = {p.name for p in (ROOT / "spec" / "malformed").glob("*.jsonl")}
     assert {n for n in found if not n.startswith("dracula-")} == set(MALFORMED)
 
 
 @pytest.mark.parametrize("name", sorted(MALFORMED))
 def test_malformed_trace_exits_2_with_line_and_column(name: str) -> None:
     where, message = MALFORMED[name]
-    path = TRACES / "malformed" / name
+    path = ROOT / "spec" / "malformed" / name
     with pytest.raises(TraceError) as caught:
         read_trace(path)
     assert f"{caught.value.line}:{caught.value.column}" == where
@@ -320,7 +319,7 @@ def test_a_trace_saved_after_an_engine_failure_does_not_replay_as_conforming() -
 def test_schema_lists_exactly_the_fields_the_reader_accepts() -> None:
     from ruleproof.properties.conformance.trace import HEADER_KEYS, STEP_KEYS
 
-    schema = json.loads((TRACES / "trace.schema.json").read_text())
+    schema = json.loads((ROOT / "spec" / "schemas" / "trace.schema.json").read_text())
     defs = schema["$defs"]
     assert set(defs["header"]["properties"]) == HEADER_KEYS
     assert set(defs["step"]["properties"]) == STEP_KEYS

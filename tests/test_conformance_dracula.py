@@ -33,7 +33,8 @@ from ruleproof.properties.conformance.replay import replay, replay_file
 from ruleproof.properties.conformance.trace import parse_trace, read_trace
 
 ROOT = Path(__file__).resolve().parents[1]
-TRACES = ROOT / "spec" / "traces"
+TRACES = ROOT / "spec" / "dracula" / "traces"
+MALFORMED_DIR = ROOT / "spec" / "malformed"
 ENGINES = ROOT / "examples" / "engines"
 dawn_under_ref = load_engine("dawn_under_ref.py")
 dracula_ref = load_engine("dracula_ref.py")
@@ -260,13 +261,13 @@ MALFORMED = {
 
 
 def test_every_malformed_dracula_example_is_covered() -> None:
-    assert {p.name for p in (TRACES / "malformed").glob("dracula-*.jsonl")} == set(MALFORMED)
+    assert {p.name for p in MALFORMED_DIR.glob("dracula-*.jsonl")} == set(MALFORMED)
 
 
 @pytest.mark.parametrize("name", sorted(MALFORMED))
 def test_malformed_dracula_trace_exits_2_with_line_and_column(name: str) -> None:
     where, message = MALFORMED[name]
-    path = TRACES / "malformed" / name
+    path = MALFORMED_DIR / name
     with pytest.raises(TraceError) as caught:
         read_trace(path)
     assert f"{caught.value.line}:{caught.value.column}" == where

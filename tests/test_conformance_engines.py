@@ -127,7 +127,7 @@ on the mutant."""
 
 def _run_mutant(mutant: str) -> ConformResult:
     if mutant in RARE and mutant not in BLAMED:
-        trace = read_trace(ROOT / "spec" / "traces" / RARE[mutant])
+        trace = read_trace(ROOT / "spec" / "dawn_under" / "traces" / RARE[mutant])
         h = trace.header
         assert h.setup is not None
         played = play(DAWN_UNDER, in_process(mutant)(), h.players, h.options, 0, lambda n: 0,

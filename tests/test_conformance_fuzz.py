@@ -16,9 +16,9 @@ from ruleproof.properties.conformance.replay import replay
 from ruleproof.properties.conformance.trace import parse_trace
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = [p.read_bytes() for p in sorted((ROOT / "spec" / "traces").glob("*.jsonl"))
+SEEDS = [p.read_bytes() for p in sorted((ROOT / "spec").glob("*/traces/*.jsonl"))
          if p.stat().st_size < 20_000]
-SEEDS += [p.read_bytes() for p in sorted((ROOT / "spec" / "traces" / "malformed").glob("*"))]
+SEEDS += [p.read_bytes() for p in sorted((ROOT / "spec" / "malformed").glob("*"))]
 SPECIAL = [b"{", b"}", b"[", b"]", b'"', b",", b":", b"\n", b"\\", b"-", b"0", b"9" * 30, b"null",
            b"true", b"NaN", b"1e999", b"\xff", b"\x00", b" ", b'"step"', b'"state"', b"{}", b"[]"]
 FUZZ = settings(max_examples=300, deadline=None, database=None,

@@ -68,7 +68,7 @@ def test_expansion_spelling_is_refused_alike_in_conform_and_in_a_trace(tmp_path:
                                     "-o", "expansion=GRUFT", "--budget", "3"])
     assert result.exit_code == 2, result.output
     assert "unknown expansion 'GRUFT'; known: none, gruft" in result.output
-    shipped = ROOT / "spec" / "traces" / "dawn-under-mutant-gruft-count-on-fourth.jsonl"
+    shipped = ROOT / "spec" / "dawn_under" / "traces" / "dawn-under-mutant-gruft-count-on-fourth.jsonl"
     trace = tmp_path / "upper.jsonl"
     trace.write_text(shipped.read_text(encoding="utf-8").replace(
         '"expansion": "gruft"', '"expansion": "GRUFT"', 1), encoding="utf-8")

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.model import CHANCE, Game
+from ruleproof.model import CHANCE
 from ruleproof.model.dracula import (
-    DraculaGame,
     DraculaRules,
     State,
     apply,
@@ -24,7 +23,8 @@ from ruleproof.model.dracula import (
     simulate,
     winner,
 )
-from ruleproof.model.dracula.engine import Action, ChooseCard, Look, Move, PlayCard, Stop
+from ruleproof.model.dracula.engine import ChooseCard, Look, Move, PlayCard, Stop
+from ruleproof.model.dracula.game import DraculaGame
 from ruleproof.properties.dracula.invariants import violations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,12 +116,13 @@ def test_observation_has_perfect_recall_of_looks() -> None:
     assert any("looks at b1" in line for line in obs.log)
 
 
-def test_game_protocol() -> None:
-    game: Game[State, Action] = DraculaGame()
-    s = game.initial(3) if isinstance(game, DraculaGame) else new_game(3)
-    assert game.current_player(s) == 0
-    assert not game.is_terminal(s)
-    assert game.apply(s, game.legal_actions(s)[0]) != s
+def test_game_interface() -> None:
+    game = DraculaGame()
+    s = game.new_seeded_state(3)
+    assert s.model == new_game(3)
+    assert s.current_player() == 0
+    assert not s.is_terminal()
+    assert s.apply(s.legal_actions()[0]).model != s.model
 
 
 def test_bad_rule_option_is_malformed_input() -> None:

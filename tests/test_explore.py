@@ -39,7 +39,7 @@ def ci_result() -> ExploreResult:
 
 def _pinned(name: str, symmetry: bool) -> dict[str, object]:
     found = [e for e in expected_results() if e.name == name and e.symmetry == symmetry]
-    assert found, f"{name} is not pinned in spec/reduced/expected.toml"
+    assert found, f"{name} is not pinned in spec/GAME/reduced/expected.toml"
     e = found[0]
     return {"distinct_states": e.distinct_states, "depth": e.depth, "terminal": e.terminal,
             "dead_ends": e.dead_ends, "traps": e.traps, "violations": e.violations,
@@ -401,7 +401,7 @@ def test_checkpoint_and_resume_give_the_uninterrupted_result(ci_result: ExploreR
 def test_reduced_files_are_validated(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "dawn-under"\nname = "bad"\ndescription = "x"\nplayers = 3\n'
-                   'board = "boards/dawn-under-reduced-10.toml"\nseeds = [0]\n\n'
+                   'board = "dawn_under/boards/reduced-10.toml"\nseeds = [0]\n\n'
                    '[count.stakes]\nvalue = 13\nfull = 13\n')
     with pytest.raises(MalformedInput) as err:
         load_reduced(bad)
@@ -421,11 +421,11 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
 
 def test_a_user_board_next_to_a_user_reduced_file(tmp_path: Path) -> None:
     from ruleproof.spec import spec_path
-    board = spec_path("boards", "dawn-under-reduced-10.toml").read_text()
+    board = spec_path("dawn_under", "boards", "reduced-10.toml").read_text()
     (tmp_path / "my-board.toml").write_text(board.replace("dawn-under-reduced-10", "mine"))
     text = Path(reduced("du-2p-1v").path).read_text()
     mine = tmp_path / "mine.toml"
-    mine.write_text(text.replace('"boards/dawn-under-reduced-10.toml"', '"my-board.toml"')
+    mine.write_text(text.replace('"dawn_under/boards/reduced-10.toml"', '"my-board.toml"')
                     .replace('name = "du-2p-1v"', 'name = "mine"'))
     config = du_config(load_reduced(mine))
     assert config.board.name == "mine" and config.board.size == 10
@@ -451,7 +451,7 @@ def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
     assert data["pinned"] is True  # the comparison is reported, not only its failure
     res = runner.invoke(app, ["explore", CI, "--allow", "cycles", "--pinned",
                               "--out", str(tmp_path / "out")])
-    assert "counts as pinned in spec/reduced/expected.toml" in res.output
+    assert "counts as pinned in spec/GAME/reduced/expected.toml" in res.output
     res = runner.invoke(app, ["explore", "--resume", "run.ckpt"])
     assert res.exit_code == 2 and "--checkpoint run.ckpt --resume" in res.output
     res = runner.invoke(app, ["explore", CI, "--out", str(tmp_path / "out2")])

@@ -88,14 +88,14 @@ def _copy(tmp_path: Path, src: Path, old: str, new: str) -> Path:
     (("dracula", "cards.toml"), "[[encounter]]", "encounter = [1]\n[[x]]", load_cards, "invalid"),
     (("dracula", "board.toml"), "value = 4\n", "value = 4.5\n", load_dracula_board,
      "columns.value"),
-    (("boards", "dawn-under-default.toml"), "y = 0", 'y = "0"', load_board, "y"),
-    (("boards", "dawn-under-default.toml"), "id = 0", "id = -1", load_board, "id"),
-    (("presets", "dawn-under.toml"), "players = [3, 4, 5, 6]", 'players = "x"', load_presets,
+    (("dawn_under", "boards", "default.toml"), "y = 0", 'y = "0"', load_board, "y"),
+    (("dawn_under", "boards", "default.toml"), "id = 0", "id = -1", load_board, "id"),
+    (("dawn_under", "presets.toml"), "players = [3, 4, 5, 6]", 'players = "x"', load_presets,
      "players"),
-    (("presets", "dawn-under.toml"), 'second_rat = "opponent"', 'second_rat = "never"',
+    (("dawn_under", "presets.toml"), 'second_rat = "opponent"', 'second_rat = "never"',
      load_presets, "second_rat"),
 ])
-def test_data_files_are_refused_at_the_value(tmp_path: Path, src: tuple[str, str], old: str,
+def test_data_files_are_refused_at_the_value(tmp_path: Path, src: tuple[str, ...], old: str,
                                              new: str, reader: object, message: str) -> None:
     path = _copy(tmp_path, spec_path(*src), old, new)
     with pytest.raises(MalformedInput) as info:
@@ -122,11 +122,11 @@ def test_shipped_files_validate_against_their_exported_schema() -> None:
     from ruleproof.properties.scenarios import shipped
 
     cases = [("scenario", p) for p in shipped()] + [
-        ("dawn-under-board", spec_path("boards", "dawn-under-default.toml")),
+        ("dawn-under-board", spec_path("dawn_under", "boards", "default.toml")),
         ("dracula-cards", spec_path("dracula", "cards.toml")),
         ("dracula-board", spec_path("dracula", "board.toml")),
-        ("presets", spec_path("presets", "dawn-under.toml")),
-        ("presets", spec_path("presets", "dracula.toml"))]
+        ("presets", spec_path("dawn_under", "presets.toml")),
+        ("presets", spec_path("dracula", "presets.toml"))]
     for name, path in cases:
         schema = json.loads(spec_path("schemas", f"{name}.json").read_text(encoding="utf-8"))
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -71,11 +71,11 @@ def _mutate(text: str, rng: random.Random) -> str:
 def _readers() -> list[tuple[str, list[Path], Callable[[Path], object]]]:
     return [
         ("scenario", shipped(), run_scenario),
-        ("dawn-under board", [spec_path("boards", "dawn-under-default.toml")], load_board),
+        ("dawn-under board", [spec_path("dawn_under", "boards", "default.toml")], load_board),
         ("dracula cards", [spec_path("dracula", "cards.toml")], load_cards),
         ("dracula board", [spec_path("dracula", "board.toml")], load_dracula_board),
-        ("dawn-under presets", [spec_path("presets", "dawn-under.toml")], load_du_presets),
-        ("dracula presets", [spec_path("presets", "dracula.toml")], load_dracula_presets),
+        ("dawn-under presets", [spec_path("dawn_under", "presets.toml")], load_du_presets),
+        ("dracula presets", [spec_path("dracula", "presets.toml")], load_dracula_presets),
     ]
 
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ruleproof.model.api import RulesGame, RulesState
-from ruleproof.model.registry import make_game
 from ruleproof.properties.interface import api_test
+from ruleproof.properties.plugin import make_game
 
 
 @pytest.mark.parametrize(("name", "params"), [

@@ -22,7 +22,7 @@ pytest.importorskip("pettingzoo", reason="needs the [pettingzoo] extra")
 
 from ruleproof.cli import app  # noqa: E402
 from ruleproof.interop.conform import conform_target  # noqa: E402
-from ruleproof.model.registry import make_game  # noqa: E402
+from ruleproof.properties.plugin import make_game  # noqa: E402
 
 MUTANTS = [
     ("openspiel", "examples.interop_mutants.du_turn_ends:GAME", "dawn-under", {"players": 4}),

@@ -19,7 +19,7 @@ from ruleproof.render.walk import walks_of
 from ruleproof.spec import spec_path
 
 runner = CliRunner()
-SCEN = spec_path("scenarios")
+SCEN = spec_path()
 
 
 def test_board_svg_has_every_grave_and_quarter() -> None:
@@ -65,7 +65,7 @@ def _rebuild(deltas: list[dict[str, str | None]], k: int) -> Picture:
 
 
 def test_page_deltas_rebuild_every_frame() -> None:
-    walk = walks_of(SCEN / "dawn-under" / "ch3-garlic.toml")[0]
+    walk = walks_of(SCEN / "dawn_under" / "scenarios" / "ch3-garlic.toml")[0]
     data = walk_data(walk)
     assert data["views"] == ["everything", "P1", "P2", "P3"]
     assert data["shows"] == [0, 1, 1, 1]  # everything, then P1..P3 sharing one picture
@@ -79,7 +79,7 @@ def test_page_deltas_rebuild_every_frame() -> None:
 
 
 def test_rejected_action_is_its_own_frame() -> None:
-    walk = walks_of(SCEN / "dawn-under" / "ch3-garlic.toml")[0]
+    walk = walks_of(SCEN / "dawn_under" / "scenarios" / "ch3-garlic.toml")[0]
     captions = [f.captions[0] for f in walk.frames]
     assert len(captions) == 10  # start + 9 actions
     assert "REJECTED" in captions[5] and "du-en:ch3.no-place" in captions[5]
@@ -92,13 +92,13 @@ def test_rejected_action_is_its_own_frame() -> None:
 
 
 def test_witness_has_a_walk_per_reading() -> None:
-    walks = walks_of(SCEN / "dawn-under" / "witnesses" / "du.after-match.toml")
+    walks = walks_of(SCEN / "dawn_under" / "scenarios" / "witnesses" / "du.after-match.toml")
     assert len(walks) >= 2
     assert len({w.title for w in walks}) == len(walks)
 
 
 def test_page_is_self_contained() -> None:
-    walks = walks_of(SCEN / "dracula" / "example-turn.toml")
+    walks = walks_of(SCEN / "dracula" / "scenarios" / "example-turn.toml")
     page = html_page(walks, "t")
     assert "http://" not in page.replace('xmlns=\\"http://www.w3.org/2000/svg\\"', "") \
         .replace('xmlns="http://www.w3.org/2000/svg"', "")
@@ -111,7 +111,7 @@ def test_page_is_self_contained() -> None:
 
 def test_render_command(tmp_path: Path) -> None:
     out = tmp_path / "p.html"
-    res = runner.invoke(app, ["render", str(SCEN / "dawn-under" / "ch3-garlic.toml"),
+    res = runner.invoke(app, ["render", str(SCEN / "dawn_under" / "scenarios" / "ch3-garlic.toml"),
                               "--html", str(out)])
     assert res.exit_code == 0, res.output
     assert "walk-data" in out.read_text(encoding="utf-8")
@@ -119,7 +119,7 @@ def test_render_command(tmp_path: Path) -> None:
     res = runner.invoke(app, ["render", "--board", "dracula", "--svg", str(svg)])
     assert res.exit_code == 0 and "harbour" in svg.read_text(encoding="utf-8")
     pos = tmp_path / "pos.svg"
-    res = runner.invoke(app, ["render", str(spec_path("traces", "dracula-conforming.jsonl")),
+    res = runner.invoke(app, ["render", str(spec_path("dracula", "traces", "dracula-conforming.jsonl")),
                               "--svg", str(pos), "--step", "3", "--view", "2"])
     assert res.exit_code == 0, res.output
     assert "view: Van Helsing" in pos.read_text(encoding="utf-8")
@@ -132,6 +132,6 @@ def test_render_bad_input(tmp_path: Path) -> None:
     res = runner.invoke(app, ["render", str(tmp_path / "missing.toml"), "--html",
                               str(tmp_path / "x.html")])
     assert res.exit_code == 2 and "no such file" in res.output
-    res = runner.invoke(app, ["render", str(SCEN / "dawn-under" / "ch3-garlic.toml"), "--svg",
+    res = runner.invoke(app, ["render", str(SCEN / "dawn_under" / "scenarios" / "ch3-garlic.toml"), "--svg",
                               str(tmp_path / "x.svg"), "--step", "99"])
     assert res.exit_code == 2 and "--step 99" in res.output

@@ -51,7 +51,7 @@ def _grave_title(svg: str, g: int) -> str:
 
 def test_page_shows_the_position_and_steps_forward(tmp_path: Path) -> None:
     page = tmp_path / "ch3.html"
-    page.write_text(html_page(walks_of(spec_path("scenarios", "dawn-under", "ch3-garlic.toml")),
+    page.write_text(html_page(walks_of(spec_path("dawn_under", "scenarios", "ch3-garlic.toml")),
                               "ch3"), encoding="utf-8")
     start = _dom(page, "step=0", tmp_path / "profile")
     attrs, svg = _board(start)
@@ -74,7 +74,7 @@ def test_page_shows_the_position_and_steps_forward(tmp_path: Path) -> None:
 
 def test_dracula_views_differ_in_the_browser(tmp_path: Path) -> None:
     page = tmp_path / "turn.html"
-    page.write_text(html_page(walks_of(spec_path("scenarios", "dracula", "example-turn.toml")),
+    page.write_text(html_page(walks_of(spec_path("dracula", "scenarios", "example-turn.toml")),
                               "turn"), encoding="utf-8")
     # After "place hunter4" (step 3) Van Helsing knows his card at c3; Dracula sees a back.
     vh = _board(_dom(page, "step=3&view=2", tmp_path / "a"))[1]

@@ -38,13 +38,13 @@ def _write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
 
 
 @pytest.mark.parametrize(("src", "old", "new", "message"), [
-    ("dawn-under/end-win-by-placing", '"winner" = "P1"', '"winner" = "P2"',
+    ("dawn_under/scenarios/end-win-by-placing", '"winner" = "P1"', '"winner" = "P2"',
      "expected winner = 'P2', got 'P1'"),
-    ("dracula/end-all-five", 'winner = "dracula"', 'winner = "van-helsing"',
+    ("dracula/scenarios/end-all-five", 'winner = "dracula"', 'winner = "van-helsing"',
      "expected winner = 'van-helsing'"),
-    ("dracula/rule-no-crossing", '"dracula-en:pay.no-crossing"]',
+    ("dracula/scenarios/rule-no-crossing", '"dracula-en:pay.no-crossing"]',
      '"dracula-en:move.orthogonal"]', "not dracula-en:move.orthogonal"),
-    ("dracula/special-deception", '"hand.dracula excludes" = ["coffin3"]',
+    ("dracula/scenarios/special-deception", '"hand.dracula excludes" = ["coffin3"]',
      '"hand.dracula contains" = ["coffin3"]', "expected hand.dracula contains"),
 ])
 def test_a_planted_wrong_expectation_fails(tmp_path: Path, src: str, old: str, new: str,

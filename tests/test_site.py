@@ -28,8 +28,8 @@ def _few(monkeypatch: pytest.MonkeyPatch) -> list[site.Shipped]:
 def test_every_shipped_scenario_and_trace_is_listed() -> None:
     files = site.shipped_files()
     spec = ROOT / "spec"  # the checkout; the package's copy may be installed elsewhere
-    expected = {p.relative_to(spec).as_posix() for p in [*spec.glob("scenarios/**/*.toml"),
-                                                         *spec.glob("traces/*.jsonl")]}
+    expected = {p.relative_to(spec).as_posix() for p in [*spec.glob("*/scenarios/**/*.toml"),
+                                                         *spec.glob("*/traces/*.jsonl")]}
     root = spec_path()
     assert {s.path.relative_to(root).as_posix() for s in files} == expected
     assert len({(s.group, s.slug) for s in files}) == len(files)

@@ -11,7 +11,7 @@ from ruleproof.properties.citations import citations, model_citations
 from ruleproof.spec import all_clause_ids, clause_registry, load_clause_registry, manifest, spec_path
 from ruleproof.spec.boards import default_board, load_board
 
-BOARD = spec_path("boards", "dawn-under-default.toml").read_text(encoding="utf-8")
+BOARD = spec_path("dawn_under", "boards", "default.toml").read_text(encoding="utf-8")
 
 
 def test_registry_loads_with_kinds_and_sections() -> None:
@@ -35,7 +35,7 @@ def test_every_base_game_clause_is_implemented_or_restated() -> None:
 
 
 def test_manifest_has_provenance() -> None:
-    m = manifest("dawn-under")
+    m = manifest("dawn_under")
     assert m.int("stakes") == 13 and m.facts["stakes"].provenance == "rulebook"
     assert m.facts["board"].provenance == "assumed"
 

@@ -12,8 +12,9 @@ from ruleproof.cli import app
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.state import State
 from ruleproof.properties.dawn_under import machine
+from ruleproof.properties.plugin import SHARED
 from ruleproof.properties.report import Profile
-from ruleproof.properties.suite import SHARED, rule_sets, run_suite
+from ruleproof.properties.suite import rule_sets, run_suite
 
 TINY = Profile("tiny", games=3, max_steps=150, samples=1)
 

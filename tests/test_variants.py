@@ -101,7 +101,7 @@ def test_removing_a_register_entry_makes_the_search_fail() -> None:
 
 
 def test_register_rejects_bad_entries(tmp_path: Path) -> None:
-    text = spec_path("ambiguities", "dawn-under.toml").read_text(encoding="utf-8")
+    text = spec_path("dawn_under", "ambiguities.toml").read_text(encoding="utf-8")
     bad = tmp_path / "reg.toml"
     bad.write_text(text.replace('value = "turn-ends"', 'value = "sometimes"', 1))
     with pytest.raises(MalformedInput, match=r"du\.after-match: reading .sometimes."):

@@ -4,7 +4,7 @@ and the expansion "Frische Luft fuer die Gruft" with 3-6 players), written plain
 rulebooks.
 
 It is deliberately independent of ``model/``: imperative, mutable, its own data structures; the
-only thing it shares with the project is the board file (``spec/boards/dawn-under-default.toml``),
+only thing it shares with the project is the board file (``spec/dawn_under/boards/default.toml``),
 read with :mod:`tomllib`. Where the rulebook is silent it follows the readings documented in
 ``docs/rules-options.md`` (the model is the specification), including the four rule options.
 The expansion (``"expansion": "gruft"`` in ``new_game``: Count Rucola, two bats per player,
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 PROTOCOL = 1
-BOARD_FILE = Path(__file__).resolve().parents[2] / "spec" / "boards" / "dawn-under-default.toml"
+BOARD_FILE = Path(__file__).resolve().parents[2] / "spec" / "dawn_under" / "boards" / "default.toml"
 STAKES = 13
 GARLIC = 3
 OPEN_PER_SIDE = 2
@@ -128,7 +128,7 @@ CLAUSES: dict[str, str] = {
     "garlic-without-stock": "du-en:ch1.garlic",
     # du-en:ch1.match says the vampire "can" go in and supports the optional reading; the
     # mandatory reading the model follows rests on the quick reference (ambiguity
-    # du.match-optional in spec/ambiguities/dawn-under.toml)
+    # du.match-optional in spec/dawn_under/ambiguities.toml)
     "placement-optional": "du-en:qr.match",
     "single-vampire-two-ends": "du-en:ch1.outermost",
     "counter-clockwise": "du-en:play.clockwise",

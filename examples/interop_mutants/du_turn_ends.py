@@ -8,7 +8,7 @@ from typing import Any
 
 from ruleproof.interop.openspiel import DawnUnderSpielGame
 from ruleproof.model.api import RulesGame
-from ruleproof.model.registry import make_game
+from ruleproof.properties.plugin import make_game
 
 CAUGHT_AS = ("player", "legal")
 

@@ -62,33 +62,8 @@ from ruleproof.model.dawn_under.state import (
     VampireIn,
 )
 
-
-class DawnUnder:
-    """The :class:`model.Game` object of Dawn Under (methods delegate to the pure functions)."""
-
-    name = GAME
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        return apply(state, action)
-
-    def is_terminal(self, state: State) -> bool:
-        return is_terminal(state)
-
-    def current_player(self, state: State) -> int:
-        return current_player(state)
-
-    def observation(self, state: State, player: int) -> Observation:
-        return observation(state, player)
-
-    def __repr__(self) -> str:
-        return "DawnUnder()"
-
-
 __all__: list[Any] = [
-    "GAME", "RAT", "Action", "Config", "DawnUnder", "End", "Event", "EventKind", "GarlicIn",
+    "GAME", "RAT", "Action", "Config", "End", "Event", "EventKind", "GarlicIn",
     "GiveVampire", "InformationState", "LeaveEmpty", "Observation", "OpenGrave", "Options",
     "Phase", "PlaceGarlic",
     "PlaceVampire", "ReceiveVampire", "Setup", "State", "Stop", "Vampire", "VampireIn",

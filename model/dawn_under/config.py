@@ -14,6 +14,8 @@ from ruleproof.spec import line_of, manifest, spec_path
 from ruleproof.spec.boards import Board, default_board, load_board
 
 GAME = "dawn-under"
+SPEC_FOLDER = "dawn_under"
+"""This game's data folder under spec/."""
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,8 @@ class Preset:
 
 @cache
 def presets() -> dict[str, Preset]:
-    """The shipped presets (``spec/presets/dawn-under.toml``), by name."""
-    return load_presets(spec_path("presets", "dawn-under.toml"))
+    """The shipped presets (``spec/dawn_under/presets.toml``), by name."""
+    return load_presets(spec_path("dawn_under", "presets.toml"))
 
 
 def load_presets(path: Path) -> dict[str, Preset]:
@@ -137,7 +139,7 @@ def make_config(players: int, options: Options | None = None,
                 board: Board | Path | None = None, preset: str = "du-en") -> Config:
     """The configuration of a Dawn Under game.
 
-    Component numbers come from ``spec/manifests/dawn-under.toml`` (du-en:content.graves,
+    Component numbers come from ``spec/dawn_under/components.toml`` (du-en:content.graves,
     du-en:content.lids, du-en:content.vampires, du-en:content.garlic, du-en:content.stakes,
     du-en:prep.reserve; with 2 players du-en:2p.components, du-en:2p.reserve,
     du-en:2p.other-garlic, du-en:2p.own-garlic-stake, du-en:2p.rat-stays). ``options``
@@ -147,7 +149,7 @@ def make_config(players: int, options: Options | None = None,
         MalformedInput: if the preset does not cover ``players`` (3..6 for du-en and du-cs,
             du-en:content.players; 2 for the 2p preset) or the board file is invalid.
     """
-    m = manifest(GAME)
+    m = manifest(SPEC_FOLDER)
     found = presets().get(preset)
     if found is None:
         raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")

@@ -5,7 +5,7 @@ do, in a deterministic order; :func:`apply` / :func:`step` check an action again
 raise :class:`ruleproof.errors.IllegalAction` naming the clause(s) that forbid it, leaving the
 state untouched (states are immutable). :func:`step` also returns the public events.
 
-Every rule is cited by its clause id from ``spec/du-en/clauses.toml``. An expansion plugs in
+Every rule is cited by its clause id from ``spec/dawn_under/sources/du-en.toml``. An expansion plugs in
 through the hooks of :class:`ruleproof.model.dawn_under.expansion.Expansion`
 (``state.config.expansion``); this module applies the base rules only.
 """

@@ -1,18 +1,20 @@
-"""Dawn Under as a :class:`ruleproof.model.api.RulesGame` (OpenSpiel-shaped, typed).
+"""Dawn Under on the one game interface (:class:`ruleproof.model.api.GameBase`; OpenSpiel-shaped).
 
-Parameters (:func:`ruleproof.model.registry.make_game` ``"dawn-under"``): ``players`` 2-6 (2
+Parameters (the game's plugin, ``make_game("dawn-under", ...)``): ``players`` 2-6 (2
 selects the 2-player rules, preset ``2p``, du-en:2p.components), ``preset`` ``du-en`` | ``du-cs``
 | ``2p``, ``options`` (rule options on top of the preset, docs/rules-options.md), ``expansion``
-None | ``"gruft"`` (gruft-en), ``max_moves`` (the truncation bound, below).
+None | ``"gruft"`` (gruft-en), ``max_moves`` (the truncation bound, below), ``board`` (a board
+file instead of the assumed default).
 
 Chance: the set-up (du-en:prep.reserve, du-en:prep.mix-rats, du-en:prep.deal, du-en:2p.lids) is
-a sequence of chance nodes, one item at a time: first the reserve stack top first (coloured lids
-only), then the lid of each grave in grave order (a colour, a rat, or, with 2 players, no lid),
-then each player's row left to right (vampire colours). Each outcome has probability
-(items of that kind left) / (items left), so the deal is the uniform arrangement that the
-engine's shuffles produce, and every deal is one path. Outcome ids: ``0..5`` colour, ``6`` rat
-lid, ``7`` no lid. ``new_seeded_state(seed)`` is ``new_game(config, seed)`` (same seed, same
-deal); :meth:`DawnUnderGame.setup_outcomes` turns any set-up into its chance path.
+a sequence of chance nodes of the engine (:mod:`ruleproof.model.dawn_under.dealing`), one item at a
+time: first the reserve stack top first (coloured lids only), then the lid of each grave in
+grave order (a colour, a rat, or, with 2 players, no lid), then each player's row left to right
+(vampire colours). Each outcome has probability (items of that kind left) / (items left), so
+the deal is the uniform arrangement that the engine's shuffles produce, and every deal is one
+path. Outcome ids: ``0..5`` colour, ``6`` rat lid, ``7`` no lid. ``new_seeded_state(seed)`` is
+``new_game(config, seed)`` (same seed, same deal); :meth:`DawnUnderGame.setup_outcomes` turns
+any set-up into its chance path.
 
 Truncation (``interop.truncation``, docs/interop.md): Dawn Under's rules do not bound a game's
 length (play can cycle forever: a finding registered separately); the game is
@@ -28,22 +30,20 @@ the current observation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.errors import MalformedInput
 from ruleproof.model.api import (
     CHANCE,
     TERMINAL,
     ActionTable,
-    ImmutableHistory,
+    GameBase,
+    GameState,
     Node,
     history_text,
     option_pairs_from,
-    walk,
-    zero_sum_returns,
 )
 from ruleproof.model.dawn_under import (
     RAT,
@@ -65,7 +65,6 @@ from ruleproof.model.dawn_under import (
     VampireIn,
     current_player,
     initial_state,
-    is_terminal,
     legal_actions,
     make_config,
     new_game,
@@ -73,13 +72,24 @@ from ruleproof.model.dawn_under import (
     step,
 )
 from ruleproof.model.dawn_under.config import preset_options
+from ruleproof.model.dawn_under.dealing import (
+    DEAL_CLAUSES,
+    NO_LID_OUTCOME,
+    OUTCOMES,
+    RAT_OUTCOME,
+    Dealing,
+    DealItem,
+    chance_string,
+    deal_length,
+    deal_outcomes,
+    deal_step,
+    setup_outcomes,
+)
 from ruleproof.model.dawn_under.expansion import all_expansions
 
 GAME_NAME = "dawn-under"
 DEFAULT_MAX_MOVES = 3000
 MAX_SEATS = 6
-RAT_OUTCOME = 6
-NO_LID_OUTCOME = 7
 CHANCE_NAMES = ("colour", "rat", "no-lid")
 
 _PHASES: tuple[Any, ...] = (*Phase, *(p for x in all_expansions() for p in x.phases))
@@ -100,19 +110,26 @@ def build_actions(graves: int) -> list[Action]:
     return out
 
 
-class DawnUnderGame:
+class DawnUnderGame(GameBase[Dealing | State]):
     """Dawn Under with fixed parameters. Raises MalformedInput for bad parameters.
 
     Args:
         players: 2..6 (2: the 2-player rules).
         preset: ``du-en`` (default; ``2p`` with 2 players), ``du-cs`` or ``2p``.
         options: rule options on top of the preset (dict, or ``"name=value,name=value"``).
-        expansion: None or ``"gruft"``.
+        expansion: None or the name of an expansion (``gruft``).
         max_moves: truncation bound on player decisions (>= 1).
+        board: a board file to play on instead of the assumed default.
     """
 
+    name = GAME_NAME
+    over_clauses = ("du-en:end.first-empty",)
+    chance_clauses = DEAL_CLAUSES
+    chance_refused = "no such item is left to deal"
+
     def __init__(self, players: int = 4, preset: str | None = None, options: Any = None,
-                 expansion: str | None = None, max_moves: int = DEFAULT_MAX_MOVES) -> None:
+                 expansion: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
+                 board: Any = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise MalformedInput(f"players must be a whole number, got {players!r}")
         if preset in (None, ""):
@@ -124,29 +141,68 @@ class DawnUnderGame:
         opts = parse_options(pairs, base=preset_options(preset))
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
             raise MalformedInput(f"max_moves must be a positive whole number, got {max_moves!r}")
-        self.config: Config = make_config(players, opts, preset=preset)
+        self.config: Config = make_config(players, opts, board, preset=preset)
+        self.board_file = board
         self.preset = preset
         self.expansion = opts.expansion if opts.expansion != "none" else None
         self.option_pairs = tuple(sorted(pairs.items()))
         self.max_moves = max_moves
+        self.num_players = self.config.players
         c = self.config
         self.graves = c.board.size
         self.table: ActionTable[Action] = ActionTable(build_actions(self.graves), GAME_NAME)
+        self.chance_table: ActionTable[DealItem] = ActionTable(
+            [DealItem(k) for k in range(OUTCOMES)], GAME_NAME + " chance")
         self._strings = [text for _, text in self.table.rows()]
-        self.lid_counts = tuple(c.lids_per_colour if k in c.lid_colours else 0 for k in range(6))
-        self.vampire_counts = tuple(
-            c.vampires_per_colour if k in c.vampire_colours else 0 for k in range(6))
-        total_vampires = sum(self.vampire_counts)
-        self.share = total_vampires // c.players
-        self.deal_length = c.reserve_size + self.graves + self.share * c.players
+        total_vampires = c.vampires_per_colour * len(c.vampire_colours)
+        self.deal_length = deal_length(c)
         self.max_row = total_vampires
         self._layout = _Layout(self)
+        self._items = tuple(DealItem(k) for k in range(OUTCOMES))
 
-    # -- RulesGame ------------------------------------------------------------------------
-    @property
-    def name(self) -> str:
-        return GAME_NAME
+    # -- hooks --------------------------------------------------------------------------------
+    def initial_model(self) -> Dealing:
+        """Before the deal (every item of the set-up is a chance node, dealing.py)."""
+        return Dealing(self.config)
 
+    def seeded_model(self, seed: int) -> State:
+        """``new_game(config, seed)``: the set-up the engine deals from ``seed``."""
+        return new_game(self.config, seed)
+
+    def model_to_move(self, m: Dealing | State) -> int:
+        if type(m) is Dealing:
+            return CHANCE
+        assert isinstance(m, State)
+        return TERMINAL if m.phase is Phase.OVER else current_player(m)
+
+    def model_legal(self, m: Dealing | State) -> tuple[Action, ...]:
+        return () if type(m) is Dealing else legal_actions(m)  # type: ignore[arg-type]
+
+    def model_legal_ids(self, m: Dealing | State) -> list[int]:
+        """``open g`` has id ``g`` (the table's first block), read without hashing."""
+        if type(m) is Dealing:
+            return []
+        ids = self.table._ids
+        return [a.grave if type(a) is OpenGrave else ids[a]
+                for a in legal_actions(m)]  # type: ignore[arg-type]
+
+    def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
+        if type(m) is not Dealing:
+            return []
+        return [(self._items[k], p) for k, p in deal_outcomes(m)]
+
+    def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
+        if type(m) is Dealing:
+            assert isinstance(m, Dealing)
+            return deal_step(m, action.code), (("no-lid",) if action.code == NO_LID_OUTCOME
+                                                else ())
+        assert isinstance(m, State)
+        return step(m, action)
+
+    def model_winner(self, m: Dealing | State) -> int | None:
+        return m.winner if isinstance(m, State) and m.phase is Phase.OVER else None
+
+    # -- more of the game ---------------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:
         return {"players": self.config.players, "preset": self.preset,
@@ -154,50 +210,20 @@ class DawnUnderGame:
                 "max_moves": self.max_moves}
 
     @property
-    def num_players(self) -> int:
-        return self.config.players
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(self.table)
-
-    @property
-    def max_chance_outcomes(self) -> int:
-        return 8
-
-    @property
-    def max_game_length(self) -> int:
-        return self.max_moves
+    def observation_size(self) -> int:
+        return self._layout.size
 
     @property
     def max_chance_nodes(self) -> int:
         return self.deal_length
 
-    @property
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._layout.size,)
-
-    @property
-    def information_state_tensor_shape(self) -> tuple[int, ...]:
-        return (self._layout.size,)
-
-    def new_initial_state(self) -> DawnUnderState:
-        """Before the deal: :data:`CHANCE` to move."""
-        return DawnUnderState(self, None, (), None, 0, None)
-
-    def new_seeded_state(self, seed: int) -> DawnUnderState:
-        """``new_game(config, seed)``: the set-up the engine deals from ``seed``."""
-        model = new_game(self.config, seed)
-        return DawnUnderState(self, model, (), None, 0, model)
-
-    def from_setup(self, setup: Setup) -> DawnUnderState:
+    def from_setup(self, setup: Setup) -> GameState:
         """The state after an explicit set-up (raises MalformedInput if it does not fit)."""
-        model = initial_state(self.config, setup)
-        return DawnUnderState(self, model, (), None, 0, model)
+        return self.from_model(initial_state(self.config, setup))
 
-    def from_model(self, model: State, moves: int = 0) -> DawnUnderState:
-        """Wrap an engine state (history starts here; ``moves`` decisions already made)."""
-        return DawnUnderState(self, model, (), None, moves, model)
+    def setup_outcomes(self, setup: Setup) -> list[int]:
+        """The chance path (outcome ids, in deal order) that deals ``setup``."""
+        return setup_outcomes(setup)
 
     def _render(self, n: Node) -> str:
         """One line of the public history (information_state_string)."""
@@ -209,224 +235,28 @@ class DawnUnderGame:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_make_game, (self.config.players, self.preset, dict(self.option_pairs),
-                             self.max_moves))
+                             self.max_moves, self.board_file))
 
-    def __copy__(self) -> DawnUnderGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DawnUnderGame:
-        return self
-
-    def action_to_id(self, action: Any) -> int:
-        return self.table.to_id(action)
-
-    def id_to_action(self, action_id: int) -> Action:
-        return self.table.from_id(action_id)
-
-    def action_to_string(self, player: int, action_id: int) -> str:
-        if player == CHANCE:
-            return chance_string(action_id)
-        return str(self.table.from_id(action_id))
-
-    def string_to_action(self, player: int, text: str) -> int:
-        if player == CHANCE:
-            for i in range(8):
-                if chance_string(i) == text.strip():
-                    return i
-            raise MalformedInput(f"{text!r} is not a Dawn Under chance outcome")
-        return self.table.from_string(text)
-
-    def setup_outcomes(self, setup: Setup) -> list[int]:
-        """The chance path (outcome ids, in deal order) that deals ``setup``."""
-        out = [int(x) for x in setup.reserve]
-        out += [NO_LID_OUTCOME if lid is None else RAT_OUTCOME if lid == RAT else int(lid)
-                for lid in setup.lids]
-        for row in setup.rows:
-            out += [int(x) for x in row]
-        return out
+    def state_repr(self, state: GameState) -> str:
+        m = state.model
+        if type(m) is Dealing:
+            return f"<dawn-under dealing {len(m.dealt)}/{self.deal_length}>"
+        assert isinstance(m, State)
+        return (f"<dawn-under {self.config.players}p {m.phase.value} "
+                f"to-move {state.current_player()} moves {state.moves} "
+                f"rows {[len(r) for r in m.rows]}>")
 
     def __repr__(self) -> str:
         extra = f", expansion={self.expansion!r}" if self.expansion else ""
         return f"DawnUnderGame(players={self.config.players}, preset={self.preset!r}{extra})"
 
-
-def _make_game(players: int, preset: str, options: dict[str, str],
-               max_moves: int) -> DawnUnderGame:
-    return DawnUnderGame(players, preset, options, None, max_moves)
-
-
-def _rebuild(game: DawnUnderGame, base: State | None, moves: int,
-             ids: tuple[int, ...]) -> DawnUnderState:
-    state = game.new_initial_state() if base is None else game.from_model(base, moves)
-    for i in ids:
-        state = state.apply(i)
-    return state
-
-
-def chance_string(outcome: int) -> str:
-    """Notation of a deal outcome: ``colour 0``..``colour 5``, ``rat``, ``no-lid``."""
-    if 0 <= outcome < 6:
-        return f"colour {outcome}"
-    if outcome == RAT_OUTCOME:
-        return "rat"
-    if outcome == NO_LID_OUTCOME:
-        return "no-lid"
-    raise MalformedInput(f"chance outcome {outcome} is not in 0..7")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class DawnUnderState(ImmutableHistory):
-    """A frozen Dawn Under state (see the module docstring).
-
-    Attributes:
-        game: its :class:`DawnUnderGame`.
-        model: the engine state (None while the set-up is dealt).
-        dealt: chance outcomes drawn so far (only while ``model`` is None).
-        node: the history (a :class:`ruleproof.model.api.Node` list; payload: the public events).
-        moves: player decisions made (for the truncation rule).
-        base: the engine state the history starts from (None: before the deal); with the
-            history it rebuilds the state (pickling).
-    """
-
-    game: DawnUnderGame
-    model: State | None
-    dealt: tuple[int, ...]
-    node: Node | None
-    moves: int
-    base: State | None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        first = walk(self.node)
-        base_moves = self.moves - sum(1 for n in first if n.actor != CHANCE)
-        return (_rebuild, (self.game, self.base, base_moves, tuple(n.action_id for n in first)))
-
-    # -- flow -----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        m = self.model
-        if m is None:
-            return CHANCE
-        if m.phase is Phase.OVER or self.moves >= self.game.max_moves:
-            return TERMINAL
-        return current_player(m)
-
-    def is_terminal(self) -> bool:
-        m = self.model
-        return m is not None and (m.phase is Phase.OVER or self.moves >= self.game.max_moves)
-
-    def is_truncated(self) -> bool:
-        m = self.model
-        return m is not None and m.phase is not Phase.OVER and self.moves >= self.game.max_moves
-
-    def returns(self) -> list[float]:
-        m = self.model
-        winner = m.winner if m is not None and m.phase is Phase.OVER else None
-        return zero_sum_returns(self.game.config.players, winner)
-
-    def legal_typed_actions(self) -> tuple[Action, ...]:
-        if self.model is None or self.is_terminal():
-            return ()
-        return legal_actions(self.model)
-
-    def legal_actions(self) -> list[int]:
-        if self.model is None:
-            return [o for o, _ in self.chance_outcomes()]
-        if self.is_terminal():
-            return []
-        return sorted(self.legal_ids_unsorted())
-
-    def legal_ids_unsorted(self) -> list[int]:
-        """The legal ids in the engine's order (for masks; :meth:`legal_actions` sorts).
-        ``open g`` has id ``g`` (the table's first block), read without hashing the action."""
-        if self.model is None or self.is_terminal():
-            return []
-        ids = self.game.table._ids
-        return [a.grave if type(a) is OpenGrave else ids[a] for a in legal_actions(self.model)]
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        if self.model is not None:
-            return []
-        counts = self._remaining()
-        total = sum(counts)
-        return [(k, Fraction(n, total)) for k, n in enumerate(counts) if n]
-
-    def _remaining(self) -> list[int]:
-        g = self.game
-        c = g.config
-        k = len(self.dealt)
-        if k < c.reserve_size:
-            counts = [*g.lid_counts, 0, 0]
-            for x in self.dealt:
-                counts[x] -= 1
-            return counts
-        if k < c.reserve_size + g.graves:
-            lids_on_board = sum(g.lid_counts) - c.reserve_size + c.rat_lids
-            counts = [*g.lid_counts, c.rat_lids, g.graves - lids_on_board]
-            for x in self.dealt:
-                counts[x] -= 1
-            return counts
-        counts = [*g.vampire_counts, 0, 0]
-        for x in self.dealt[c.reserve_size + g.graves:]:
-            counts[x] -= 1
-        return counts
-
-    def apply(self, action_id: int) -> DawnUnderState:
-        """The successor. Raises IllegalAction (typed action or outcome, clause ids)."""
-        g = self.game
-        if self.model is None:
-            if not any(o == action_id for o, _ in self.chance_outcomes()):
-                raise IllegalAction(f"chance {action_id}", "no such item is left to deal",
-                                    ("du-en:prep.deal",))
-            dealt = (*self.dealt, int(action_id))
-            node = Node(self.node, CHANCE, int(action_id),
-                        ("no-lid",) if action_id == NO_LID_OUTCOME else ())
-            if len(dealt) < g.deal_length:
-                return DawnUnderState(g, None, dealt, node, 0, self.base)
-            return DawnUnderState(g, initial_state(g.config, self._setup(dealt)), (), node, 0,
-                                  self.base)
-        if self.is_terminal():
-            raise IllegalAction(f"action {action_id}", "the game is over",
-                                ("du-en:end.first-empty",))
-        try:
-            action = g.table.from_id(action_id)
-        except MalformedInput as err:
-            raise IllegalAction(f"action {action_id}", err.what, ()) from None
-        return self._step(action, action_id)
-
-    def apply_typed(self, action: Any) -> DawnUnderState:
-        """The successor under a typed action. Raises IllegalAction."""
-        if self.model is None or self.is_terminal():
-            raise IllegalAction(action, "no player decides here", ("du-en:prep.deal",))
-        action_id = self.game.table._ids.get(action)
-        if action_id is None:
-            raise IllegalAction(action, "not an action of this game", ())
-        return self._step(action, action_id)
-
-    def _step(self, action: Action, action_id: int) -> DawnUnderState:
-        m = self.model
-        assert m is not None
-        actor = current_player(m)
-        new, events = step(m, action)
-        return DawnUnderState(self.game, new, (), Node(self.node, actor, action_id, events),
-                              self.moves + 1, self.base)
-
-    def _setup(self, dealt: tuple[int, ...]) -> Setup:
-        c = self.game.config
-        r, b = c.reserve_size, self.game.graves
-        reserve = dealt[:r]
-        lids: tuple[int | None, ...] = tuple(
-            None if x == NO_LID_OUTCOME else RAT if x == RAT_OUTCOME else x for x in dealt[r:r + b])
-        rest = dealt[r + b:]
-        share = self.game.share
-        rows = tuple(rest[p * share:(p + 1) * share] for p in range(c.players))
-        return Setup(lids, reserve, rows, 0)
-
-    # -- information ----------------------------------------------------------------------
-    def observation_string(self, player: int) -> str:
+    # -- the observer -------------------------------------------------------------------------
+    def observation_string(self, state: GameState, player: int) -> str:
         """The public view (with the observer): lids seen, contents, rows, counters."""
-        self._check_player(player)
-        m = self.model
-        if m is None:
-            return f"p{player} dealing {len(self.dealt)}/{self.game.deal_length}"
+        m = state.model
+        if type(m) is Dealing:
+            return f"p{player} dealing {len(m.dealt)}/{self.deal_length}"
+        assert isinstance(m, State)
         lids = "".join(
             "_" if lid is None else ("R" if lid == RAT else str(lid)) if k else "?"
             for lid, k in zip(m.lids, m.known, strict=True))
@@ -435,8 +265,8 @@ class DawnUnderState(ImmutableHistory):
             else "g" + str(x.owner) if type(x) is GarlicIn else "?" for x in m.contents)
         rows = " | ".join("".join(str(v.colour) if v.face_up else "?" for v in row)
                           for row in m.rows)
-        lines = [f"p{player} to-move {self.current_player()} phase {m.phase.value} "
-                 f"turn {m.turn_player} moves {self.moves}",
+        lines = [f"p{player} to-move {state.current_player()} phase {m.phase.value} "
+                 f"turn {m.turn_player} moves {state.moves}",
                  f"lids {lids}", f"graves {contents}", f"rows {rows}",
                  f"stakes {list(m.stakes_held)} path {m.stakes_path} garlic {list(m.garlic_hand)} "
                  f"reserve {len(m.reserve)} rats-out {m.removed_rats}",
@@ -450,58 +280,37 @@ class DawnUnderState(ImmutableHistory):
             line = m.config.expansion.observation_line(m)
             if line is not None:
                 lines.append(line)
-        if self.is_truncated():
+        if state.is_truncated():
             lines.append("truncated")
         return "\n".join(lines)
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, state: GameState, player: int) -> str:
         """Perfect recall: the seat, every decision (actor: action), every lid revealed and
-        every grave dealt without a lid, in order, then :meth:`observation_string`."""
-        self._check_player(player)
-        text = history_text(self.node, "public", self.game._render)
-        return f"seat {player}\n{text}\n{self.observation_string(player)}"
+        every grave dealt without a lid, in order, then the observation string."""
+        text = history_text(state.node, "public", self._render)
+        return f"seat {player}\n{text}\n{self.observation_string(state, player)}"
 
-    def observation_tensor(self, player: int) -> list[float]:
-        """Dense one-hot/binary floats, layout in docs/interop.md (:meth:`observation_indices`)."""
-        out = [0.0] * self.game._layout.size
-        for i in self.observation_indices(player):
-            out[i] = 1.0
-        return out
+    def observation_indices(self, state: GameState, player: int,
+                            memo: dict[Any, Any] | None = None) -> list[int]:
+        """Layout in docs/interop.md; ``memo`` (owned by the caller, e.g. an environment
+        stepping through one game) remembers unchanged sections by the identity of the
+        engine's tuples; the result is the same with or without it."""
+        return self._layout.indices(state, player, memo)
 
-    def information_state_tensor(self, player: int) -> list[float]:
-        """Same as :meth:`observation_tensor` (a Markov summary; the string has perfect recall)."""
-        return self.observation_tensor(player)
-
-    def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
-        """The indices of the 1.0 entries of :meth:`observation_tensor` (fast path for numpy).
-
-        ``memo``: a dict owned by the caller (an environment stepping through one game), in
-        which unchanged sections are remembered by the identity of the engine's tuples; the
-        result is the same with or without it."""
-        self._check_player(player)
-        return self.game._layout.indices(self, player, memo)
-
-    def observation_index_parts(self, player: int,
+    def observation_index_parts(self, state: GameState, player: int,
                                 memo: dict[Any, Any] | None = None) -> list[list[int]]:
-        """:meth:`observation_indices` in sections; an unchanged section is the same list
-        object as in the previous call with the same ``memo`` (callers cache conversions)."""
-        self._check_player(player)
-        return self.game._layout.parts(self, player, memo)
+        """The indices in sections; an unchanged section is the same list object as in the
+        previous call with the same ``memo`` (callers cache conversions)."""
+        return self._layout.parts(state, player, memo)
 
-    def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.config.players:
-            raise MalformedInput(f"no player {player} in a {self.game.config.players}-player game")
 
-    def __repr__(self) -> str:
-        m = self.model
-        if m is None:
-            return f"<dawn-under dealing {len(self.dealt)}/{self.game.deal_length}>"
-        return (f"<dawn-under {self.game.config.players}p {m.phase.value} "
-                f"to-move {self.current_player()} moves {self.moves} "
-                f"rows {[len(r) for r in m.rows]}>")
+DawnUnderState = GameState
+"""Dawn Under's states are the one :class:`~ruleproof.model.api.GameState`."""
 
-    def __str__(self) -> str:
-        return self.observation_string(0) if self.model is not None else repr(self)
+
+def _make_game(players: int, preset: str, options: dict[str, str], max_moves: int,
+               board: Any = None) -> DawnUnderGame:
+    return DawnUnderGame(players, preset, options, None, max_moves, board)
 
 
 class _Layout:
@@ -567,12 +376,12 @@ class _Layout:
         return [start + i * 7 + (1 + v.colour if v.face_up else 0)
                 for i, v in enumerate(row[:self.max_row])]
 
-    def indices(self, state: DawnUnderState, player: int,
+    def indices(self, state: GameState, player: int,
                 memo: dict[Any, Any] | None = None) -> list[int]:
         """The 1.0 entries (see :meth:`parts`)."""
         return [i for part in self.parts(state, player, memo) for i in part]
 
-    def parts(self, state: DawnUnderState, player: int,
+    def parts(self, state: GameState, player: int,
               memo: dict[Any, Any] | None = None) -> list[list[int]]:
         """The 1.0 entries in sections: the small ones first, then the graves' lids, their
         contents, each row, and the stakes and garlic each player holds. ``memo`` (owned by
@@ -580,7 +389,7 @@ class _Layout:
         engine keeps the same tuples (identity)."""
         o = self.offset
         m = state.model
-        if m is None:
+        if type(m) is Dealing:
             return [[o["observer"] + player]]
         out = [self.o_observer + player, self.o_phase + _PHASE_INDEX[m.phase],
                self.o_turn + m.turn_player, self.o_path + min(m.stakes_path, self.stakes),
@@ -639,10 +448,10 @@ class _Layout:
         return [(n, self.offset[n], w) for n, w in self.sections]
 
 
-def is_over(state: DawnUnderState) -> bool:
+def is_over(state: GameState) -> bool:
     """Terminal by the rules (a winner), not by truncation."""
-    return state.model is not None and is_terminal(state.model)
+    return state.is_over()
 
 
-__all__ = ["DEFAULT_MAX_MOVES", "GAME_NAME", "DawnUnderGame", "DawnUnderState", "build_actions",
-           "chance_string", "is_over"]
+__all__ = ["DEFAULT_MAX_MOVES", "GAME_NAME", "NO_LID_OUTCOME", "RAT_OUTCOME", "DawnUnderGame",
+           "DawnUnderState", "build_actions", "chance_string", "is_over"]

@@ -85,7 +85,7 @@ class Phase(Enum):
 @dataclass(frozen=True, slots=True)
 class Options:
     """Rule options: every point where the sources disagree or are silent (docs/rules-options.md,
-    and the ambiguity register ``spec/ambiguities/dawn-under.toml``). Defaults read ``du-en``.
+    and the ambiguity register ``spec/dawn_under/ambiguities.toml``). Defaults read ``du-en``.
 
     Attributes:
         after_match: ``may-continue`` (du-en:ch1.continue) or ``turn-ends``

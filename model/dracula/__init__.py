@@ -8,7 +8,7 @@ API (all pure; states are frozen):
 * :func:`simulate` ``(seed, full_view, max_steps) -> list[str]``
 * :func:`load_cards` ``(path) -> CardSet`` (raises MalformedInput)
 * :func:`assumed_values` ``() -> list[tuple[str, str, str]]``
-* :class:`DraculaGame` satisfies :class:`model.Game`.
+* the game on the one interface: :class:`ruleproof.model.dracula.game.DraculaGame`.
 
 Modules: :mod:`.engine` (the state machine: legal actions, apply, automatic steps; re-exports
 the actions and the state), one module per rule area (:mod:`.setup`, :mod:`.moving`,
@@ -21,7 +21,7 @@ Clauses: dracula-en:objective.goal, dracula-en:objective.early.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 
 from ruleproof.spec import _read_toml, spec_path
 
@@ -55,45 +55,13 @@ from .observe import Observation, observation, play_random, sensible_choice, sim
 from .rules import DraculaRules, option_names, rules_from_mapping
 
 __all__ = [
-    "CHANCE_KINDS", "TERMINAL", "Action", "ActionCard", "Board", "CardSet", "DraculaGame",
+    "CHANCE_KINDS", "TERMINAL", "Action", "ActionCard", "Board", "CardSet",
     "DraculaRules", "EncounterCard", "Kind", "Observation", "Side", "State", "apply",
     "assumed_values", "current_player", "default_board", "default_cards", "is_terminal",
     "legal_actions", "load_board", "load_cards", "new_game", "observation", "option_names",
     "phase", "play_random", "resolve_chance", "rules_from_mapping", "sensible_choice",
     "simulate", "winner",
 ]
-
-
-@dataclass
-class DraculaGame:
-    """The :class:`model.Game` protocol for Dracula (bound to rule options and card data).
-
-    Not frozen only because the protocol declares ``name`` as a settable attribute; it holds no
-    game state (states are the frozen :class:`State` values)."""
-
-    rules: DraculaRules = field(default_factory=DraculaRules)
-    cards: CardSet | None = None
-    name: str = "dracula"
-
-    def initial(self, seed: int) -> State:
-        """A new game from ``seed`` (see :func:`new_game`)."""
-        return new_game(seed, self.rules, self.cards)
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """See :func:`legal_actions`."""
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        """See :func:`apply`; raises IllegalAction."""
-        return apply(state, action)
-
-    def is_terminal(self, state: State) -> bool:
-        """See :func:`is_terminal`."""
-        return is_terminal(state)
-
-    def current_player(self, state: State) -> int:
-        """See :func:`current_player`."""
-        return current_player(state)
 
 
 # Choices the model makes where neither the rulebook nor a public source says anything and

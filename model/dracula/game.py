@@ -1,6 +1,6 @@
-"""Dracula as a :class:`ruleproof.model.api.RulesGame` (OpenSpiel-shaped, typed).
+"""Dracula on the one game interface (:class:`ruleproof.model.api.GameBase`; OpenSpiel-shaped).
 
-Parameters (:func:`ruleproof.model.registry.make_game` ``"dracula"``): ``options`` (rule
+Parameters (the game's plugin, ``make_game("dracula", ...)``): ``options`` (rule
 options, :class:`ruleproof.model.dracula.DraculaRules`, dict or ``"name=value,..."``) and
 ``max_moves`` (the truncation bound). Seats: 0 Dracula, 1 Van Helsing.
 
@@ -26,21 +26,20 @@ every log line the seat saw (its own looks, hands shown to it, public events), i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any
 
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.errors import MalformedInput
 from ruleproof.model.api import (
     CHANCE,
     TERMINAL,
     ActionTable,
-    ImmutableHistory,
+    GameBase,
+    GameState,
     Node,
     history_text,
     option_pairs_from,
-    walk,
-    zero_sum_returns,
 )
 from ruleproof.model.dracula import (
     CardSet,
@@ -121,8 +120,20 @@ def _rules_from(value: Any) -> DraculaRules:
     return rules_from_mapping(option_pairs_from(value))
 
 
-class DraculaGame:
-    """Dracula with fixed rule options. Raises MalformedInput for bad parameters."""
+class DraculaGame(GameBase[State]):
+    """Dracula with fixed rule options. Raises MalformedInput for bad parameters.
+
+    Args:
+        options: rule options (:class:`~ruleproof.model.dracula.DraculaRules`, a dict, or
+            ``"name=value,..."``).
+        max_moves: truncation bound on player decisions (>= 1).
+        cards: a card set instead of the shipped one (``spec/dracula/cards.toml``).
+    """
+
+    name = GAME_NAME
+    over_clauses = ("dracula-en:objective.goal",)
+    chance_clauses = ("dracula-en:setup.deal",)
+    chance_refused = "no such card to draw here"
 
     def __init__(self, options: Any = None, max_moves: int = DEFAULT_MAX_MOVES,
                  cards: CardSet | None = None) -> None:
@@ -130,6 +141,7 @@ class DraculaGame:
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
             raise MalformedInput(f"max_moves must be a positive whole number, got {max_moves!r}")
         self.max_moves = max_moves
+        self.num_players = 2
         self.cards = cards or default_cards()
         self.board = default_board()
         self.table: ActionTable[Action] = ActionTable(build_actions(self.cards, self.board),
@@ -141,10 +153,40 @@ class DraculaGame:
         self._layout = _Layout(self)
         self._start = new_game_unresolved(self.rules, self.cards)
 
-    @property
-    def name(self) -> str:
-        return GAME_NAME
+    # -- hooks --------------------------------------------------------------------------------
+    def initial_model(self) -> State:
+        """Before the opening draws (dracula-en:setup.action-cards): chance to move."""
+        return self._start
 
+    def seeded_model(self, seed: int) -> State:
+        """``new_game(seed, rules)``: the opening draws resolved from ``seed``."""
+        return new_game(seed, self.rules, self.cards)
+
+    def model_to_move(self, m: State) -> int:
+        if m.winner is not None:
+            return TERMINAL
+        cp = engine_player(m)
+        return cp if cp in (0, 1, CHANCE) else TERMINAL
+
+    def model_legal(self, m: State) -> tuple[Action, ...]:
+        return legal_actions(m)
+
+    def model_chance(self, m: State) -> list[tuple[Any, Fraction]]:
+        options = legal_actions(m)
+        p = Fraction(1, len(options))
+        return [(a, p) for a in options if isinstance(a, ChanceOutcome)]
+
+    def model_step(self, m: State, action: Any) -> tuple[State, Any]:
+        from ruleproof.model.dracula import apply as engine_apply
+
+        new = engine_apply(m, action)
+        fresh = new.log[len(m.log):]
+        return new, tuple("\n".join(e.seen[p] for e in fresh if e.seen[p]) for p in (0, 1))
+
+    def model_winner(self, m: State) -> int | None:
+        return m.winner
+
+    # -- more of the game ---------------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:
         defaults = DraculaRules()
@@ -153,79 +195,57 @@ class DraculaGame:
         return {"options": changed, "max_moves": self.max_moves}
 
     @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(self.table)
-
-    @property
-    def max_chance_outcomes(self) -> int:
-        return len(self.chance_table)
-
-    @property
-    def max_game_length(self) -> int:
-        return self.max_moves
-
-    @property
     def max_chance_nodes(self) -> int:
         # opening: 10 draws + 12 deals; afterwards at most 5 draws (reshuffle) or one Deception
         # draw per decision
         return 22 + 5 * self.max_moves
 
     @property
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return (self._layout.size,)
-
-    @property
-    def information_state_tensor_shape(self) -> tuple[int, ...]:
-        return (self._layout.size,)
-
-    def new_initial_state(self) -> DraculaState:
-        """Before the opening draws: :data:`CHANCE` to move (every chance node is left to the
-        caller)."""
-        model = self._start
-        return DraculaState(self, model, None, 0, model)
-
-    def new_seeded_state(self, seed: int) -> DraculaState:
-        """``new_game(seed, rules)``: the opening draws resolved from ``seed``."""
-        model = new_game(seed, self.rules, self.cards)
-        return DraculaState(self, model, None, 0, model)
-
-    def from_model(self, model: State, moves: int = 0) -> DraculaState:
-        """Wrap an engine state (history starts here)."""
-        return DraculaState(self, model, None, moves, model)
+    def observation_size(self) -> int:
+        return self._layout.size
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (DraculaGame, (self.rules, self.max_moves, self.cards))
 
-    def __copy__(self) -> DraculaGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DraculaGame:
-        return self
-
-    def action_to_id(self, action: Any) -> int:
-        if isinstance(action, ChanceOutcome):
-            return self.chance_table.to_id(action)
-        return self.table.to_id(action)
-
-    def id_to_action(self, action_id: int) -> Action:
-        return self.table.from_id(action_id)
-
-    def action_to_string(self, player: int, action_id: int) -> str:
-        if player == CHANCE:
-            return str(self.chance_table.from_id(action_id))
-        return str(self.table.from_id(action_id))
-
-    def string_to_action(self, player: int, text: str) -> int:
-        if player == CHANCE:
-            return self.chance_table.from_string(text)
-        return self.table.from_string(text)
+    def state_repr(self, state: GameState) -> str:
+        m = state.model
+        return (f"<dracula turn {m.turn} {phase(m)} to-move {state.current_player()} "
+                f"life {list(m.life)} captured {[len(c) for c in m.captured]}>")
 
     def __repr__(self) -> str:
         return "DraculaGame()" if self.rules == DraculaRules() else f"DraculaGame({self.rules})"
+
+    # -- the observer -------------------------------------------------------------------------
+    def observation_string(self, state: GameState, player: int) -> str:
+        """What ``player`` may know now (:func:`ruleproof.model.dracula.observation` without
+        its log)."""
+        o = observation(state.model, player)
+        parts = [f"{name}={getattr(o, name)}" for name in o.__dataclass_fields__ if name != "log"]
+        if state.is_truncated():
+            parts.append("truncated")
+        return "\n".join(parts)
+
+    def information_state_string(self, state: GameState, player: int) -> str:
+        """Perfect recall: the seat's own decisions and every line it saw, in order, then the
+        current observation."""
+        strings = self._strings
+
+        def render(n: Node) -> str:
+            own = f"you: {strings[n.action_id]}" if n.actor == player else ""
+            seen = str(n.seen[player])
+            return f"{own}\n{seen}" if own and seen else own or seen
+
+        text = history_text(state.node, player, render)
+        return f"seat {player}\n{text}\n{self.observation_string(state, player)}"
+
+    def observation_indices(self, state: GameState, player: int,
+                            memo: dict[Any, Any] | None = None) -> list[int]:
+        """The indices of the 1.0 entries of the observation tensor (``memo`` unused)."""
+        return self._layout.indices(state, player)
+
+
+DraculaState = GameState
+"""Dracula's states are the one :class:`~ruleproof.model.api.GameState`."""
 
 
 def new_game_unresolved(rules: DraculaRules, cards: CardSet, seed: int = 0) -> State:
@@ -245,162 +265,6 @@ def new_game_unresolved(rules: DraculaRules, cards: CardSet, seed: int = 0) -> S
     return replace(resolved, agenda=(*opening, *resolved.agenda), current=((), ()),
                    aside=((), ()), adiscard=(acts[0], acts[1]),
                    log=Log(resolved.log[0], EMPTY_LOG), step=0)
-
-
-def _rebuild(game: DraculaGame, base: State, moves: int, ids: tuple[int, ...]) -> DraculaState:
-    state = game.from_model(base, moves)
-    for i in ids:
-        state = state.apply(i)
-    return state
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class DraculaState(ImmutableHistory):
-    """A frozen Dracula state.
-
-    Attributes:
-        game: its :class:`DraculaGame`.
-        model: the engine state.
-        node: the history (payload per step: what each seat saw, as text).
-        moves: player decisions made (for the truncation rule).
-        base: the engine state the history starts from (pickling rebuilds from it).
-    """
-
-    game: DraculaGame
-    model: State
-    node: Node | None
-    moves: int
-    base: State
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        first = walk(self.node)
-        base_moves = self.moves - sum(1 for n in first if n.actor != CHANCE)
-        return (_rebuild, (self.game, self.base, base_moves, tuple(n.action_id for n in first)))
-
-    def current_player(self) -> int:
-        cp = engine_player(self.model)
-        if cp == CHANCE:
-            return CHANCE
-        if cp < 0 or self.moves >= self.game.max_moves:
-            return TERMINAL
-        return cp
-
-    def is_terminal(self) -> bool:
-        return self.model.winner is not None or self.moves >= self.game.max_moves \
-            or engine_player(self.model) not in (0, 1, CHANCE)
-
-    def is_truncated(self) -> bool:
-        return self.model.winner is None and self.moves >= self.game.max_moves
-
-    def returns(self) -> list[float]:
-        return zero_sum_returns(2, self.model.winner)
-
-    def legal_typed_actions(self) -> tuple[Action, ...]:
-        if self.is_terminal():
-            return ()
-        return legal_actions(self.model)
-
-    def legal_actions(self) -> list[int]:
-        if self.is_terminal():
-            return []
-        if self.current_player() == CHANCE:
-            return [o for o, _ in self.chance_outcomes()]
-        ids = self.game.table._ids
-        return sorted({ids[a] for a in legal_actions(self.model)})
-
-    def legal_ids_unsorted(self) -> list[int]:
-        """The legal ids (for masks); same set as :meth:`legal_actions`."""
-        return self.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        if self.is_terminal() or self.current_player() != CHANCE:
-            return []
-        options = legal_actions(self.model)
-        ids = self.game.chance_table._ids
-        p = Fraction(1, len(options))
-        return sorted((ids[a], p) for a in options if isinstance(a, ChanceOutcome))
-
-    def apply(self, action_id: int) -> DraculaState:
-        """The successor. Raises IllegalAction (typed action, clause ids)."""
-        if self.is_terminal():
-            raise IllegalAction(f"action {action_id}", "the game is over",
-                                ("dracula-en:objective.goal",))
-        table = self.game.chance_table if self.current_player() == CHANCE else self.game.table
-        try:
-            action = table.from_id(action_id)
-        except MalformedInput as err:
-            raise IllegalAction(f"action {action_id}", err.what, ()) from None
-        return self._step(action, action_id)
-
-    def apply_typed(self, action: Any) -> DraculaState:
-        if self.is_terminal():
-            raise IllegalAction(action, "the game is over", ("dracula-en:objective.goal",))
-        table = self.game.chance_table if self.current_player() == CHANCE else self.game.table
-        action_id = table._ids.get(action)
-        if action_id is None:
-            raise IllegalAction(action, "not an action of this game", ())
-        return self._step(action, action_id)
-
-    def _step(self, action: Action, action_id: int) -> DraculaState:
-        from ruleproof.model.dracula import apply as engine_apply
-
-        m = self.model
-        actor = self.current_player()
-        new = engine_apply(m, action)
-        fresh = new.log[len(m.log):]
-        seen = tuple("\n".join(e.seen[p] for e in fresh if e.seen[p]) for p in (0, 1))
-        moves = self.moves + (actor != CHANCE)
-        return DraculaState(self.game, new, Node(self.node, actor, action_id, seen), moves,
-                            self.base)
-
-    def _check_player(self, player: int) -> None:
-        if player not in (0, 1):
-            raise MalformedInput(f"no player {player} in Dracula (0 Dracula, 1 Van Helsing)")
-
-    def observation_string(self, player: int) -> str:
-        """What ``player`` may know now (:func:`ruleproof.model.dracula.observation` without
-        its log)."""
-        self._check_player(player)
-        o = observation(self.model, player)
-        parts = [f"{name}={getattr(o, name)}" for name in o.__dataclass_fields__ if name != "log"]
-        if self.is_truncated():
-            parts.append("truncated")
-        return "\n".join(parts)
-
-    def information_state_string(self, player: int) -> str:
-        """Perfect recall: the seat's own decisions and every line it saw, in order, then the
-        current observation."""
-        self._check_player(player)
-        strings = self.game._strings
-
-        def render(n: Node) -> str:
-            own = f"you: {strings[n.action_id]}" if n.actor == player else ""
-            seen = str(n.seen[player])
-            return f"{own}\n{seen}" if own and seen else own or seen
-
-        text = history_text(self.node, player, render)
-        return f"seat {player}\n{text}\n{self.observation_string(player)}"
-
-    def observation_tensor(self, player: int) -> list[float]:
-        out = [0.0] * self.game._layout.size
-        for i in self.observation_indices(player):
-            out[i] = 1.0
-        return out
-
-    def information_state_tensor(self, player: int) -> list[float]:
-        """Same as :meth:`observation_tensor` (a Markov summary of what ``player`` knows; the
-        string has perfect recall)."""
-        return self.observation_tensor(player)
-
-    def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
-        """The indices of the 1.0 entries of :meth:`observation_tensor` (``memo`` unused)."""
-        self._check_player(player)
-        return self.game._layout.indices(self, player)
-
-    def __repr__(self) -> str:
-        m = self.model
-        return (f"<dracula turn {m.turn} {phase(m)} to-move {self.current_player()} "
-                f"life {list(m.life)} captured {[len(c) for c in m.captured]}>")
 
 
 class _Layout:
@@ -434,7 +298,7 @@ class _Layout:
         self.size = at
         self.e, self.a = e, a
 
-    def indices(self, state: DraculaState, player: int) -> list[int]:
+    def indices(self, state: GameState, player: int) -> list[int]:
         o = self.offset
         ob = observation(state.model, player)
         e, a, n = self.e, self.a, self.n

@@ -67,7 +67,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # after their own next turn or at once.
     "gruft_lost_place": ("own-turn", "at-once"),
     # gruft-en:count.get-three with gruft-en:bats.believed-empty: does a vampire put in by way
-    # of a bat count toward the three (a reader's question, spec/ambiguities/discovered.toml)?
+    # of a bat count toward the three (a reader's question, spec/dawn_under/discovered.toml)?
     "gruft_bat_counts": ("matching-only", "any-placement"),
 }
 """The expansion's rule options (docs/gruft.md), the default first."""

@@ -69,7 +69,7 @@ from ruleproof.properties.contracts.core import Contract
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
 REDUCED_KEY = "reduced"
-"""Options key naming a reduced configuration (``spec/reduced/NAME.toml``): explorer traces
+"""Options key naming a reduced configuration (``spec/GAME/reduced/NAME.toml``): explorer traces
 replay on the reduced game (docs/explore.md)."""
 
 DEFAULT_NAMES = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip")
@@ -830,7 +830,7 @@ def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
 
     gruft = expansion == "gruft"
     sources = ("du-cs",) if preset == "du-cs" else ("du-en",)
-    rs = RuleSet(preset, "dawn-under", preset, 0,
+    rs = RuleSet("dawn-under", preset, preset,
                  sources=(*sources, "gruft-en") if gruft else sources,
                  drop=GRUFT_DROPS if gruft else ())
     return tuple(c for cs in rs.contract_sets() for c in cs.contracts if c.clause not in rs.drop)

@@ -2,8 +2,8 @@
 
 Used to blame a divergence on the clause whose registered reading separates the model's step
 from the engine's: if the engine's report is exactly what another reading of an ambiguity gives,
-the clauses supporting the model's reading are blamed (spec/ambiguities/dawn-under.toml,
-spec/dracula/ambiguities.toml). du-cs clauses are found through spec/alignment/du-cs.toml.
+the clauses supporting the model's reading are blamed (spec/dawn_under/ambiguities.toml,
+spec/dracula/ambiguities.toml). du-cs clauses are found through spec/dawn_under/alignment/du-cs.toml.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ruleproof.spec import spec_path
+from ruleproof.spec import game_folder
 from ruleproof.spec.alignment import alignment
 
 _TWO_PLAYER = "du-en:" "2p."
@@ -38,10 +38,9 @@ class Reading:
 
 @cache
 def ambiguity_register(game: str) -> tuple[Reading, ...]:
-    """The ambiguity register of ``game`` (``spec/ambiguities/dawn-under.toml`` or
+    """The ambiguity register of ``game`` (``spec/dawn_under/ambiguities.toml`` or
     ``spec/dracula/ambiguities.toml``) as :class:`Reading` entries."""
-    path = (spec_path("ambiguities", "dawn-under.toml") if game == "dawn-under"
-            else spec_path("dracula", "ambiguities.toml"))
+    path = game_folder(game) / "ambiguities.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     out: list[Reading] = []
@@ -58,7 +57,7 @@ def ambiguity_register(game: str) -> tuple[Reading, ...]:
 
 @cache
 def _du_cs_counterparts() -> dict[str, tuple[str, ...]]:
-    """du-en clause -> the du-cs clauses aligned to it (spec/alignment/du-cs.toml)."""
+    """du-en clause -> the du-cs clauses aligned to it (spec/dawn_under/alignment/du-cs.toml)."""
     out: dict[str, list[str]] = {}
     for pair in alignment("du-cs").pairs:
         if pair.source is None:
@@ -101,7 +100,7 @@ def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[st
 
 def same_rule(a: str, b: str) -> bool:
     """True if clause ids ``a`` and ``b`` state the same rule: equal, or a du-en clause and a
-    du-cs clause aligned to it (spec/alignment/du-cs.toml)."""
+    du-cs clause aligned to it (spec/dawn_under/alignment/du-cs.toml)."""
     if a == b:
         return True
     found = _du_cs_counterparts()

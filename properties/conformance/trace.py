@@ -1,7 +1,7 @@
 """The game-trace format (JSON Lines, version 1): reading, validating and writing.
 
 A trace is a header line and one line per action (docs/conformance.md, schema in
-``spec/traces/trace.schema.json``)::
+``spec/schemas/trace.schema.json``)::
 
     {"format": "ruleproof-trace", "version": 1, "game": "dawn-under", "players": 3, "seed": 7}
     {"step": 1, "player": 0, "action": "open 12"}

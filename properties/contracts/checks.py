@@ -67,8 +67,8 @@ def suite_checks(game: str, preset: str, options: Sequence[tuple[str, str]],
     out = []
     for n in players:
         name = f"{preset}{' + gruft' if gruft else ''}/{n}"
-        rs = RuleSet(name, "dawn-under", preset, n, tuple(sorted(extra.items())),
-                     (*sources, "gruft-en") if gruft else sources,
-                     GRUFT_DROPS if gruft else ())
+        rs = RuleSet("dawn-under", name, preset, tuple(sorted(extra.items())), (n,),
+                     sources=(*sources, "gruft-en") if gruft else sources,
+                     drop=GRUFT_DROPS if gruft else ())
         out.append(refinement_check(rs))
     return out

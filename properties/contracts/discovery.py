@@ -13,7 +13,7 @@ Three searches over states of random play (Dawn Under presets and the expansion)
 Each finding has a key (what kind of question it is), the clause ids in play and a minimal
 witness (seed, the actions before it, the action), and is *explained* when a register entry's
 other reading changes the engine exactly there (replayed), or when the discovered register
-(``spec/ambiguities/discovered.toml``) lists its key.
+(``spec/dawn_under/discovered.toml``) lists its key.
 """
 
 from __future__ import annotations
@@ -476,7 +476,7 @@ def register_entries() -> list[tuple[str, tuple[str, ...], str | None, tuple[str
 
 @dataclass(frozen=True)
 class Accepted:
-    """An accepted finding of ``spec/ambiguities/discovered.toml``."""
+    """An accepted finding of ``spec/dawn_under/discovered.toml``."""
 
     id: str
     title: str
@@ -499,7 +499,7 @@ def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
     from ruleproof.model.dawn_under.config import option_values
     from ruleproof.spec import _read_toml, all_clause_ids, spec_path, table_lines
 
-    path = path or spec_path("ambiguities", "discovered.toml")
+    path = path or spec_path("dawn_under", "discovered.toml")
     data, text = _read_toml(path)
     lines = table_lines(text, "finding")
     known = all_clause_ids()
@@ -617,7 +617,7 @@ def _under(rs: RuleSet, state: Any, f: Finding, options: dict[str, str]) -> Any:
     opts = dict(rs.options)
     opts.update(options)
     try:
-        cfg = du_config.make_config(rs.players, du_config.parse_options(
+        cfg = du_config.make_config(rs.count, du_config.parse_options(
             opts, base=du_config.preset_options(rs.preset)), preset=rs.preset)
     except Exception:
         return _ILLEGAL

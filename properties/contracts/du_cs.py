@@ -1,5 +1,5 @@
 """Contracts of du-cs, the Czech description of Dawn Under, written from the Czech text alone
-(``spec/du-cs/clauses.toml``). Where du-cs says less than du-en (who plays after a plague, whether
+(``spec/dawn_under/sources/du-cs.toml``). Where du-cs says less than du-en (who plays after a plague, whether
 a player goes on inside a plague, the two-open rule for short rows) these contracts say less too;
 where it says something else (the turn ends after a placement, the gift comes to a player who
 already holds three stakes, the new plague goes left of the previous starter) they say that.

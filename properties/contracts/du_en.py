@@ -2,7 +2,7 @@
 
 Each predicate reads the state vocabulary (graves, lids, rows, stakes, garlic, the running rat
 plague, pending hand-overs) and says what its clause forbids, permits or requires; none of them
-calls the engine. The clause ids are those of ``spec/du-en/clauses.toml``.
+calls the engine. The clause ids are those of ``spec/dawn_under/sources/du-en.toml``.
 
 States are :class:`ruleproof.model.dawn_under.state.State`; actions its action types.
 """

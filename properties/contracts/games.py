@@ -10,49 +10,12 @@ clauses the expansion replaces are dropped, gruft-en:play.base), Dracula to drac
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.properties.contracts.core import Contract, ContractSet, contract_set
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """An engine configuration and the sources it is checked against.
-
-    Attributes:
-        name: ``du-en/4``, ``du-cs/3``, ``2p/2``, ``gruft/4``, ``dracula``.
-        game: ``dawn-under`` or ``dracula``.
-        preset: Dawn Under preset (``du-en``, ``du-cs``, ``2p``) or ``dracula``.
-        players: player count.
-        options: extra rule options NAME=VALUE on top of the preset.
-        sources: contract sources, in order.
-        drop: clause ids whose contracts are not used (replaced by a later source).
-    """
-
-    name: str
-    game: str
-    preset: str
-    players: int
-    options: tuple[tuple[str, str], ...] = ()
-    sources: tuple[str, ...] = ("du-en",)
-    drop: tuple[str, ...] = ()
-    engine: Any = field(default=None, compare=False, hash=False, repr=False)
-
-    def contract_sets(self) -> tuple[ContractSet, ...]:
-        return tuple(contract_set(s) for s in self.sources)
-
-    def contracts(self, state: Any, sets: Sequence[ContractSet] | None = None
-                  ) -> tuple[Contract, ...]:
-        """Every contract that applies to ``state`` under this rule set."""
-        out: list[Contract] = []
-        for cs in sets if sets is not None else self.contract_sets():
-            out.extend(cs.active(state, self.drop))
-        return tuple(out)
-
-    def alias(self, state: Any, action: Any) -> bool:
-        return any(cs.alias(state, action) for cs in self.contract_sets())
+from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS
+from ruleproof.properties.plugin import RuleSet, plugins
 
 
 @dataclass(frozen=True)
@@ -79,7 +42,7 @@ def dawn_under_engine(rs: RuleSet, apply: Callable[[Any, Any], Any] | None = Non
     from ruleproof.properties.dawn_under.scenarios import parse_action
 
     options = du_config.parse_options(dict(rs.options), base=du_config.preset_options(rs.preset))
-    cfg = du_config.make_config(rs.players, options, preset=rs.preset)
+    cfg = du_config.make_config(rs.count, options, preset=rs.preset)
     return Engine(new=lambda seed: du.new_game(cfg, seed),
                   legal=legal or du.legal_actions, apply=apply or du.apply,
                   terminal=du.is_terminal, chance=lambda s: s,
@@ -102,29 +65,12 @@ def engine_of(rs: RuleSet) -> Engine:
     return dracula_engine(rs) if rs.game == "dracula" else dawn_under_engine(rs)
 
 
-# Base clauses the expansion replaces (gruft-en:play.base: the base rules hold except where the
-# expansion says otherwise): graves stay open through the turn (gruft-en:play.keep-open), so the
-# base closing clauses are replaced; the turn may end by placing the Count (gruft-en:count.place).
-GRUFT_DROPS = ("du-en:ch1.close",)
-
 
 def rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
-    """The rule sets checked: every Dawn Under preset at every player count it covers, the
-    expansion, and Dracula."""
-    out: list[RuleSet] = []
-    counts = (3, 4, 5, 6) if profile != "ci" else (3, 4, 6)
-    for n in counts:
-        out.append(RuleSet(f"du-en/{n}", "dawn-under", "du-en", n, sources=("du-en",)))
-    for n in counts:
-        out.append(RuleSet(f"du-cs/{n}", "dawn-under", "du-cs", n, sources=("du-cs",)))
-    out.append(RuleSet("2p/2", "dawn-under", "2p", 2, sources=("du-en",)))
-    for n in (3, 4) if profile == "ci" else (3, 4, 5, 6):
-        out.append(RuleSet(f"gruft/{n}", "dawn-under", "du-en", n, (("expansion", "gruft"),),
-                           sources=("du-en", "gruft-en"), drop=GRUFT_DROPS))
-        out.append(RuleSet(f"du-cs+gruft/{n}", "dawn-under", "du-cs", n,
-                           (("expansion", "gruft"),), sources=("du-cs", "gruft-en")))
-    out.append(RuleSet("dracula", "dracula", "dracula", 2, sources=("dracula-en",)))
-    return tuple(out)
+    """The rule sets the contracts are checked on: every registered game's
+    (:attr:`~ruleproof.properties.plugin.GamePlugin.contract_rule_sets`), each of one player
+    count."""
+    return tuple(rs for p in plugins().values() for rs in p.contract_rule_sets(profile))
 
 
 def rule_set(name: str) -> RuleSet:
@@ -137,3 +83,6 @@ def rule_set(name: str) -> RuleSet:
         if rs.name == name:
             return rs
     raise KeyError(name)
+
+__all__ = ["GRUFT_DROPS", "Engine", "RuleSet", "dawn_under_engine", "dracula_engine", "engine_of",
+           "rule_set", "rule_sets"]

@@ -162,7 +162,7 @@ def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
     from ruleproof.spec import spec_path
 
     paths = [*shipped_scenarios(),
-             *sorted(spec_path("scenarios", "dawn-under", "discovered").glob("*.toml"))]
+             *sorted(spec_path("dawn_under", "scenarios", "discovered").glob("*.toml"))]
     gruft = "gruft-en" in rs.sources
     checked = 0
     for path in paths:

@@ -1,5 +1,5 @@
 """Witness scenario files for discovery findings and cycles, in the shipped scenario format
-(``spec/scenarios/dawn-under/*.toml``: preset, players, actions, [setup] seed, [expect] facts).
+(``spec/dawn_under/scenarios/*.toml``: preset, players, actions, [setup] seed, [expect] facts).
 
 The expectations are what the engine does (the reading the model takes); a comment names the
 other reading and the clauses in play. ``ruleproof scenario FILE`` replays a witness.
@@ -45,7 +45,7 @@ def scenario_text(rs: RuleSet, title: str, clauses: tuple[str, ...], seed: int,
         state = engine.apply(state, engine.parse(text))
     lines = [f"# {line}" for line in comment.splitlines()]
     lines += [f"title = {_toml(title)}", 'game = "dawn-under"', f"preset = {_toml(rs.preset)}",
-              f"players = {rs.players}", f"clauses = {_toml(sorted(clauses))}",
+              f"players = {rs.count}", f"clauses = {_toml(sorted(clauses))}",
               f"actions = {_toml(actions)}"]
     if rs.options:
         lines += ["", "[options]"] + [f"{k} = {_toml(v)}" for k, v in rs.options]

@@ -47,7 +47,7 @@ class Reading:
 
 @dataclass(frozen=True)
 class Ambiguity:
-    """A register entry (see ``spec/ambiguities/dawn-under.toml``)."""
+    """A register entry (see ``spec/dawn_under/ambiguities.toml``)."""
 
     id: str
     title: str
@@ -141,7 +141,7 @@ def load_register(path: Path) -> tuple[Ambiguity, ...]:
 @cache
 def register() -> tuple[Ambiguity, ...]:
     """The shipped Dawn Under register."""
-    return load_register(spec_path("ambiguities", "dawn-under.toml"))
+    return load_register(spec_path("dawn_under", "ambiguities.toml"))
 
 
 def witness_path(entry: Ambiguity) -> Path:

@@ -21,7 +21,7 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 
 def shipped_scenarios() -> list[Path]:
     """The scenario files shipped in ``spec/scenarios/dawn-under``."""
-    return sorted(spec_path("scenarios", "dawn-under").glob("*.toml"))
+    return sorted(spec_path("dawn_under", "scenarios").glob("*.toml"))
 
 
 def checks(players: Sequence[int] | None = None, options: Options | None = None,

@@ -20,7 +20,7 @@ from ruleproof.model.dracula.engine import State, legal_actions
 from ruleproof.model.dracula.observe import observation, play_random
 from ruleproof.model.dracula.rules import DraculaRules
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
-from ruleproof.spec import CLAUSE_ID_RE, clause_registry
+from ruleproof.spec import clause_id_re, clause_registry
 
 from . import z3proofs
 from .hidden import resample
@@ -39,7 +39,7 @@ def cited_ids(paths: list[Path] | None = None) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for root in roots:
         for f in sorted(root.rglob("*.py")):
-            for cid in CLAUSE_ID_RE.findall(f.read_text(encoding="utf-8")):
+            for cid in clause_id_re().findall(f.read_text(encoding="utf-8")):
                 if cid.startswith("dracula-en:"):
                     out.setdefault(cid, []).append(f.name)
     return out

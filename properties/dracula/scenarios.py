@@ -70,12 +70,12 @@ class DraculaConfig:
 
 @cache
 def presets() -> dict[str, dict[str, object]]:
-    """The shipped presets (``spec/presets/dracula.toml``): name -> options.
+    """The shipped presets (``spec/dracula/presets.toml``): name -> options.
 
     Raises:
         MalformedInput: for a malformed preset file or an unknown option in it.
     """
-    return load_presets(spec_path("presets", "dracula.toml"))
+    return load_presets(spec_path("dracula", "presets.toml"))
 
 
 def load_presets(path: Path) -> dict[str, dict[str, object]]:
@@ -330,7 +330,7 @@ PLUGIN = DraculaPlugin()
 
 def scenario_dir() -> Path:
     """Directory of the shipped Dracula scenarios."""
-    return spec_path("scenarios", "dracula")
+    return spec_path("dracula", "scenarios")
 
 
 def shipped_scenarios() -> list[Path]:

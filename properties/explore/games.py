@@ -183,7 +183,7 @@ def du_config(spec: ReducedSpec) -> Config:
             (lids not covering the graves, fewer reserve lids than rats, vampires not
             dividing among the players).
     """
-    m = manifest("dawn-under")
+    m = manifest("dawn_under")
     file = spec.path
     opts = parse_options(dict(spec.options), base=preset_options(spec.preset), where=file)
     graves = spec.count("graves", m.int("graves"))
@@ -269,7 +269,7 @@ class DawnUnderExplore(ExploreGame):
         self.totals = Totals.of_manifest(self.config)
         gruft = self.config.options.expansion != "none"
         base = "du-cs" if spec.preset == "du-cs" else "du-en"
-        self.rule_set = RuleSet(spec.name, "dawn-under", spec.preset, spec.players,
+        self.rule_set = RuleSet("dawn-under", spec.name, spec.preset, players=(spec.players,),
                                 sources=(base, "gruft-en") if gruft else (base,),
                                 drop=GRUFT_DROPS if gruft and base == "du-en" else ()
                                 ) if contracts else None
@@ -449,8 +449,8 @@ class DraculaExplore(ExploreGame):
         self.cap_steps = max(c.move for c in self.cards.action) + spec.life_markers + 1
         enc = len(self.cards.encounter)
         per_side = {len(self.cards.action_of(s)) for s in Side}
-        self.rule_set = RuleSet(spec.name, "dracula", "dracula", 2, sources=("dracula-en",)
-                                ) if contracts else None
+        self.rule_set = RuleSet("dracula", spec.name, "dracula", players=(2,),
+                                sources=("dracula-en",)) if contracts else None
         self.invariants = {**DR_INVARIANTS, "conservation": conservation_of(
             enc, max(per_side) if len(per_side) == 1 else -1, cards=self.cards)}
 

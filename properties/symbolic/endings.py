@@ -37,14 +37,14 @@ from ruleproof.properties.dracula.scenarios import run_scenario as dr_run_scenar
 from ruleproof.properties.symbolic import dawn_under as du
 from ruleproof.properties.symbolic import dracula as dsym
 from ruleproof.properties.symbolic.core import Env, Outcome, StepChecker, bmc, diff
-from ruleproof.spec import spec_path
+from ruleproof.spec import game_folder
 
 DU_ENDINGS = ("placing", "giving", "combination")
 
 
-def endings_dir() -> Path:
-    """Where the ending witnesses live."""
-    return spec_path("scenarios", "endings")
+def endings_dir(game: str) -> Path:
+    """Where the ending witnesses of ``game`` live (its data folder's ``scenarios/endings``)."""
+    return game_folder(game) / "scenarios" / "endings"
 
 
 # --------------------------------------------------------------------------- Dawn Under
@@ -100,7 +100,7 @@ def du_witness_text(preset: str, players: int, ending: str) -> str:
 
 def du_witness_path(preset: str, players: int, ending: str) -> Path:
     """The file of a Dawn Under ending witness."""
-    return endings_dir() / f"dawn-under-{preset}-{players}p-{ending}.toml"
+    return endings_dir("dawn-under") / f"dawn-under-{preset}-{players}p-{ending}.toml"
 
 
 def _du_target(e: Env) -> z3.BoolRef:
@@ -193,7 +193,7 @@ def stake_shortage_text(players: int) -> str:
 
 def stake_shortage_path(players: int) -> Path:
     """The file of the du-cs stake-shortage finding witness."""
-    return endings_dir() / f"dawn-under-du-cs-{players}p-finding-stakes-run-out.toml"
+    return endings_dir("dawn-under") / f"dawn-under-du-cs-{players}p-finding-stakes-run-out.toml"
 
 
 def check_stake_shortage(players: int) -> Outcome:
@@ -337,7 +337,7 @@ def dracula_witness_text(w: DraculaWitness) -> str:
 
 def dracula_witness_path(w: DraculaWitness) -> Path:
     """The file of a Dracula ending witness."""
-    return endings_dir() / f"dracula-{w.name}.toml"
+    return endings_dir("dracula") / f"dracula-{w.name}.toml"
 
 
 def _dracula_start(w: DraculaWitness) -> dr.State:
@@ -407,7 +407,8 @@ def check_dracula_ending(w: DraculaWitness) -> Outcome:
 
 def write_witnesses() -> list[Path]:
     """(Re)write every ending witness file."""
-    endings_dir().mkdir(parents=True, exist_ok=True)
+    for game in ("dawn-under", "dracula"):
+        endings_dir(game).mkdir(parents=True, exist_ok=True)
     out = []
     for preset, n in du.CONFIGS:
         for ending in DU_ENDINGS:

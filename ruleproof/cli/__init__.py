@@ -48,11 +48,11 @@ register_explore(app)
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
 
-GAMES = ("dawn-under", "dracula")
 def _game(name: str) -> str:
-    if name not in GAMES:
-        raise MalformedInput(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    return name
+    """``name`` if a registered game has it (MalformedInput naming the known games if not)."""
+    from ruleproof.properties.plugin import plugin
+
+    return plugin(name).name
 
 
 def _expansion(name: str | None) -> list[str]:
@@ -377,7 +377,7 @@ def assumed() -> None:
     table = Table(title="facts not stated by the rule texts")
     for col in ("game", "fact", "value", "provenance", "source / reason"):
         table.add_column(col, overflow="fold")
-    m = manifest("dawn-under")
+    m = manifest("dawn_under")
     for f in m.facts.values():
         if f.provenance != "rulebook":
             table.add_row("dawn-under", f.name, str(f.value), f.provenance, f.source)

@@ -72,7 +72,7 @@ def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, play
         raise MalformedInput("--games and --max-steps must be at least 1")
     players = 4 if players is None else players
     from ruleproof.interop.conform import conform_target
-    from ruleproof.model.registry import make_game
+    from ruleproof.properties.plugin import make_game
 
     if (openspiel is None) == (pettingzoo is None):
         raise MalformedInput("give exactly one of --openspiel MODULE:GAME and "

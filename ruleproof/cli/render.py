@@ -2,9 +2,9 @@
 
 Examples::
 
-    ruleproof render spec/scenarios/dawn-under/ch3-garlic.toml --html ch3.html
-    ruleproof render spec/traces/dracula-conforming.jsonl --html trace.html
-    ruleproof render spec/scenarios/dracula/example-turn.toml --svg pos.svg --step 5 --view 2
+    ruleproof render spec/dawn_under/scenarios/ch3-garlic.toml --html ch3.html
+    ruleproof render spec/dracula/traces/dracula-conforming.jsonl --html trace.html
+    ruleproof render spec/dracula/scenarios/example-turn.toml --svg pos.svg --step 5 --view 2
     ruleproof render --board dawn-under --svg board.svg        # or --board FILE (a board file)
     ruleproof render --random dracula --seed 3 --html game.html
 

@@ -126,14 +126,16 @@ class Shipped:
 
 def shipped_files() -> list[Shipped]:
     """Every shipped scenario (both games, witnesses, endings) and conformance trace."""
-    root = spec_path("scenarios")
+    du, dr = spec_path("dawn_under", "scenarios"), spec_path("dracula", "scenarios")
     out = []
-    for group, pattern in (("dawn-under", "dawn-under/*.toml"),
-                           ("witnesses", "dawn-under/witnesses/*.toml"),
-                           ("discovered", "dawn-under/discovered/*.toml"),
-                           ("dracula", "dracula/*.toml"), ("endings", "endings/*.toml")):
+    for group, root, pattern in (("dawn-under", du, "*.toml"),
+                                 ("witnesses", du, "witnesses/*.toml"),
+                                 ("discovered", du, "discovered/*.toml"),
+                                 ("dracula", dr, "*.toml"), ("endings", du, "endings/*.toml"),
+                                 ("endings", dr, "endings/*.toml")):
         out += [Shipped(p, group, p.stem) for p in sorted(root.glob(pattern))]
-    out += [Shipped(p, "traces", p.stem) for p in sorted(spec_path("traces").glob("*.jsonl"))]
+    out += [Shipped(p, "traces", p.stem) for game in ("dawn_under", "dracula")
+            for p in sorted(spec_path(game, "traces").glob("*.jsonl"))]
     return out
 
 
@@ -247,7 +249,7 @@ def assumed_page() -> Pages:
              "board and card data (`ruleproof assumed` prints the same).", "",
              "| game | fact | value | provenance | source / reason |",
              "| --- | --- | --- | --- | --- |"]
-    for f in manifest("dawn-under").facts.values():
+    for f in manifest("dawn_under").facts.values():
         if f.provenance != "rulebook":
             lines.append(f"| dawn-under | {_md(f.name)} | {_md(str(f.value))} | {f.provenance} "
                          f"| {_md(f.source)} |")
@@ -266,7 +268,7 @@ def options_page() -> Pages:
     from ruleproof.model.dracula.rules import DraculaRules
 
     defaults = Options()
-    lines = ["# Presets and options", "", "Generated from `spec/presets/dawn-under.toml` and the "
+    lines = ["# Presets and options", "", "Generated from `spec/dawn_under/presets.toml` and the "
              "option tables of the models. Narrative: [rule options](../rules-options.md).", "",
              "## Dawn Under presets", "", "| preset | source | players | options | description |",
              "| --- | --- | --- | --- | --- |"]

@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
-from ruleproof.model.registry import make_game
+from ruleproof.properties.plugin import make_game
 
 DAWN_UNDER_PARAMS: dict[str, Any] = {"players": 4, "preset": "", "options": "", "expansion": "",
                                      "max_moves": 3000}

@@ -35,14 +35,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
-from ruleproof.model.registry import make_game
+from ruleproof.properties.plugin import make_game
 
 
 class RulesEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over a ruleproof game (see the module docstring).
 
     Args:
-        game: a game name for :func:`ruleproof.model.registry.make_game`, or a game object.
+        game: a game name for :func:`ruleproof.properties.plugin.make_game`, or a game object.
         render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
         max_cycles: None (turn order of the game) or the cycle bound (cycle mode).
         **params: game parameters (players, preset, options, expansion, max_moves).

@@ -256,7 +256,7 @@ def dracula_random_walk(seed: int, max_steps: int = 400) -> Walk:
 # ----------------------------------------------------------------------------- traces
 
 def trace_walks(path: Path) -> list[Walk]:
-    """The walk of a conformance trace (``spec/traces/*.jsonl``) replayed on the model.
+    """The walk of a conformance trace (``spec/*/traces/*.jsonl``) replayed on the model.
 
     Raises:
         MalformedInput: the trace is malformed (TraceError is a MalformedInput).
