@@ -11,9 +11,9 @@ Ids: player actions are ``0 .. num_distinct_actions - 1``, chance outcomes
 ``0 .. max_chance_outcomes - 1`` (a separate space, as in OpenSpiel). The tables are documented in
 docs/interop.md and by :meth:`ActionTable.rows`.
 
-Returns: a won game gives the winner ``+1`` and every other player ``-1/(n-1)`` (zero-sum);
-a game stopped by the documented truncation rule (docs/interop.md, ``interop.truncation``)
-gives everybody ``0``.
+Returns: by default a won game gives the winner ``+1`` and every other player ``-1/(n-1)``
+(zero-sum; a game with stakes overrides :meth:`GameBase.model_returns`); a game stopped by the
+documented truncation rule (docs/interop.md, ``interop.truncation``) gives everybody ``0``.
 
 Everything here is pure Python (lists of floats); numpy appears only in ``ruleproof.interop``.
 """
@@ -385,6 +385,11 @@ class GameBase(ABC, Generic[M]):
     def model_winner(self, m: M) -> int | None:
         """The winning seat of a game over by the rules, else None."""
 
+    def model_returns(self, m: M) -> list[float]:
+        """Per seat, the returns of a game over by the rules. Default: the winner ``+1``, the
+        others ``-1/(n-1)`` (zero-sum); a game with stakes (chips) overrides it."""
+        return zero_sum_returns(self.num_players, self.model_winner(m))
+
     @abstractmethod
     def observation_string(self, state: GameState, player: int) -> str:
         """What ``player`` observes now (see the game's module docstring)."""
@@ -549,8 +554,11 @@ class GameState(ImmutableHistory):
         return self.game.model_winner(self.model) if self.is_over() else None
 
     def returns(self) -> list[float]:
-        """Winner +1, the others -1/(n-1) (zero-sum); no winner (running, truncated): all 0."""
-        return zero_sum_returns(self.game.num_players, self.winner())
+        """Per seat: the game's returns once over by the rules (default: winner +1, the others
+        -1/(n-1)); while running or truncated: all 0."""
+        if not self.is_over():
+            return [0.0] * self.game.num_players
+        return self.game.model_returns(self.model)
 
     def legal_typed_actions(self) -> tuple[Any, ...]:
         """The engine's typed legal actions at a decision (its order), the typed chance

@@ -1,0 +1,1 @@
+"""Kuhn poker's properties: invariants and its plugin record (``plugin.py``)."""
