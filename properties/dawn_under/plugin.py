@@ -25,7 +25,9 @@ from ruleproof.properties.plugin import (
 )
 from ruleproof.spec import game_folder
 
+from .ambiguities import AMBIGUITIES as DU_AMBIGUITIES
 from .contracts import CONTRACTS as DU_CONTRACTS
+from .contracts.discovery import DISCOVERY as DU_DISCOVERY
 from .symbolic import SYMBOLIC as DU_SYMBOLIC
 
 NAME = "dawn-under"
@@ -193,5 +195,7 @@ PLUGIN = GamePlugin(
     capabilities={
         "contracts": DU_CONTRACTS,
         "symbolic": DU_SYMBOLIC,
+        "discovery": DU_DISCOVERY,
+        "ambiguities": DU_AMBIGUITIES,
     },
 )
