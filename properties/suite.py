@@ -156,7 +156,7 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
 
 
 def _profile(rule_set: RuleSet, profile: Profile) -> Profile:
-    """The profile a rule set runs in: the small rule sets (non-default Dracula readings) in
+    """The profile a rule set runs in: the small rule sets (a game's readings marked small) in
     whichever of ``ci`` and the asked profile plays fewer games, unless thorough."""
     if rule_set.small and profile.name != "thorough":
         return min((PROFILES["ci"], profile), key=lambda p: (p.games, p.max_steps))

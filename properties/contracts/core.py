@@ -35,7 +35,7 @@ class Contract:
     """One clause as predicates (any of the three may be absent).
 
     Attributes:
-        clause: the clause id (``du-en:ch2.stake``).
+        clause: the clause id (``<source>:<section>.<name>``).
         forbids: (state, action) -> True when the clause forbids the action.
         permits: (state, action) -> True when the clause explicitly permits the action.
         requires: (state, action, next_state) -> False when the successor breaks the clause,
@@ -68,7 +68,7 @@ class ContractSet:
     """The contracts of one source document.
 
     Attributes:
-        source: the document id (``du-en``).
+        source: the document id (a source of the game's plugin record).
         contracts: the contracts, several may share a clause.
         uncovered: for each rule clause without a contract, why (``"flavour"``, ``"component
             list"``, ``"set-up parameter"``...).

@@ -39,7 +39,7 @@ class SymbolicGame(Protocol):
     Attributes:
         configs: the configurations (preset, player count) the layer covers, in report order
             (a game without presets uses ``""``).
-        selection: how the configurations read in an error message (``du-en 3-6, 2p 2``).
+        selection: how the configurations read in an error message (``<preset> 3-6``).
     """
 
     @property
@@ -103,7 +103,7 @@ def tasks(game: str | None = None, preset: str | None = None,
 
 def selections(game: str | None = None) -> str:
     """What each game's symbolic layer covers, for an error message
-    (``dawn-under: du-en/du-cs 3-6, 2p 2; ...``)."""
+    (``<game>: <selection>; ...``)."""
     return "; ".join(f"{p.name}: {cap.selection}" for p in plugins().values()
                      if (cap := symbolic_of(p)) is not None and game in (None, p.name))
 

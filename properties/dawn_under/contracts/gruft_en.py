@@ -556,7 +556,7 @@ CONTRACTS = ContractSet(
     ),
     uncovered={
         "gruft-en:play.base": "meta-rule: du-en's contracts are checked under the expansion "
-                              "(properties/contracts/games.py lists the ones it replaces)",
+                              "(properties/dawn_under/plugin.py lists the ones it replaces)",
     },
     alias=_alias,
 )
