@@ -1,38 +1,75 @@
 """Where the code cites clause ids: the traceability link from the registry to the model.
 
 A citation is any occurrence of a clause id (``spec.clause_id_re()``) in the source of the
-``model`` and ``properties`` packages, in code, comments or docstrings.
+``model`` and ``properties`` packages and of every registered game's folders (a game registered
+from another package brings the folder of its plugin module), in code, comments or docstrings.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 from ruleproof import model, properties
+from ruleproof.properties.plugin import GamePlugin, plugins
 from ruleproof.spec import clause_id_re
+
+LAYERS = ("model", "properties")
+"""The packages a game's code lives in (``model/<game>/``, ``properties/<game>/``)."""
+
+
+def _root(package: object) -> Path:
+    return Path(str(package.__file__)).parent  # type: ignore[attr-defined]
+
+
+def game_folders(p: GamePlugin, layers: Sequence[str] = LAYERS) -> list[Path]:
+    """The code folders of a game: ``<layer>/<package>`` for each of ``layers`` that exists;
+    for a game registered from another package (no such folder), the folder of the module
+    that defines its ``make_game``."""
+    roots = {"model": _root(model), "properties": _root(properties)}
+    out = [roots[layer] / p.package for layer in layers if (roots[layer] / p.package).is_dir()]
+    if not out:
+        module = sys.modules.get(getattr(p.make_game, "__module__", ""))
+        where = getattr(module, "__file__", None)
+        if where:
+            out.append(Path(where).parent)
+    return out
 
 
 def source_files() -> list[Path]:
-    """The Python files of the ``model`` and ``properties`` packages, sorted."""
+    """The Python files of the ``model`` and ``properties`` packages and of every registered
+    game's folders, sorted, each once."""
     files: list[Path] = []
     for package in (model, properties):
-        files.extend(sorted(Path(str(package.__file__)).parent.rglob("*.py")))
+        files.extend(sorted(_root(package).rglob("*.py")))
+    seen = set(files)
+    for p in plugins().values():
+        for folder in game_folders(p):
+            extra = [f for f in sorted(folder.rglob("*.py")) if f not in seen]
+            files.extend(extra)
+            seen.update(extra)
     return files
+
+
+def _relative(path: Path) -> str:
+    """``model/...`` or ``properties/...`` for the packages' files; else the path from the
+    file's top folder."""
+    root = path
+    while root.parent.name not in ("", "site-packages") and root.name not in LAYERS:
+        root = root.parent
+    return path.relative_to(root.parent).as_posix()
 
 
 def citations() -> dict[str, list[str]]:
     """Clause id -> sorted ``package/path.py:line`` locations citing it."""
     found: dict[str, list[str]] = defaultdict(list)
     for path in source_files():
-        root = path
-        while root.parent.name not in ("", "site-packages") and root.name not in (
-                "model", "properties"):
-            root = root.parent
-        rel = path.relative_to(root.parent)
+        rel = _relative(path)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for match in clause_id_re().finditer(line):
-                where = f"{rel.as_posix()}:{number}"
+                where = f"{rel}:{number}"
                 if where not in found[match.group(0)]:
                     found[match.group(0)].append(where)
     return dict(found)

@@ -1,10 +1,11 @@
 """The whole verification suite, organised by game and rule set (``ruleproof check``).
 
 A *rule set* is a game under one reading of its sources (:class:`~ruleproof.properties.plugin.
-RuleSet`); each registered game's plugin lists its rule sets and their properties (random games
-with every invariant, hidden information, illegal actions, z3 facts, the symbolic layer where it
-has an abstraction, the game interface, the clause contracts); the properties that do not
-depend on the rules (board and data, citations, the shipped scenarios, which carry their own
+RuleSet`); each registered game's plugin lists its rule sets and its own properties of each
+(random games with every invariant, hidden information, illegal actions, z3 facts); the suite
+adds the generic ones from the game's capabilities (:func:`generic_checks`: the game interface,
+the symbolic layer, the clause contracts, endless games, perfect recall). The properties that do
+not depend on the rules (board and data, citations, the shipped scenarios, which carry their own
 rule sets) run once per game, in a group of their own (:data:`SHARED`).
 
 Units of work (one property of one rule set) run in ``jobs`` worker processes; each worker
@@ -77,19 +78,6 @@ def rule_sets(game: str | None = None, preset: str | None = None,
 
 # --- the properties of one rule set ---------------------------------------------------------
 
-def symbolic_check(game: str, preset: str, players: int, where: str) -> Check:
-    """The symbolic layer (z3) of one configuration as a check."""
-    from ruleproof.properties.symbolic.prove import run_task, summary
-
-    def run(profile: Profile) -> tuple[bool, int, str]:
-        outcomes = run_task((game, preset, players), profile)
-        ok, text = summary(outcomes)
-        return ok, len(outcomes), text
-
-    return Check(f"symbolic layer (z3): conservation by induction, endings, drift{where}", "z3",
-                 run)
-
-
 def interface_check(rule_set: RuleSet) -> Check:
     """The one game interface (ids, chance odds, returns, tensors) for the rule set."""
     from ruleproof.properties.interface import api_test
@@ -112,22 +100,63 @@ def interface_check(rule_set: RuleSet) -> Check:
                  "replay", run, ())
 
 
+def generic_checks(rule_set: RuleSet, board: Path | None = None
+                   ) -> tuple[list[Check], list[Skipped]]:
+    """The properties every game gets from its plugin's capabilities, written once here: for a
+    rule set, the game interface (skipped with ``--board``: its games use the shipped board),
+    the symbolic layer where the game's ``"symbolic"`` capability applies to the rule set (else
+    skipped with its reason), and refinement against the clause contracts of the rule set's
+    sources (capability ``"contracts"``); in the shared group, the endless-games search and
+    perfect recall on the rule set the game's contracts name.
+
+    Raises:
+        MalformedInput: an unknown game.
+    """
+    from ruleproof.properties.contracts.checks import refinement_checks, shared_checks
+    from ruleproof.properties.symbolic.prove import symbolic_check, symbolic_of
+
+    p = plugin(rule_set.game)
+    if rule_set.shared:
+        return shared_checks(p.name), []
+    out: list[Check] = []
+    skipped: list[Skipped] = []
+    if board is None:
+        out.append(interface_check(rule_set))
+    else:
+        skipped.append(Skipped("the game interface", "its games use the shipped board"))
+    symbolic = symbolic_of(p)
+    if symbolic is None:
+        skipped.append(Skipped("symbolic layer (z3)", f"{p.name} has no symbolic capability"))
+    else:
+        units, reason = symbolic.applies(rule_set, board)
+        out += [symbolic_check(p.name, pr, n, where) for pr, n, where in units]
+        if not units and reason:
+            skipped.append(Skipped("symbolic layer (z3)", reason))
+    out += refinement_checks(rule_set)
+    return out, skipped
+
+
 def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], list[Skipped]]:
-    """The properties of a rule set (from its game's plugin), and those that do not apply to it
-    with the reason.
+    """The properties of a rule set: the game's own (its plugin's ``checks``) and the generic
+    ones (:func:`generic_checks`), and those that do not apply to it with the reason.
 
     Raises:
         MalformedInput: a bad option value or board file; an unknown game.
     """
     p = plugin(rule_set.game)
     if p.checks is None:
-        return [], [Skipped("the game's own properties", f"{p.name}'s plugin gives none")]
-    checks, skipped = p.checks(rule_set, board)
-    return list(checks), list(skipped)
+        checks: list[Check] = []
+        skipped: list[Skipped] = [Skipped("the game's own properties",
+                                          f"{p.name}'s plugin gives none")]
+    else:
+        own, not_applied = p.checks(rule_set, board)
+        checks, skipped = list(own), list(not_applied)
+    more, more_skipped = generic_checks(rule_set, board)
+    return [*checks, *more], [*skipped, *more_skipped]
 
 
 def _profile(rule_set: RuleSet, profile: Profile) -> Profile:
-    """The profile a rule set runs in: the small rule sets (non-default Dracula readings) in
+    """The profile a rule set runs in: the small rule sets (a game's readings marked small) in
     whichever of ``ci`` and the asked profile plays fewer games, unless thorough."""
     if rule_set.small and profile.name != "thorough":
         return min((PROFILES["ci"], profile), key=lambda p: (p.games, p.max_steps))

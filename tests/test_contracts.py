@@ -4,13 +4,17 @@ planted bugs that must be caught (issue 12)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under import engine as du_engine
-from ruleproof.model.dawn_under.state import OpenGrave, Phase, PlaceGarlic
-from ruleproof.properties.contracts.core import SOURCES, contract_set, coverage
+from ruleproof.model.dawn_under.game import DawnUnderGame
+from ruleproof.model.dawn_under.state import OpenGrave, Phase, PlaceGarlic, State
+from ruleproof.properties.contracts.core import contract_set, coverage
 from ruleproof.properties.contracts.discovery import (
     BUDGETS,
     Budget,
@@ -18,14 +22,43 @@ from ruleproof.properties.contracts.discovery import (
     legality_gaps,
     load_discovered,
 )
-from ruleproof.properties.contracts.games import RuleSet, dawn_under_engine, rule_set
+from ruleproof.properties.contracts.games import RuleSet, game_of, rule_set, sources
 from ruleproof.properties.contracts.refinement import check_refinement
 from ruleproof.properties.report import Tally
 
 SMALL = Budget(games=2, max_steps=150, stride=4, seconds=60.0)
 
 
-@pytest.mark.parametrize("source", SOURCES)
+class _Mutant(DawnUnderGame):
+    """Dawn Under with a planted bug: ``apply`` replaces the engine's transition, ``legal``
+    its legal actions (on dealt states)."""
+
+    def __init__(self, rs: RuleSet, apply: Callable[[Any, Any], Any] | None = None,
+                 legal: Callable[[Any], tuple[Any, ...]] | None = None) -> None:
+        super().__init__(**rs.game_params())
+        self._apply = apply
+        self._legal = legal
+
+    def model_step(self, m: Any, action: Any) -> tuple[Any, Any]:
+        if self._apply is not None and isinstance(m, State):
+            return self._apply(m, action), ()
+        return super().model_step(m, action)
+
+    def model_legal(self, m: Any) -> tuple[Any, ...]:
+        if self._legal is not None and isinstance(m, State):
+            return self._legal(m)
+        return super().model_legal(m)
+
+
+def test_the_contract_sources_are_the_games_and_an_unknown_one_is_refused() -> None:
+    assert set(sources()) == {"du-en", "du-cs", "gruft-en", "dracula-en"}
+    with pytest.raises(KeyError):
+        contract_set("no-such-source")
+    with pytest.raises(MalformedInput, match="known games"):
+        game_of(RuleSet("chess", "chess/2", players=(2,)))
+
+
+@pytest.mark.parametrize("source", sources())
 def test_contracts_cover_ninety_percent_of_rule_clauses_with_reasons(source: str) -> None:
     cov = coverage(contract_set(source))
     assert cov.ratio >= 0.9, (source, cov.ratio)
@@ -60,7 +93,7 @@ def test_planted_engine_bug_is_caught_with_its_clause_and_a_shrunk_game() -> Non
         return new
 
     rs = rule_set("du-en/4")
-    mutant = replace(rs, engine=dawn_under_engine(rs, apply=broken_apply))
+    mutant = replace(rs, engine=_Mutant(rs, apply=broken_apply))
     ok, _n, detail = check_refinement(mutant, 10, 600)
     assert not ok
     assert "du-en:ch2.stake" in detail or "du-en:qr.stake" in detail
@@ -70,13 +103,12 @@ def test_du_cs_plague_ends_once_every_neighbour_is_opened() -> None:
     # found by refinement: under plague_occupied=pass a stake on the last neighbour passed the
     # plague on instead of ending it (du-en:ch4.end-all-opened, du-cs:prubeh.rat-end)
     rs = rule_set("du-cs/4")
-    e = dawn_under_engine(rs)
-    assert e.parse is not None
-    s = e.new(1)
+    game = game_of(rs)
+    s = game.new_seeded_state(1)
     for text in ["open 0", "garlic 0", "open 16", "place left 16", "open 31", "place left 31",
                  "open 17", "open 22", "garlic 22", "open 23", "garlic 23", "open 16"]:
-        s = e.apply(s, e.parse(text))
-    assert s.plague is None
+        s = s.apply(game.string_to_action(s.current_player(), text))
+    assert s.model.plague is None
 
 
 def _keys(rs: RuleSet, **kw: object) -> set[str]:
@@ -102,7 +134,7 @@ def test_a_silent_decision_planted_in_the_engine_is_reported() -> None:
 
     rs = rule_set("du-en/3")
     before = _keys(rs)
-    planted = _keys(rs, engine=dawn_under_engine(rs, legal=legal))
+    planted = _keys(rs, game=_Mutant(rs, legal=legal))
     assert any("PlaceGarlic" in k and "refused-unforbidden" in k for k in planted - before), \
         planted - before
 
@@ -128,7 +160,7 @@ def test_discovered_register_entries_replay() -> None:
 
 
 def test_symbolic_query_settles_du_en_and_leaves_du_cs_open() -> None:
-    from ruleproof.properties.symbolic.contracts import two_successors
+    from ruleproof.properties.dawn_under.contracts.symbolic import two_successors
 
     assert two_successors("du-en") == ("unsat", None)
     verdict, witness = two_successors("du-cs")

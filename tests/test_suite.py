@@ -98,3 +98,65 @@ def test_check_reports_games_and_steps_per_rule_set() -> None:
     row = next(r for r in data["rule_sets"] if r["rule_set"] == "2p")
     assert row["games"] > 0 and row["steps"] > row["games"] and row["failed"] == 0
     assert data["passed"] is True
+
+
+_TOY = '''
+from dataclasses import replace
+
+from ruleproof.properties.dracula.plugin import PLUGIN as _DRACULA
+
+PLUGIN = replace(_DRACULA, name="toy", title="Toy", checks=None, capabilities={})
+'''
+
+
+def test_the_generic_properties_come_from_the_capabilities_a_bare_game_is_skipped(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game registered with no checks hook and no capabilities still gets the game interface
+    property; the symbolic layer and its own properties are skipped with the reason, and
+    neither the contracts nor prove nor discovery invent anything for it."""
+    from pathlib import Path
+
+    from ruleproof.properties.contracts.checks import refinement_checks, shared_checks
+    from ruleproof.properties.contracts.discovery import default_rule_sets
+    from ruleproof.properties.contracts.games import sources
+    from ruleproof.properties.plugin import ENV_PLUGINS, RuleSet
+    from ruleproof.properties.suite import plan
+    from ruleproof.properties.symbolic.prove import skipped, tasks
+
+    assert isinstance(tmp_path, Path)
+    (tmp_path / "toy_game_plugin.py").write_text(_TOY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(ENV_PLUGINS, "toy_game_plugin:PLUGIN")
+    rs = RuleSet("toy", "default rules", players=(2,))
+    checks, not_applied = plan(rs)
+    assert [c.name for c in checks] == [
+        "the game interface keeps its obligations (ids, chance odds, returns, tensors)"]
+    reasons = {s.name: s.reason for s in not_applied}
+    assert reasons["the game's own properties"] == "toy's plugin gives none"
+    assert reasons["symbolic layer (z3)"] == "toy has no symbolic capability"
+    assert refinement_checks(rs) == [] and shared_checks("toy") == []
+    assert plan(RuleSet("toy", SHARED))[0] == []
+    assert ("toy", "toy has no symbolic capability (its plugin record gives none)") in skipped()
+    assert {t[0] for t in tasks()} == {"dawn-under", "dracula"}
+    with pytest.raises(MalformedInput, match="toy has no symbolic capability"):
+        tasks("toy")
+    with pytest.raises(MalformedInput, match="unknown game 'chess'; known games: "):
+        tasks("chess")
+    assert "dracula-en" in sources() and default_rule_sets() == (
+        "du-en/4", "du-cs/4", "2p/2", "gruft/4")
+
+
+def test_the_game_checks_hooks_return_only_their_own_properties() -> None:
+    """The interface, symbolic and refinement properties are added by the suite, once."""
+    from ruleproof.properties.plugin import plugin
+    from ruleproof.properties.suite import plan
+
+    for rs in rule_sets():
+        hook = plugin(rs.game).checks
+        assert hook is not None
+        own = [c.name for c in hook(rs, None)[0]]
+        assert not [n for n in own if n.startswith(("the game interface", "symbolic layer",
+                                                    "every transition satisfies",
+                                                    "endless games", "perfect recall"))], own
+        names = [c.name for c in plan(rs)[0]]
+        assert len(names) == len(set(names)), names

@@ -17,11 +17,9 @@ from typer.testing import CliRunner
 import ruleproof.model.dawn_under.engine as du_engine
 from ruleproof.cli.prove import register
 from ruleproof.model.dawn_under.state import Event, GarlicIn, State
-from ruleproof.properties.symbolic import dawn_under as du
-from ruleproof.properties.symbolic import dracula as dsym
-from ruleproof.properties.symbolic import endings
+from ruleproof.properties.dawn_under import symbolic as du
+from ruleproof.properties.dracula import symbolic as dsym
 from ruleproof.properties.symbolic.core import Env, Kind, Outcome, StepChecker, no_dead_end, prove_law
-from ruleproof.properties.symbolic.prove import dracula_drift, du_drift
 
 # --------------------------------------------------------------------------- proofs
 
@@ -93,35 +91,35 @@ def test_no_dead_end_dracula() -> None:
 
 @pytest.mark.parametrize(("preset", "players"), du.CONFIGS)
 def test_dawn_under_endings_reached_with_replayed_witness(preset: str, players: int) -> None:
-    for ending in endings.DU_ENDINGS:
-        outcome = endings.check_du_ending(preset, players, ending)
+    for ending in du.DU_ENDINGS:
+        outcome = du.check_du_ending(preset, players, ending)
         assert outcome.result == "reached", outcome.detail
         assert "abstract path:" in outcome.detail and "replayed" in outcome.detail
 
 
-@pytest.mark.parametrize("witness", endings.DRACULA_WITNESSES, ids=lambda w: w.name)
+@pytest.mark.parametrize("witness", dsym.DRACULA_WITNESSES, ids=lambda w: w.name)
 def test_dracula_endings_reached_with_replayed_witness(
-        witness: endings.DraculaWitness) -> None:
-    outcome = endings.check_dracula_ending(witness)
+        witness: dsym.DraculaWitness) -> None:
+    outcome = dsym.check_dracula_ending(witness)
     assert outcome.result == "reached", outcome.detail
 
 
 @pytest.mark.parametrize("players", [5, 6])
 def test_du_cs_stake_shortage_is_a_real_position(players: int) -> None:
-    outcome = endings.check_stake_shortage(players)
+    outcome = du.check_stake_shortage(players)
     assert outcome.result == "expected counterexample", outcome.detail
     assert outcome.passed and "path is empty" in outcome.detail
 
 
 def test_witness_files_are_current() -> None:
     for preset, n in du.CONFIGS:
-        for ending in endings.DU_ENDINGS:
-            path = endings.du_witness_path(preset, n, ending)
-            assert path.read_text() == endings.du_witness_text(preset, n, ending)
-    for w in endings.DRACULA_WITNESSES:
-        assert endings.dracula_witness_path(w).read_text() == endings.dracula_witness_text(w)
+        for ending in du.DU_ENDINGS:
+            path = du.du_witness_path(preset, n, ending)
+            assert path.read_text() == du.du_witness_text(preset, n, ending)
+    for w in dsym.DRACULA_WITNESSES:
+        assert dsym.dracula_witness_path(w).read_text() == dsym.dracula_witness_text(w)
     for n in (5, 6):
-        assert endings.stake_shortage_path(n).read_text() == endings.stake_shortage_text(n)
+        assert du.stake_shortage_path(n).read_text() == du.stake_shortage_text(n)
 
 
 # --------------------------------------------------------------------------- drift
@@ -131,14 +129,14 @@ def test_witness_files_are_current() -> None:
 @given(config=st.sampled_from(du.CONFIGS), seed=st.integers(0, 10**6))
 def test_no_drift_dawn_under(config: tuple[str, int], seed: int) -> None:
     preset, players = config
-    outcome = du_drift(preset, players, games=1, steps=60, seed=seed)
+    outcome = du.du_drift(preset, players, games=1, steps=60, seed=seed)
     assert outcome.passed, outcome.detail
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))
 def test_no_drift_dracula(seed: int) -> None:
-    drift, dead = dracula_drift(games=1, steps=200, seed=seed)
+    drift, dead = dsym.dracula_drift(games=1, steps=200, seed=seed)
     assert drift.passed, drift.detail
     assert dead.passed, dead.detail
 
@@ -155,7 +153,7 @@ def test_drift_check_catches_a_model_change(monkeypatch: pytest.MonkeyPatch) -> 
         return replace(new, garlic_hand=hand)
 
     monkeypatch.setattr(du_engine, "_garlic_found", keeps_garlic)
-    outcome = du_drift("du-en", 4, games=4, steps=400)
+    outcome = du.du_drift("du-en", 4, games=4, steps=400)
     assert not outcome.passed
     assert "classified garlic-" in outcome.detail
     assert "ggrave." in outcome.detail

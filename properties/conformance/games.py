@@ -826,7 +826,8 @@ def _rule_set_contracts(config: Config) -> tuple[Contract, ...]:
 def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
     """The contracts of a preset's sources (du-cs's own for du-cs, else du-en's), with
     gruft-en's added for the expansion and the base clauses it replaces dropped."""
-    from ruleproof.properties.contracts.games import GRUFT_DROPS, RuleSet
+    from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS
+    from ruleproof.properties.plugin import RuleSet
 
     gruft = expansion == "gruft"
     sources = ("du-cs",) if preset == "du-cs" else ("du-en",)

@@ -3,12 +3,14 @@ what the contracts leave open (docs/discovery.md)."""
 
 from functools import cache
 
-from ruleproof.properties.contracts.core import SOURCES, Coverage, contract_set, coverage
+from ruleproof.properties.contracts.core import Coverage, contract_set, coverage
 
 
 @cache
 def _coverages() -> dict[str, Coverage]:
-    return {source: coverage(contract_set(source)) for source in SOURCES}
+    from ruleproof.properties.contracts.games import sources
+
+    return {source: coverage(contract_set(source)) for source in sources()}
 
 
 def clause_status(clause_id: str) -> str:

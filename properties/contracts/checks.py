@@ -1,15 +1,15 @@
-"""The checks this package adds to ``ruleproof check``: refinement (every transition satisfies
-the clause contracts of its sources) and endless games, as :class:`Check` objects per rule set.
-Functions the integrator can call directly: :func:`refinement_check`, :func:`endless_check`.
+"""The checks the clause contracts add to ``ruleproof check`` (properties/suite.py), for every
+game whose plugin has the capability ``"contracts"``: refinement (every transition satisfies the
+clause contracts of its sources) per contract rule set, and in each game's shared group the
+endless-games search and perfect recall on the rule set the game names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ruleproof.properties.contracts.games import GRUFT_DROPS, RuleSet, rule_set
+from ruleproof.properties.contracts.games import Recall, RuleSet, contracts_of
 from ruleproof.properties.contracts.refinement import refinement_property
 from ruleproof.properties.endless import endless_property
+from ruleproof.properties.plugin import plugin
 from ruleproof.properties.report import Check, Outcome, Profile
 
 
@@ -31,44 +31,34 @@ def endless_check(name: str) -> Check:
     return Check(f"endless games: cycles, endings reachable, lengths ({name})", "search", run)
 
 
-def recall_checks() -> list[tuple[str, Check]]:
-    """Perfect recall of the information states of both games (properties/recall.py)."""
-    from ruleproof.properties.recall import (
-        dracula_observation,
-        du_information_state,
-        recall_property,
-    )
+def recall_check(name: str, recall: Recall) -> Check:
+    """Perfect recall of what ``recall`` reads, searched on rule set ``name``
+    (properties/recall.py)."""
+    from ruleproof.properties.recall import recall_property
 
-    return [("dawn-under", Check("perfect recall of the information state (du-en/4)", "search",
-                                 lambda p: recall_property("du-en/4", du_information_state,
-                                                           max(1, p.games // 12)))),
-            ("dracula", Check("perfect recall of the observation (dracula)", "search",
-                              lambda p: recall_property("dracula", dracula_observation,
-                                                        max(2, p.games // 4))))]
+    def run(profile: Profile) -> tuple[bool, int, str]:
+        return recall_property(name, recall.info(),
+                               max(recall.least, profile.games // recall.per_games))
+
+    return Check(f"perfect recall of the {recall.what} ({name})", "search", run)
 
 
-def suite_checks(game: str, preset: str, options: Sequence[tuple[str, str]],
-                 players: Sequence[int], shared: bool) -> list[Check]:
-    """The checks this package adds to one rule set of ``ruleproof check`` (properties/suite.py):
-    refinement against the clause contracts for each player count of a shipped Dawn Under rule
-    set (only the expansion may be added to a preset: other options are readings the contracts
-    do not state) and for Dracula's default rules; endless games and perfect recall in each
-    game's shared group."""
-    if shared:
-        names = ("du-en/4",) if game == "dawn-under" else ("dracula",)
-        return [endless_check(n) for n in names] + [c for g, c in recall_checks() if g == game]
-    if game == "dracula":
-        return [refinement_check(rule_set("dracula"))] if not options else []
-    extra = dict(options)
-    if set(extra) - {"expansion"}:
+def refinement_checks(rule_set: RuleSet) -> list[Check]:
+    """The refinement property of each contract rule set the game ties to ``rule_set`` (none
+    for a game without contracts)."""
+    cap = contracts_of(plugin(rule_set.game))
+    if cap is None:
         return []
-    gruft = extra.get("expansion") == "gruft"
-    sources = ("du-cs",) if preset == "du-cs" else ("du-en",)
-    out = []
-    for n in players:
-        name = f"{preset}{' + gruft' if gruft else ''}/{n}"
-        rs = RuleSet("dawn-under", name, preset, tuple(sorted(extra.items())), (n,),
-                     sources=(*sources, "gruft-en") if gruft else sources,
-                     drop=GRUFT_DROPS if gruft else ())
-        out.append(refinement_check(rs))
+    return [refinement_check(rs) for rs in cap.refinement_rule_sets(rule_set)]
+
+
+def shared_checks(game: str) -> list[Check]:
+    """The endless-games search and perfect recall of ``game``'s shared group (none for a
+    game without contracts or without a searched rule set)."""
+    cap = contracts_of(plugin(game))
+    if cap is None or not cap.searched_rule_set:
+        return []
+    out = [endless_check(cap.searched_rule_set)]
+    if cap.recall is not None:
+        out.append(recall_check(cap.searched_rule_set, cap.recall))
     return out

@@ -7,8 +7,10 @@ it *forbids* in a state (``forbids(state, action) -> bool``), what it *permits*
 Every contract is tagged with the clause id it states (design notes, "Clauses as contracts"; the
 same idea as a TLA+ action: a predicate over a state and its successor).
 
-One module per source (``du_en``, ``du_cs``, ``gruft_en``, ``dracula_en``) builds a
-:class:`ContractSet`: its contracts plus, for every rule clause without a contract, the reason.
+Each game writes one :class:`ContractSet` per source document in its own folder
+(``properties/<game>/``): its contracts plus, for every rule clause without a contract, the
+reason; the game's plugin lists them (capability ``"contracts"``, see
+:mod:`ruleproof.properties.contracts.games`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class Contract:
     """One clause as predicates (any of the three may be absent).
 
     Attributes:
-        clause: the clause id (``du-en:ch2.stake``).
+        clause: the clause id (``<source>:<section>.<name>``).
         forbids: (state, action) -> True when the clause forbids the action.
         permits: (state, action) -> True when the clause explicitly permits the action.
         requires: (state, action, next_state) -> False when the successor breaks the clause,
@@ -66,7 +68,7 @@ class ContractSet:
     """The contracts of one source document.
 
     Attributes:
-        source: the document id (``du-en``).
+        source: the document id (a source of the game's plugin record).
         contracts: the contracts, several may share a clause.
         uncovered: for each rule clause without a contract, why (``"flavour"``, ``"component
             list"``, ``"set-up parameter"``...).
@@ -162,23 +164,21 @@ def coverage(cs: ContractSet) -> Coverage:
     return Coverage(cs.source, rule, covered, uncovered, unexplained, setup)
 
 
-SOURCES = ("du-en", "du-cs", "gruft-en", "dracula-en")
-
-
 def contract_set(source: str) -> ContractSet:
-    """The shipped contracts of ``source`` (one of :data:`SOURCES`).
+    """The shipped contracts of ``source``: those of the game whose plugin lists the source
+    (its capability ``"contracts"``, :class:`~ruleproof.properties.contracts.games.
+    GameContracts`).
 
     Raises:
-        KeyError: for an unknown source.
+        KeyError: for a source no registered game has contracts for.
     """
-    if source == "du-en":
-        from ruleproof.properties.contracts.du_en import CONTRACTS
-    elif source == "du-cs":
-        from ruleproof.properties.contracts.du_cs import CONTRACTS
-    elif source == "gruft-en":
-        from ruleproof.properties.contracts.gruft_en import CONTRACTS
-    elif source == "dracula-en":
-        from ruleproof.properties.contracts.dracula_en import CONTRACTS
-    else:
-        raise KeyError(source)
-    return CONTRACTS
+    from ruleproof.properties.contracts.games import contracts_of
+    from ruleproof.properties.plugin import plugins
+
+    for p in plugins().values():
+        cap = contracts_of(p)
+        if cap is not None and source in cap.sets:
+            found = cap.sets[source]()
+            assert isinstance(found, ContractSet)
+            return found
+    raise KeyError(source)

@@ -1,32 +1,43 @@
 """Underdetermination discovery: what the contracts leave open, on reachable states.
 
-Three searches over states of random play (Dawn Under presets and the expansion):
+Written once over the game interface and the plugin record; a game takes part through the
+capability ``"discovery"`` of its plugin (a :class:`DiscoveryGame`), which says what is really
+its own: the systematic action space, how a situation is named, the perturbations of a
+successor, how its ambiguity register explains a finding, the comparison of its translations.
+The searches, over states of seeded random play (:func:`walk`, through
+:mod:`ruleproof.model.api`, chance settled by the game's contracts capability):
 
-* **legality gaps** -- over a systematic action space, actions the engine refuses that no
-  contract forbids, and actions it allows that no contract permits;
-* **effect perturbations** -- generic changes of the engine's successor (who moves next, whether
-  the turn ends, which end of a row, who gives or receives, counts +-1, lids closed or left
-  open, which reserve lid) that still satisfy every contract;
-* **translation differential** -- du-en's and du-cs's contracts compared on the same states:
-  one forbids what the other permits, or one rejects the successor the other's engine produced.
+* **legality gaps** -- over the game's systematic action space, actions the engine refuses that
+  no contract forbids, and actions it allows that no contract permits;
+* **effect perturbations** -- the game's changes of the engine's successor (who moves next,
+  whether the turn ends, counts +-1...) that still satisfy every contract;
+* **translation differential** -- two source texts' contracts compared on the same states (the
+  game's ``translation``);
+* **cycles** -- a reachable loop per rule set (properties/endless.py);
+* **symbolic** -- the game's z3 queries on an abstraction.
 
 Each finding has a key (what kind of question it is), the clause ids in play and a minimal
 witness (seed, the actions before it, the action), and is *explained* when a register entry's
-other reading changes the engine exactly there (replayed), or when the discovered register
-(``spec/dawn_under/discovered.toml``) lists its key.
+other reading changes the engine exactly there (the game's ``explain``), or when the game's
+discovered register (``discovered.toml`` in its data folder) lists its key.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
-from ruleproof.errors import IllegalAction
+from ruleproof.model.api import GameBase
 from ruleproof.properties.contracts.core import ContractSet, broken, forbidding, permitting
-from ruleproof.properties.contracts.games import Engine, RuleSet, engine_of, rule_set
+from ruleproof.properties.contracts.games import RuleSet, game_of, rule_set, settle
+from ruleproof.properties.plugin import GamePlugin, plugin, plugins
+
+CAPABILITY = "discovery"
+"""The name of the capability in a game's plugin record."""
 
 
 @dataclass(frozen=True)
@@ -76,11 +87,97 @@ BUDGETS = {
 }
 
 
+
+
+# ----------------------------------------------------------------------------- the game's part
+
+
+Perturbation = tuple[str, Any, tuple[str, ...]]
+"""(name, perturbed successor, fields changed)."""
+
+
+class DiscoveryGame(Protocol):
+    """What discovery needs of a game beyond the interface (capability ``"discovery"``).
+    States are the game's engine states (``GameState.model``).
+
+    Attributes:
+        default_rule_sets: the contract rule sets searched when none are named.
+    """
+
+    @property
+    def default_rule_sets(self) -> tuple[str, ...]: ...
+
+    def questions(self, state: Any) -> Sequence[Any]:
+        """The systematic action space at ``state``: candidate actions of the kind of decision
+        the state asks for, whether legal or not, in a fixed order."""
+        ...
+
+    def situation(self, state: Any) -> str:
+        """A coarse name of where ``state`` is, for finding keys (``open/plague``)."""
+        ...
+
+    def target(self, state: Any, action: Any) -> str:
+        """What the action is aimed at, for finding keys (``" into another grave"``; '')."""
+        ...
+
+    def why_illegal(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The clause ids the engine names when it refuses ``action`` (() if none)."""
+        ...
+
+    def perturbations(self, state: Any, action: Any, nxt: Any) -> Iterable[Perturbation]:
+        """Alternatives to the successor ``nxt`` of ``state --action-->``, each named, with
+        the fields it changes."""
+        ...
+
+    def explain(self, rs: RuleSet, findings: Sequence[Finding]) -> list[Finding]:
+        """``findings`` (in order), each marked with the ambiguity register entry whose other
+        reading, replayed on the witness, changes the engine there ('' if none)."""
+        ...
+
+    def translation(self, players: int, budget: Budget, deadline: float | None = None
+                    ) -> list[Finding]:
+        """The contracts of the game's translations compared on the same states (explained);
+        [] for a game with one text."""
+        ...
+
+    def cycle_key(self, rs: RuleSet) -> tuple[str, tuple[str, ...]]:
+        """The finding key of a loop under ``rs`` and the clause ids in play."""
+        ...
+
+    def symbolic(self) -> list[Finding]:
+        """The findings of the game's symbolic (z3) queries (explained)."""
+        ...
+
+    def witness(self, rs: RuleSet, finding: Finding) -> str:
+        """A scenario file (the game's format) replaying the finding's witness.
+
+        Raises:
+            ValueError: the witness does not replay.
+        """
+        ...
+
+
+def discovery_of(p: GamePlugin) -> DiscoveryGame | None:
+    """The discovery capability of a game (None if it has none)."""
+    found: DiscoveryGame | None = p.capability(CAPABILITY)
+    return found
+
+
+def _game_discovery(game: str) -> DiscoveryGame:
+    from ruleproof.properties.plugin import require
+
+    found: DiscoveryGame = require(plugin(game), CAPABILITY, "discovery")
+    return found
+
+
 # ----------------------------------------------------------------------------- sampling
 
 
 @dataclass(frozen=True)
 class Step:
+    """One transition of random play: seed, actions before it, engine states before and after
+    (the successor before chance is settled), and the action."""
+
     seed: int
     prefix: tuple[Any, ...]
     state: Any
@@ -88,115 +185,31 @@ class Step:
     nxt: Any
 
 
-def walk(engine: Engine, games: int, max_steps: int, seed: int = 0) -> Iterator[Step]:
-    """Transitions of ``games`` random games (seeded)."""
+def walk(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
+         game: GameBase[Any] | None = None) -> Iterator[Step]:
+    """Transitions of ``games`` random games of ``rs`` (game ``seed + g`` dealt from that seed,
+    its choices drawn by ``random.Random(1000 + seed + g)`` among the legal actions in the
+    engine's order); ``game`` replaces ``rs``'s game (teeth tests)."""
+    game = game or game_of(rs)
     for g in range(games):
         rng = random.Random(1_000 + seed + g)
-        state = engine.chance(engine.new(seed + g))
+        state = settle(rs, game.new_seeded_state(seed + g))
         prefix: list[Any] = []
         for _ in range(max_steps):
-            if engine.terminal(state):
+            if state.is_terminal():
                 break
-            legal = engine.legal(state)
+            legal = state.legal_typed_actions()
             if not legal:
                 break
             action = legal[rng.randrange(len(legal))]
-            nxt = engine.apply(state, action)
-            yield Step(seed + g, tuple(prefix), state, action, nxt)
+            nxt = state.apply_typed(action)
+            yield Step(seed + g, tuple(prefix), state.model, action, nxt.model)
             prefix.append(action)
-            state = engine.chance(nxt)
+            state = settle(rs, nxt)
 
 
-def action_space(state: Any) -> list[Any]:
-    """A systematic Dawn Under action space for ``state``: every grave opening, placements and
-    garlic into the pending grave and one other, stop, both ends of hand-overs, and the
-    expansion's actions (every bat and Count target, every gift receiver)."""
-    from ruleproof.model.dawn_under.state import (
-        End,
-        GiveVampire,
-        LeaveEmpty,
-        OpenGrave,
-        PlaceGarlic,
-        PlaceVampire,
-        ReceiveVampire,
-        Stop,
-    )
-    from ruleproof.model.gruft.state import Believe, CountTo, Doubt, GiftTo, PlayBat, part
-
-    size = state.config.board.size
-    graves = sorted({state.pending if state.pending is not None else 0, 0, size // 2,
-                     *(state.plague.opened if state.plague is not None else ())})
-    out: list[Any] = [OpenGrave(g) for g in range(size)]
-    for g in graves:
-        out += [PlaceVampire(g, End.LEFT), PlaceVampire(g, End.RIGHT), PlaceGarlic(g),
-                LeaveEmpty(g)]
-    out += [Stop(), GiveVampire(End.LEFT), GiveVampire(End.RIGHT), ReceiveVampire(End.LEFT),
-            ReceiveVampire(End.RIGHT)]
-    if part(state) is not None:
-        out += [PlayBat(g) for g in range(size)] + [Believe(), Doubt()]
-        out += [CountTo(g) for g in range(size)]
-        out += [GiftTo(p) for p in range(state.config.players)]
-    return out
-
-
-SLOTS: dict[str, tuple[str, ...]] = {
-    "open": ("OpenGrave", "Stop", "PlayBat", "PlaceVampire", "PlaceGarlic"),
-    "place": ("PlaceVampire", "PlaceGarlic", "LeaveEmpty"),
-    "give": ("GiveVampire",),
-    "receive": ("ReceiveVampire",),
-    "count-open": ("OpenGrave", "Stop", "PlayBat"),
-    "count-place": ("CountTo",),
-    "count-move": ("CountTo",),
-    "bat": ("Believe", "Doubt"),
-    "bat-gift": ("GiftTo",),
-    "put": ("PlaceVampire",),
-}
-"""The kinds of decision each phase asks for. Other action types at a phase are a different
-decision altogether (the engine's protocol), not a question of the rules; they are left out of
-the legality comparison (docs/discovery.md, "what it cannot find")."""
-
-
-def in_slot(state: Any, action: Any) -> bool:
-    phase = getattr(getattr(state, "phase", None), "value", "")
-    return _atype(action) in SLOTS.get(phase, ())
-
-
-def _situation(state: Any) -> str:
-    """A coarse description of where a state is (for keys): phase and plague."""
-    phase = getattr(state, "phase", None)
-    name = getattr(phase, "value", str(phase))
-    plague = "plague" if getattr(state, "plague", None) is not None else "turn"
-    extra = ""
-    return f"{name}/{plague}{extra}"
-
-
-def _target(state: Any, action: Any) -> str:
-    """For a placement: into the grave just opened, one opened earlier in the plague, or
-    another grave."""
-    if _atype(action) not in ("PlaceVampire", "PlaceGarlic", "LeaveEmpty"):
-        return ""
-    g = action.grave
-    if g == getattr(state, "pending", None):
-        return " into the grave just opened"
-    plague = getattr(state, "plague", None)
-    if plague is not None and g in plague.opened:
-        return " into a grave opened earlier in the plague"
-    return " into another grave"
-
-
-def _content(state: Any, action: Any) -> str:
-    g = getattr(action, "grave", None)
-    if g is None or not 0 <= g < len(getattr(state, "contents", ())):
-        return ""
-    c = state.contents[g]
-    lid = state.lids[g]
-    from ruleproof.model.dawn_under.state import RAT
-
-    base = "rat" if lid == RAT else "nolid" if lid is None else "colour"
-    return f"{base}:{type(c).__name__ if c is not None else 'empty'}"
-
-
-def _atype(action: Any) -> str:
+def kind_of(action: Any) -> str:
+    """The kind of an action in finding keys: its type's name."""
     return type(action).__name__
 
 
@@ -204,43 +217,42 @@ def _atype(action: Any) -> str:
 
 
 def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | None = None,
-                  engine: Engine | None = None, deadline: float | None = None
+                  game: GameBase[Any] | None = None, deadline: float | None = None
                   ) -> list[Finding]:
     """Actions the engine refuses that no contract forbids, and actions it allows that no
-    contract permits (first witness per key)."""
-    from ruleproof.model.dawn_under.engine import why_illegal
-
-    engine = engine or engine_of(rs)
+    contract permits (first witness per key); ``sets`` replace the rule set's contracts and
+    ``game`` its game (teeth tests)."""
+    cap = _game_discovery(rs.game)
+    game = game or game_of(rs)
     found: dict[str, Finding] = {}
-    for i, st in enumerate(walk(engine, budget.games, budget.max_steps)):
+    for i, st in enumerate(walk(rs, budget.games, budget.max_steps, game=game)):
         if deadline is not None and time.perf_counter() > deadline:
             break
         if i % budget.stride:
             continue
         s = st.state
         contracts = rs.contracts(s, sets)
-        legal = set(engine.legal(s))
-        for a in action_space(s):
-            if rs.alias(s, a) or not in_slot(s, a):
+        legal = set(game.model_legal(s))
+        for a in cap.questions(s):
+            if rs.alias(s, a):
                 continue
             allowed = a in legal
             forb = forbidding(contracts, s, a)
             if not allowed and not forb:
-                key = f"refused-unforbidden {_atype(a)}{_target(s, a)} at {_situation(s)}"
+                key = (f"refused-unforbidden {kind_of(a)}{cap.target(s, a)} at "
+                       f"{cap.situation(s)}")
                 if key not in found:
-                    try:
-                        _, clauses = why_illegal(s, a)
-                    except Exception:
-                        clauses = ()
+                    clauses = cap.why_illegal(s, a)
                     found[key] = Finding("refused-unforbidden", key, rs.name, tuple(clauses),
                                          st.seed, tuple(map(str, st.prefix)), str(a),
                                          f"the engine refuses '{a}' (citing "
                                          f"{', '.join(clauses) or 'nothing'}); no contract "
                                          "forbids it")
             elif allowed and not permitting(contracts, s, a):
-                key = f"allowed-unpermitted {_atype(a)}{_target(s, a)} at {_situation(s)}"
+                key = (f"allowed-unpermitted {kind_of(a)}{cap.target(s, a)} at "
+                       f"{cap.situation(s)}")
                 if key not in found:
-                    nxt = engine.apply(s, a)
+                    nxt = game.model_step(s, a)[0]
                     spoke = tuple(sorted({c.clause for c in contracts if c.requires is not None
                                           and c.requires(s, a, nxt) is not None}))
                     found[key] = Finding("allowed-unpermitted", key, rs.name, spoke, st.seed,
@@ -252,136 +264,21 @@ def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | Non
 # ----------------------------------------------------------------------------- effects
 
 
-Perturbation = tuple[str, Any, tuple[str, ...]]  # (name, perturbed successor, fields changed)
-
-
-def perturbations(s: Any, a: Any, t: Any) -> Iterator[Perturbation]:
-    """Generic alternatives to the successor ``t`` of a Dawn Under transition."""
-    from ruleproof.model.dawn_under.state import Phase, Vampire
-    from ruleproof.model.gruft.state import part
-
-    n = t.config.players
-    if t.phase is Phase.OVER:
-        return
-    # who moves next
-    for d in (1, n - 1):
-        if n > 2 or d == 1:
-            yield ("who moves next", replace(t, turn_player=(t.turn_player + d) % n),
-                   ("turn_player",))
-    if t.plague is not None:
-        yield ("who goes on in the plague",
-               replace(t, plague=replace(t.plague, current=(t.plague.current + 1) % n)),
-               ("plague",))
-    # whether the turn ends
-    if t.plague is None and s.plague is None and not t.gifts:
-        if t.turn_player == s.turn_player and t.phase is Phase.OPEN:
-            yield ("the turn ends", replace(t, turn_player=(t.turn_player + 1) % n,
-                                            placed_this_turn=0, may_stop=False),
-                   ("turn_player",))
-        elif t.turn_player != s.turn_player and t.phase is Phase.OPEN:
-            yield ("the turn goes on", replace(t, turn_player=s.turn_player, may_stop=True,
-                                               placed_this_turn=s.placed_this_turn),
-                   ("turn_player",))
-    # the plague ends or goes on
-    if s.plague is not None and t.plague is not None and t.phase is Phase.OPEN:
-        yield ("the plague ends", replace(t, plague=None, turn_player=(s.plague.holder + 1) % n),
-               ("plague",))
-    # which end of a row
-    for p, (b, c) in enumerate(zip(s.rows, t.rows, strict=True)):
-        if len(c) == len(b) + 1 and len(c) > 1:
-            v = c[0] if [x.colour for x in c[1:]] == [x.colour for x in b] else c[-1]
-            other = (v, *b) if v is c[-1] else (*b, v)
-            if other != c:
-                yield ("which end receives", replace(t, rows=_set(t.rows, p, tuple(other))),
-                       ("rows",))
-        if len(c) == len(b) - 1 and len(b) > 1 and b[0].colour != b[-1].colour:
-            alt = b[:-1] if [x.colour for x in c] == [x.colour for x in b[1:]] else b[1:]
-            moved = b[0] if alt is b[1:] else b[-1]
-            alt = tuple(Vampire(x.colour, x.face_up or not any(not y.face_up for y in c))
-                        for x in alt)
-            extra: dict[str, Any] = {"rows": _set(t.rows, p, tuple(alt))}
-            if t.in_transit is not None:
-                extra["in_transit"] = moved.colour
-            yield ("which end gives", replace(t, **extra), ("rows",))
-    # who gives or receives
-    if t.gifts and not s.gifts:
-        first = t.gifts[0]
-        for q in range(n):
-            if q != first.receiver:
-                yield ("who receives", replace(t, gifts=tuple(replace(g, receiver=q)
-                                                              for g in t.gifts)), ("gifts",))
-                break
-        yield ("how many give", replace(t, gifts=t.gifts[:-1] or t.gifts + t.gifts),
-               ("gifts",))
-    # counts +-1
-    for p in range(n):
-        if t.stakes_held[p] != s.stakes_held[p]:
-            for d in (1, -1):
-                held = t.stakes_held[p] + d
-                if held >= 0 and t.stakes_path - d >= 0:
-                    yield ("stakes +-1", replace(t, stakes_held=_set(t.stakes_held, p, held),
-                                                 stakes_path=t.stakes_path - d),
-                           ("stakes_held",))
-        if t.garlic_hand[p] != s.garlic_hand[p]:
-            yield ("garlic +-1", replace(t, garlic_hand=_set(t.garlic_hand, p,
-                                                             s.garlic_hand[p])),
-                   ("garlic_hand",))
-    if s.stakes_path != t.stakes_path or any(x != y for x, y in zip(s.stakes_held,
-                                                                       t.stakes_held,
-                                                                       strict=True)):
-        pass
-    elif isinstance(getattr(a, "grave", None), int) and _is_vampire(s, a):
-        p = s.plague.current if s.plague is not None else s.turn_player
-        if t.stakes_path > 0:
-            yield ("a stake is taken", replace(t, stakes_held=_set(t.stakes_held, p,
-                                                                   t.stakes_held[p] + 1),
-                                               stakes_path=t.stakes_path - 1),
-                   ("stakes_held",))
-    # lids closed or left open
-    g = getattr(a, "grave", None)
-    if isinstance(g, int) and 0 <= g < len(t.known) and t.lids[g] is not None:
-        yield ("lid seen or not", replace(t, known=_set(t.known, g, not t.known[g])),
-               ("known",))
-        gp = part(t)
-        if gp is not None:
-            og = gp.open_graves
-            alt = tuple(x for x in og if x != g) if g in og else (*og, g)
-            yield ("grave left open", replace(t, extension=replace(gp, open_graves=alt)),
-                   ("extension",))
-    # which reserve lid
-    if s.plague is not None and (t.plague is None or t.plague.origin != s.plague.origin) \
-            and len(s.reserve) > 1 and s.reserve[0] != s.reserve[1]:
-        o = s.plague.origin
-        yield ("which reserve lid", replace(t, lids=_set(t.lids, o, s.reserve[1]),
-                                            reserve=(s.reserve[0], *s.reserve[2:])),
-               ("lids",))
-
-
-def _is_vampire(s: Any, a: Any) -> bool:
-    from ruleproof.model.dawn_under.state import OpenGrave, VampireIn
-
-    return isinstance(a, OpenGrave) and 0 <= a.grave < len(s.contents) and isinstance(
-        s.contents[a.grave], VampireIn)
-
-
-def _set(seq: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return (*seq[:i], v, *seq[i + 1:])
-
-
 def effect_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | None = None,
-                engine: Engine | None = None, deadline: float | None = None) -> list[Finding]:
+                game: GameBase[Any] | None = None, deadline: float | None = None
+                ) -> list[Finding]:
     """Perturbed successors that still satisfy every contract (first witness per key)."""
-    engine = engine or engine_of(rs)
+    cap = _game_discovery(rs.game)
     found: dict[str, Finding] = {}
-    for st in walk(engine, budget.games, budget.max_steps):
+    for st in walk(rs, budget.games, budget.max_steps, game=game):
         if deadline is not None and time.perf_counter() > deadline:
             break
         s, a, t = st.state, st.action, st.nxt
         contracts = rs.contracts(s, sets)
-        for name, alt, fields in perturbations(s, a, t):
+        for name, alt, fields in cap.perturbations(s, a, t):
             if alt == t:
                 continue
-            key = f"effect '{name}' after {_atype(a)} at {_situation(s)}"
+            key = f"effect '{name}' after {kind_of(a)} at {cap.situation(s)}"
             if key in found:
                 continue
             if broken(contracts, s, a, alt):
@@ -395,88 +292,12 @@ def effect_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | None 
     return list(found.values())
 
 
-# ----------------------------------------------------------------------------- translations
-
-
-def translation_gaps(players: int, budget: Budget, deadline: float | None = None,
-                     sets: tuple[ContractSet, ContractSet] | None = None) -> list[Finding]:
-    """du-en's contracts against du-cs's on the states of both presets' random play: one
-    forbids what the other permits, or one rejects the other engine's successor."""
-    from ruleproof.properties.contracts.core import contract_set
-
-    en_set, cs_set = sets or (contract_set("du-en"), contract_set("du-cs"))
-    found: dict[str, Finding] = {}
-    for preset, other_preset in (("du-en", "du-cs"), ("du-cs", "du-en")):
-        rs = rule_set(f"{preset}/{players}")
-        other = engine_of(rule_set(f"{other_preset}/{players}"))
-        engine = engine_of(rs)
-        for i, st in enumerate(walk(engine, budget.games, budget.max_steps)):
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            s = st.state
-            en = en_set.active(s)
-            cs = cs_set.active(s)
-            if i % budget.stride == 0:
-                legal = set(engine.legal(s))
-                for a in action_space(s):
-                    if en_set.alias(s, a) or not in_slot(s, a):
-                        continue
-                    fe, fc = forbidding(en, s, a), forbidding(cs, s, a)
-                    pe, pc = permitting(en, s, a), permitting(cs, s, a)
-                    for what, forb, perm in (("du-en forbids, du-cs permits", fe, pc),
-                                             ("du-cs forbids, du-en permits", fc, pe)):
-                        if forb and perm:
-                            key = f"translation {what}: {_atype(a)} at {_situation(s)} " \
-                                  f"{_content(s, a)}"
-                            if key not in found:
-                                found[key] = Finding(
-                                    "translation", key, rs.name, tuple(sorted({*forb, *perm})),
-                                    st.seed, tuple(map(str, st.prefix)), str(a),
-                                    f"{what} '{a}' (legal in the {preset} engine: "
-                                    f"{a in legal})")
-            # successors: each source judges the other preset's engine successor
-            a = st.action
-            try:
-                alt = other.apply(replace(s, config=_config_of(other, s)), a)
-            except (IllegalAction, AssertionError, IndexError, KeyError, TypeError):
-                continue
-            alt = replace(alt, config=s.config)
-            mine = en if preset == "du-en" else cs
-            theirs = cs if preset == "du-en" else en
-            bad_alt = broken(mine, s, a, alt)
-            bad_own = broken(theirs, s, a, st.nxt)
-            if bad_alt and not broken(theirs, s, a, alt) and bad_own:
-                clauses = sorted({v.clause for v in (*bad_alt, *bad_own)})
-                key = f"translation successors: {_atype(a)} at {_situation(s)} " \
-                      f"{_content(s, a)} ({', '.join(clauses)})"
-                if key not in found:
-                    found[key] = Finding(
-                        "translation", key, rs.name, tuple(clauses), st.seed,
-                        tuple(map(str, st.prefix)), str(a),
-                        f"{preset}'s contracts reject the {other_preset} successor "
-                        f"({', '.join(v.clause for v in bad_alt)}) and {other_preset}'s reject "
-                        f"the {preset} successor ({', '.join(v.clause for v in bad_own)})")
-    return list(found.values())
-
-
-def _config_of(engine: Engine, like: Any) -> Any:
-    return engine.new(0).config
-
-
 # ----------------------------------------------------------------------------- explanation
-
-
-def register_entries() -> list[tuple[str, tuple[str, ...], str | None, tuple[str, ...], Any]]:
-    """(id, clauses, option, reading values, entry) of the shipped register."""
-    from ruleproof.properties.dawn_under.ambiguities import register
-
-    return [(e.id, e.clauses, e.option, tuple(r.value for r in e.readings), e)
-            for e in register()]
 
 
 @dataclass(frozen=True)
 class Accepted:
-    """An accepted finding of ``spec/dawn_under/discovered.toml``."""
+    """An accepted finding of a game's discovered register (``discovered.toml``)."""
 
     id: str
     title: str
@@ -488,21 +309,27 @@ class Accepted:
     option: str | None = None
 
 
-def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
-    """Load and validate the discovered register.
+def load_discovered(path: Path | None = None, game: str | None = None) -> tuple[Accepted, ...]:
+    """Load and validate a discovered register: ``path``, or the file ``discovered.toml`` of
+    ``game``'s data folder (default: the first registered game with discovery); an option must
+    be one of the game's rule options.
 
     Raises:
         MalformedInput: naming file and line: unknown clause, missing witness file, fewer than
             two readings, an unknown option, a duplicate id or key.
     """
     from ruleproof.errors import MalformedInput
-    from ruleproof.model.dawn_under.config import option_values
     from ruleproof.spec import _read_toml, all_clause_ids, spec_path, table_lines
 
-    path = path or spec_path("dawn_under", "discovered.toml")
+    p = plugin(game) if game is not None else next(
+        q for q in plugins().values() if discovery_of(q) is not None)
+    path = path or p.spec_folder / "discovered.toml"
+    if not path.is_file():
+        return ()
     data, text = _read_toml(path)
     lines = table_lines(text, "finding")
     known = all_clause_ids()
+    options = p.option_values()
     out: list[Accepted] = []
     ids: set[str] = set()
     keys: set[str] = set()
@@ -529,7 +356,7 @@ def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
         if len(readings) < 2:
             raise fail("needs at least two readings")
         option = e.get("option")
-        if option is not None and option not in option_values():
+        if option is not None and option not in options:
             raise fail(f"unknown option {option}")
         for k in e.get("keys", []):
             if k in keys:
@@ -541,126 +368,20 @@ def load_discovered(path: Any = None) -> tuple[Accepted, ...]:
     return tuple(out)
 
 
-def discovered_register() -> dict[str, Accepted]:
-    """The accepted findings by discovery key."""
-    return {k: a for a in load_discovered() for k in a.keys}
+def discovered_register(game: str | None = None) -> dict[str, Accepted]:
+    """The accepted findings of ``game``'s discovered register by discovery key."""
+    return {k: a for a in load_discovered(game=game) for k in a.keys}
 
 
-def replay(rs: RuleSet, f: Finding, options: dict[str, str] | None = None
-           ) -> tuple[Any, Any] | None:
-    """The state before the finding's action and the engine's successor, replayed from the
-    witness (under extra ``options``); None if the witness does not replay."""
-    from ruleproof.properties.contracts.games import dawn_under_engine
-
-    opts = dict(rs.options)
-    opts.update(options or {})
-    engine = dawn_under_engine(replace(rs, options=tuple(sorted(opts.items()))))
-    assert engine.parse is not None
-    try:
-        s = engine.new(f.seed)
-        for text in f.prefix:
-            s = engine.apply(s, engine.parse(text))
-        a = engine.parse(f.action)
-        try:
-            return s, engine.apply(s, a)
-        except IllegalAction:
-            return s, None
-    except (IllegalAction, ValueError):
-        return None
-
-
-def explain(rs: RuleSet, findings: list[Finding]) -> list[Finding]:
-    """Mark each finding with the register entry that covers it: an entry whose other reading,
-    replayed on the witness, changes the engine's legality of the action or its successor;
-    or an accepted entry of the discovered register listing the key."""
-    accepted = discovered_register()
-    out: list[Finding] = []
-    entries = register_entries()
-    for f in findings:
-        if f.key in accepted:
-            out.append(f.with_explanation(accepted[f.key].id))
-            continue
-        if f.kind == "translation" or rs.game != "dawn-under":
-            hit = _by_clauses(f, entries)
-            out.append(f.with_explanation(hit) if hit else f)
-            continue
-        base = replay(rs, f)
-        hit = ""
-        gruft = dict(rs.options).get("expansion") == "gruft"
-        if base is not None:
-            for eid, _clauses, option, values, entry in entries:
-                if option is None or hit:
-                    continue
-                if dict(entry.base_options).get("expansion") == "gruft" and not gruft:
-                    continue
-                for value in values:
-                    if value == _current(rs, option):
-                        continue
-                    alt = _under(rs, base[0], f, {option: value})
-                    if _differs(f, base[1], alt):
-                        hit = eid
-                        break
-        out.append(f.with_explanation(hit) if hit else f)
-    return out
-
-
-_ILLEGAL = object()
-
-
-def _under(rs: RuleSet, state: Any, f: Finding, options: dict[str, str]) -> Any:
-    """The successor of the witness state under other options (same state, other rule
-    config); None if the action is then illegal, ``_ILLEGAL`` marker avoided for typing."""
-    from ruleproof.model.dawn_under import config as du_config
-    from ruleproof.model.dawn_under.engine import apply
-    from ruleproof.properties.dawn_under.scenarios import parse_action
-
-    opts = dict(rs.options)
-    opts.update(options)
-    try:
-        cfg = du_config.make_config(rs.count, du_config.parse_options(
-            opts, base=du_config.preset_options(rs.preset)), preset=rs.preset)
-    except Exception:
-        return _ILLEGAL
-    try:
-        return apply(replace(state, config=cfg), parse_action(f.action))
-    except (IllegalAction, AssertionError, IndexError):
-        return None
-
-
-def _differs(f: Finding, base: Any, alt: Any) -> bool:
-    """Whether another reading changes what the finding is about: the action's legality
-    (legality findings) or the perturbed fields of the successor (effect findings)."""
-    if alt is _ILLEGAL:
-        return False
-    if (alt is None) != (base is None):
-        return True
-    if alt is None or base is None:
-        return False
-    if f.kind != "effect":
-        return False
-    for name in f.fields:
-        x = getattr(base, name)
-        y = getattr(alt, name)
-        if x != y:
-            return True
-    return False
-
-
-def _current(rs: RuleSet, option: str) -> str:
-    from ruleproof.model.dawn_under import config as du_config
-    from ruleproof.model.dawn_under.state import option_value
-
-    opts = du_config.parse_options(dict(rs.options), base=du_config.preset_options(rs.preset))
-    return option_value(opts, option)
-
-
-def _by_clauses(f: Finding, entries: list[Any]) -> str:
-    """A translation divergence is explained by an entry that names a du-cs clause of it."""
-    cs_clauses = {c for c in f.clauses if c.startswith("du-cs:")}
-    for eid, clauses, *_ in entries:
-        if cs_clauses & set(clauses):
-            return str(eid)
-    return ""
+def explain(rs: RuleSet, findings: Sequence[Finding]) -> list[Finding]:
+    """Mark each finding with what covers it: an accepted entry of the game's discovered
+    register listing its key, else the ambiguity register entry the game finds for it
+    (:meth:`DiscoveryGame.explain`)."""
+    accepted = discovered_register(rs.game)
+    known = [f.with_explanation(accepted[f.key].id) if f.key in accepted else f
+             for f in findings]
+    rest = iter(_game_discovery(rs.game).explain(rs, [f for f in known if not f.explained_by]))
+    return [f if f.explained_by else next(rest) for f in known]
 
 
 def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[Finding]:
@@ -673,8 +394,8 @@ def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[
         c = find_cycle(rs, games=2)
         if c is None or not replay_cycle(rs, c):
             continue
-        key = f"cycle {rs.preset if rs.preset != 'du-en' or not rs.options else 'gruft'}"
-        f = Finding("cycle", key, name, ("du-en:end.first-empty",), c.seed, c.prefix,
+        key, clauses = _game_discovery(rs.game).cycle_key(rs)
+        f = Finding("cycle", key, name, clauses, c.seed, c.prefix,
                     " ".join(c.loop), f"the loop {list(c.loop)} returns to the same state")
         out.append(f.with_explanation(accepted[key].id) if key in accepted else f)
     return out
@@ -711,31 +432,46 @@ class Report:
 KINDS = ("legality", "effect", "translation", "cycles", "symbolic")
 """The discovery searches, in report order."""
 
-DEFAULT_RULE_SETS = ("du-en/4", "du-cs/4", "2p/2", "gruft/4")
-"""The rule sets discovery searches unless told otherwise."""
+TRANSLATION_PLAYERS = 4
+"""The player count of the translation differential in a discovery run."""
+
+
+def default_rule_sets() -> tuple[str, ...]:
+    """The rule sets discovery searches unless told otherwise: every game's
+    (:attr:`DiscoveryGame.default_rule_sets`), in registry order."""
+    return tuple(n for p in plugins().values() if (cap := discovery_of(p)) is not None
+                 for n in cap.default_rule_sets)
 
 
 @dataclass(frozen=True)
 class Search:
     """One independent discovery search: ``kind`` (of :data:`KINDS`) on ``rule_set`` (''
-    for the translation differential and the symbolic search)."""
+    for the game-wide searches, the translation differential and the symbolic search, of
+    ``game``)."""
 
     kind: str
     rule_set: str = ""
+    game: str = ""
 
     def describe(self) -> str:
         return f"{self.kind} {self.rule_set}".strip()
 
 
 def searches(names: Sequence[str], kinds: Sequence[str]) -> list[Search]:
-    """The searches of a discovery run, in report order."""
+    """The searches of a discovery run, in report order (the game-wide ones once for each
+    game of the named rule sets).
+
+    Raises:
+        KeyError: an unknown rule set name.
+    """
+    games = list(dict.fromkeys(rule_set(n).game for n in names))
     out = [Search(k, n) for n in names for k in ("legality", "effect") if k in kinds]
     if "translation" in kinds:
-        out.append(Search("translation"))
+        out += [Search("translation", "", g) for g in games]
     if "cycles" in kinds:
         out += [Search("cycles", n) for n in names]
     if "symbolic" in kinds:
-        out.append(Search("symbolic"))
+        out += [Search("symbolic", "", g) for g in games]
     return out
 
 
@@ -749,7 +485,7 @@ class SearchRun:
     profile: str
     until: float
     sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None
-    engine_for: Callable[[RuleSet], Engine | None] | None = None
+    game_for: Callable[[RuleSet], GameBase[Any] | None] | None = None
 
     def __call__(self, index: int) -> tuple[list[Finding], bool]:
         unit = self.plan[index]
@@ -759,17 +495,17 @@ class SearchRun:
         if unit.kind in ("legality", "effect"):
             rs = rule_set(unit.rule_set)
             sets = self.sets_for(rs) if self.sets_for else None
-            engine = self.engine_for(rs) if self.engine_for else None
+            game = self.game_for(rs) if self.game_for else None
             search = legality_gaps if unit.kind == "legality" else effect_gaps
-            found = explain(rs, search(rs, budget, sets, engine, deadline))
+            found = explain(rs, search(rs, budget, sets, game, deadline))
         elif unit.kind == "translation":
-            found = explain(rule_set("du-en/4"), translation_gaps(4, budget, deadline))
+            found = _game_discovery(unit.game).translation(TRANSLATION_PLAYERS, budget,
+                                                           deadline)
         elif unit.kind == "cycles":
-            found = cycle_findings([unit.rule_set], accepted=discovered_register())
+            found = cycle_findings([unit.rule_set],
+                                   accepted=discovered_register(rule_set(unit.rule_set).game))
         elif unit.kind == "symbolic":
-            from ruleproof.properties.symbolic.contracts import symbolic_findings
-
-            found = list(symbolic_findings())
+            found = list(_game_discovery(unit.game).symbolic())
         else:
             raise ValueError(f"unknown discovery search {unit.kind!r}")
         return found, time.time() > self.until and unit.kind in ("legality", "effect",
@@ -778,12 +514,13 @@ class SearchRun:
 
 def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
              sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None,
-             engine_for: Callable[[RuleSet], Engine | None] | None = None,
+             game_for: Callable[[RuleSet], GameBase[Any] | None] | None = None,
              kinds: Sequence[str] = KINDS, *, workers: int = 1, address: str | None = None,
              progress: Callable[[str], None] | None = None) -> Report:
-    """Run every discovery search under ``profile`` (``ci``, ``default``, ``thorough``).
+    """Run every discovery search under ``profile`` (``ci``, ``default``, ``thorough``) on
+    ``rule_sets`` (default: :func:`default_rule_sets`).
 
-    ``sets_for``/``engine_for`` replace the contracts or the engine of a rule set (teeth
+    ``sets_for``/``game_for`` replace the contracts or the game of a rule set (teeth
     tests: a weakened contract, a planted silent decision). With ``workers`` > 1 or an
     ``address`` the independent searches (:func:`searches`) run on Ray workers (a local Ray,
     or the cluster at ``address``); all share the profile's deadline, and the findings, in the
@@ -796,10 +533,10 @@ def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
     from ruleproof.properties.explore.distributed import fan_out_until
 
     start = time.perf_counter()
-    names = list(rule_sets or DEFAULT_RULE_SETS)
+    names = list(rule_sets or default_rule_sets())
     plan = tuple(searches(names, kinds))
     run = SearchRun(plan, profile, time.time() + BUDGETS[profile].seconds, sets_for,
-                    engine_for)
+                    game_for)
 
     def done(index: int, result: tuple[list[Finding], bool]) -> None:
         if progress is not None:

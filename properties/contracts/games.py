@@ -1,26 +1,140 @@
-"""The rule sets the contracts are checked on: an engine (set-up, legal actions, apply) plus the
-contract sets of the sources that rule set follows.
+"""The game side of the clause contracts: the capability a game gives (``"contracts"``, a
+:class:`GameContracts`), the rule sets the contracts are checked on, and seeded play on the one
+game interface (:mod:`ruleproof.model.api`).
 
-A :class:`RuleSet` binds one engine configuration (game, preset, options, player count) to the
-sources whose clauses it claims to implement: du-en's preset and the 2-player preset to du-en,
-du-cs's preset to du-cs (the Czech text alone), the expansion to du-en under gruft-en (the base
-clauses the expansion replaces are dropped, gruft-en:play.base), Dracula to dracula-en.
+A contract rule set (:class:`~ruleproof.properties.plugin.RuleSet`) binds one configuration of
+a game (preset, options, one player count) to the source documents whose clauses it claims to
+implement (``sources``) and the clause ids a later source replaces (``drop``); each game's plugin
+lists its own (``contract_rule_sets``). Play goes through the interface: the game is
+``make_game(rs.game, **rs.game_params())`` (or ``rs.engine``, a replacement game for teeth
+tests), a game starts at ``new_seeded_state(seed)``, the contracts read ``state.model`` (the
+game's engine state). Chance nodes after the set-up are settled by the capability's ``settle``,
+the game's own seeded draw, so a seeded game is the same game on every run.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS
-from ruleproof.properties.plugin import RuleSet, plugins
+from ruleproof.model.api import TERMINAL, GameBase, GameState
+from ruleproof.properties.plugin import GamePlugin, RuleSet, make_game, plugin, plugins
+
+CAPABILITY = "contracts"
+"""The name of the capability in a game's plugin record."""
+
+
+@dataclass(frozen=True)
+class ScenarioRun:
+    """A shipped scenario replayed by the refinement property: its name (for reports), the
+    engine state it starts from and its typed actions (an illegal one is skipped)."""
+
+    name: str
+    start: Any
+    actions: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What the perfect-recall search of the shared group reads (properties/recall.py).
+
+    Attributes:
+        what: what is compared, for the check's name (``information state``).
+        info: engine state, seat -> the text that seat has (the function
+            properties/recall.py compares).
+        per_games: the search plays ``max(least, profile.games // per_games)`` games.
+        least: see ``per_games``.
+    """
+
+    what: str
+    info: Callable[[], Callable[..., Any]]
+    per_games: int
+    least: int
+
+
+@dataclass(frozen=True)
+class GameContracts:
+    """A game's clause contracts: the capability ``"contracts"`` of its plugin record.
+
+    Attributes:
+        sets: source document -> a function giving its :class:`ContractSet` (every source the
+            game has contracts for; imported on first use).
+        settle: a state -> the first state from there that is not a chance node, drawn as the
+            game's seeded play draws (the engine's own seeded choice), so seeded games repeat.
+            A game whose only chance is the set-up returns the state itself.
+        refinement_rule_sets: a rule set of ``ruleproof check`` -> the contract rule sets the
+            refinement property checks for it (one per player count; none when the rule set
+            is a reading the contracts do not state).
+        scenario_runs: a contract rule set -> the shipped scenarios that play it (the
+            refinement property replays them too); None when the game ships none for this.
+        searched_rule_set: the contract rule set the shared group searches for endless games
+            and perfect recall ('' for none).
+        recall: what the perfect-recall search reads (None: no such check).
+    """
+
+    sets: Mapping[str, Callable[[], Any]]
+    settle: Callable[[GameState], GameState]
+    refinement_rule_sets: Callable[[RuleSet], tuple[RuleSet, ...]]
+    scenario_runs: Callable[[RuleSet], Iterable[ScenarioRun]] | None = None
+    searched_rule_set: str = ""
+    recall: Recall | None = None
+
+
+def contracts_of(p: GamePlugin) -> GameContracts | None:
+    """The contracts capability of a game (None if it has none)."""
+    found = p.capability(CAPABILITY)
+    return found if isinstance(found, GameContracts) else None
+
+
+def capability_of(rs: RuleSet) -> GameContracts:
+    """The contracts capability of ``rs``'s game.
+
+    Raises:
+        MalformedInput: an unknown game; Unsupported: a game without contracts.
+    """
+    from ruleproof.properties.plugin import require
+
+    found = require(plugin(rs.game), CAPABILITY, "checking the clause contracts")
+    assert isinstance(found, GameContracts)
+    return found
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def game_of(rs: RuleSet) -> GameBase[Any]:
+    """The game of ``rs`` on the one interface (``rs.engine`` when a teeth test replaced it)."""
+    if rs.engine is not None:
+        return rs.engine  # type: ignore[no-any-return]
+    return make_game(rs.game, **rs.game_params())
+
+
+def settle(rs: RuleSet, state: GameState) -> GameState:
+    """``state`` with its chance nodes drawn by the game's seeded draw (see
+    :attr:`GameContracts.settle`)."""
+    return capability_of(rs).settle(state)
+
+
+def start(rs: RuleSet, seed: int, game: GameBase[Any] | None = None) -> GameState:
+    """The game of ``rs`` dealt from ``seed``, its chance nodes settled."""
+    return settle(rs, (game or game_of(rs)).new_seeded_state(seed))
+
+
+def parse(game: GameBase[Any], text: str) -> Any:
+    """The typed action written ``text`` (the game's action table notation).
+
+    Raises:
+        MalformedInput: ``text`` names no action of the game.
+    """
+    return game.id_to_action(game.string_to_action(0, text))
 
 
 @dataclass(frozen=True)
 class Engine:
-    """What the checks need of a game engine (all pure)."""
+    """Play on engine states (the interface's hooks, chance settled as :func:`settle` does),
+    for the searches that walk engine states (properties/endless.py, properties/recall.py).
+    All members are pure."""
 
     new: Callable[[int], Any]
     legal: Callable[[Any], tuple[Any, ...]]
@@ -28,42 +142,22 @@ class Engine:
     terminal: Callable[[Any], bool]
     chance: Callable[[Any], Any]
     show: Callable[[Any], str] = str
-    candidates: Callable[[Any, random.Random], list[Any]] = lambda s, r: []
     parse: Callable[[str], Any] | None = None
 
 
-def dawn_under_engine(rs: RuleSet, apply: Callable[[Any, Any], Any] | None = None,
-                      legal: Callable[[Any], tuple[Any, ...]] | None = None) -> Engine:
-    """The Dawn Under engine for ``rs`` (``apply``/``legal`` may replace the engine's, e.g. a
-    planted mutant in a teeth test)."""
-    from ruleproof.model.dawn_under import config as du_config
-    from ruleproof.model.dawn_under import engine as du
-    from ruleproof.properties.dawn_under.sampling import candidate_actions
-    from ruleproof.properties.dawn_under.scenarios import parse_action
-
-    options = du_config.parse_options(dict(rs.options), base=du_config.preset_options(rs.preset))
-    cfg = du_config.make_config(rs.count, options, preset=rs.preset)
-    return Engine(new=lambda seed: du.new_game(cfg, seed),
-                  legal=legal or du.legal_actions, apply=apply or du.apply,
-                  terminal=du.is_terminal, chance=lambda s: s,
-                  candidates=candidate_actions, parse=parse_action)
-
-
-def dracula_engine(rs: RuleSet) -> Engine:
-    from ruleproof.model import dracula as dr
-
-    def chance(s: Any) -> Any:
-        return dr.resolve_chance(s)
-
-    return Engine(new=lambda seed: dr.new_game(seed), legal=dr.legal_actions, apply=dr.apply,
-                  terminal=dr.is_terminal, chance=chance)
-
-
 def engine_of(rs: RuleSet) -> Engine:
-    if rs.engine is not None:
-        return rs.engine  # type: ignore[no-any-return]
-    return dracula_engine(rs) if rs.game == "dracula" else dawn_under_engine(rs)
+    """The engine-state view of ``rs``'s game (see :class:`Engine`)."""
+    game = game_of(rs)
+    cap = capability_of(rs)
+    return Engine(new=game.seeded_model,
+                  legal=lambda m: tuple(game.model_legal(m)),
+                  apply=lambda m, a: game.model_step(m, a)[0],
+                  terminal=lambda m: game.model_to_move(m) == TERMINAL,
+                  chance=lambda m: cap.settle(game.from_model(m)).model,
+                  parse=lambda text: parse(game, text))
 
+
+# ----------------------------------------------------------------------------- rule sets
 
 
 def rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
@@ -84,5 +178,17 @@ def rule_set(name: str) -> RuleSet:
             return rs
     raise KeyError(name)
 
-__all__ = ["GRUFT_DROPS", "Engine", "RuleSet", "dawn_under_engine", "dracula_engine", "engine_of",
-           "rule_set", "rule_sets"]
+
+def sources() -> tuple[str, ...]:
+    """Every source document a registered game has contracts for, in registry order."""
+    out: list[str] = []
+    for p in plugins().values():
+        cap = contracts_of(p)
+        if cap is not None:
+            out += [s for s in cap.sets if s not in out]
+    return tuple(out)
+
+
+__all__ = ["CAPABILITY", "Engine", "GameContracts", "Recall", "RuleSet", "ScenarioRun",
+           "capability_of", "contracts_of", "engine_of", "game_of", "parse", "rule_set",
+           "rule_sets", "settle", "sources", "start"]

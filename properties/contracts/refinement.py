@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from ruleproof.errors import IllegalAction
+from ruleproof.model.api import GameBase
 from ruleproof.properties.contracts.core import Violation, broken
-from ruleproof.properties.contracts.games import Engine, RuleSet, engine_of
+from ruleproof.properties.contracts.games import RuleSet, capability_of, game_of, settle
 from ruleproof.properties.report import Tally
 
 
 @dataclass(frozen=True)
 class Transition:
-    """One step of a game: the seed, the actions before it, the state, action and successor."""
+    """One step of a game: the seed, the actions before it, the engine states before and after
+    the action (the successor before chance is settled) and the action."""
 
     seed: int
     prefix: tuple[Any, ...]
@@ -29,38 +32,38 @@ class Transition:
     nxt: Any
 
 
-def play(engine: Engine, seed: int, choices: Sequence[int] | None, max_steps: int,
-         rng: random.Random | None = None) -> Iterator[Transition]:
-    """Transitions of one game from ``seed``: ``choices`` pick among the legal actions (index
-    modulo their number), else ``rng`` does (default: seeded by ``seed``)."""
-    state = engine.chance(engine.new(seed))
+def play(rs: RuleSet, game: GameBase[Any], seed: int, choices: Sequence[int] | None,
+         max_steps: int, rng: random.Random | None = None) -> Iterator[Transition]:
+    """Transitions of one game of ``rs`` dealt from ``seed``: ``choices`` pick among the legal
+    actions (index modulo their number), else ``rng`` does (default: seeded by ``seed``)."""
+    state = settle(rs, game.new_seeded_state(seed))
     rng = rng or random.Random(seed)
     prefix: list[Any] = []
     for i in range(max_steps if choices is None else min(max_steps, len(choices))):
-        if engine.terminal(state):
+        if state.is_terminal():
             return
-        legal = engine.legal(state)
+        legal = state.legal_typed_actions()
         if not legal:
             return
         pick = choices[i] if choices is not None else rng.randrange(len(legal))
         action = legal[pick % len(legal)]
-        nxt = engine.apply(state, action)
-        yield Transition(seed, tuple(prefix), state, action, nxt)
+        nxt = state.apply_typed(action)
+        yield Transition(seed, tuple(prefix), state.model, action, nxt.model)
         prefix.append(action)
-        state = engine.chance(nxt)
+        state = settle(rs, nxt)
 
 
 def violations_of(rs: RuleSet, t: Transition) -> list[Violation]:
     return broken(rs.contracts(t.state), t.state, t.action, t.nxt)
 
 
-def _breaks(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], clause: str,
+def _breaks(rs: RuleSet, game: GameBase[Any], seed: int, choices: Sequence[int], clause: str,
             max_steps: int) -> bool:
     return any(any(v.clause == clause for v in violations_of(rs, t))
-               for t in play(engine, seed, choices, max_steps))
+               for t in play(rs, game, seed, choices, max_steps))
 
 
-def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: str,
+def shrink(rs: RuleSet, game: GameBase[Any], seed: int, choices: list[int], clause: str,
            max_steps: int, budget: int = 120) -> list[int]:
     """A shorter choice list that still breaks ``clause`` (greedy delta debugging: drop
     chunks, then single choices, then lower each choice to 0); at most ``budget`` replays."""
@@ -73,7 +76,7 @@ def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: s
         while i < len(best) and tries < budget:
             cand = best[:i] + best[i + chunk:]
             tries += 1
-            if cand and _breaks(rs, engine, seed, cand, clause, max_steps):
+            if cand and _breaks(rs, game, seed, cand, clause, max_steps):
                 best = cand
                 changed = True
             else:
@@ -86,17 +89,17 @@ def shrink(rs: RuleSet, engine: Engine, seed: int, choices: list[int], clause: s
         if best[i] != 0:
             cand = [*best[:i], 0, *best[i + 1:]]
             tries += 1
-            if _breaks(rs, engine, seed, cand, clause, max_steps):
+            if _breaks(rs, game, seed, cand, clause, max_steps):
                 best = cand
     return best
 
 
-def describe(rs: RuleSet, engine: Engine, seed: int, choices: Sequence[int], v: Violation,
+def describe(rs: RuleSet, game: GameBase[Any], seed: int, choices: Sequence[int], v: Violation,
              max_steps: int) -> str:
     """The shrunk game as text: seed, actions, and the broken clause."""
     actions = []
-    for t in play(engine, seed, choices, max_steps):
-        actions.append(engine.show(t.action))
+    for t in play(rs, game, seed, choices, max_steps):
+        actions.append(str(t.action))
         found = [w for w in violations_of(rs, t) if w.clause == v.clause]
         if found:
             v = found[0]
@@ -115,7 +118,7 @@ def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
     Returns (passed, transitions checked, detail). A failure's detail names the clause and the
     shrunk game. Zero transitions is a failure (nothing was checked).
     """
-    engine = engine_of(rs)
+    game = game_of(rs)
     checked = 0
     count = tally if tally is not None else Tally()
     for g in range(games):
@@ -123,28 +126,28 @@ def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
         count.games += 1
         rng = random.Random(game_seed)
         choices: list[int] = []
-        state = engine.chance(engine.new(game_seed))
+        state = settle(rs, game.new_seeded_state(game_seed))
         for _ in range(max_steps):
-            if engine.terminal(state):
+            if state.is_terminal():
                 break
-            legal = engine.legal(state)
+            legal = state.legal_typed_actions()
             if not legal:
                 break
             pick = rng.randrange(len(legal))
             choices.append(pick)
             action = legal[pick]
-            nxt = engine.apply(state, action)
+            nxt = state.apply_typed(action)
             checked += 1
             count.steps += 1
-            bad = broken(rs.contracts(state), state, action, nxt)
+            bad = broken(rs.contracts(state.model), state.model, action, nxt.model)
             if bad:
                 v = bad[0]
-                small = shrink(rs, engine, game_seed, choices, v.clause, max_steps) \
+                small = shrink(rs, game, game_seed, choices, v.clause, max_steps) \
                     if shrink_game else None
-                return False, checked, describe(rs, engine, game_seed, small or choices, v,
+                return False, checked, describe(rs, game, game_seed, small or choices, v,
                                                 max_steps)
-            state = engine.chance(nxt)
-        if engine.terminal(state):
+            state = settle(rs, nxt)
+        if state.is_terminal():
             count.finished += 1
     if checked == 0:
         return False, 0, f"{rs.name}: no transition was played"
@@ -152,42 +155,25 @@ def check_refinement(rs: RuleSet, games: int, max_steps: int, seed: int = 0,
 
 
 def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
-    """Every transition of every shipped Dawn Under scenario of ``rs``'s preset meets the
-    contracts (scenarios whose rule set differs from ``rs`` are skipped)."""
-    from ruleproof.errors import IllegalAction
-    from ruleproof.model.dawn_under.config import preset_options
-    from ruleproof.model.dawn_under.engine import apply
-    from ruleproof.properties.dawn_under.checks import shipped_scenarios
-    from ruleproof.properties.dawn_under.scenarios import load_scenario
-    from ruleproof.spec import spec_path
-
-    paths = [*shipped_scenarios(),
-             *sorted(spec_path("dawn_under", "scenarios", "discovered").glob("*.toml"))]
-    gruft = "gruft-en" in rs.sources
+    """Every transition of every shipped scenario that plays ``rs`` (the game's
+    :attr:`~ruleproof.properties.contracts.games.GameContracts.scenario_runs`) meets the
+    contracts; an action the model refuses is skipped."""
+    runs = capability_of(rs).scenario_runs
+    game = game_of(rs)
     checked = 0
-    for path in paths:
-        sc = load_scenario(path)
-        for reading in sc.readings:
-            cfg = reading.config
-            if cfg.preset != rs.preset or (cfg.options.expansion == "gruft") != gruft:
+    for run in runs(rs) if runs is not None else ():
+        state = run.start  # an engine state: a scenario may set up any position
+        for action in run.actions:
+            try:
+                nxt = game.model_step(state, action)[0]
+            except IllegalAction:
                 continue
-            expected = preset_options(rs.preset)
-            if gruft:
-                expected = replace(expected, expansion="gruft")
-            if cfg.options != expected:
-                continue  # another reading of an ambiguity: not what these contracts state
-            state = reading.start
-            for action, *_ in sc.actions:
-                try:
-                    nxt = apply(state, action)
-                except IllegalAction:
-                    continue
-                checked += 1
-                bad = broken(rs.contracts(state), state, action, nxt)
-                if bad:
-                    return False, checked, (f"{path.name}: contract {bad[0].clause} "
-                                            f"({bad[0].what}) broken by '{action}'")
-                state = nxt
+            checked += 1
+            bad = broken(rs.contracts(state), state, action, nxt)
+            if bad:
+                return False, checked, (f"{run.name}: contract {bad[0].clause} "
+                                        f"({bad[0].what}) broken by '{action}'")
+            state = nxt
     if checked == 0:
         return False, 0, f"no shipped scenario plays {rs.name}'s rule set"
     return True, checked, f"{checked} scenario transitions meet every contract"
@@ -196,13 +182,14 @@ def check_scenarios(rs: RuleSet) -> tuple[bool, int, str]:
 def refinement_property(rs: RuleSet, games: int, max_steps: int = 600
                         ) -> tuple[bool, int, str, int, int]:
     """The property "every transition satisfies the clause contracts of <sources>" for one rule
-    set: seeded random games plus, for Dawn Under, the shipped scenarios of that rule set.
+    set: seeded random games plus the shipped scenarios of that rule set (when the game's
+    contracts capability lists them).
 
     Returns ``(passed, transitions checked, detail, games played, steps of those games)``
     (scenario transitions count as checked, not as games)."""
     tally = Tally()
     ok, n, detail = check_refinement(rs, games, max_steps, tally=tally)
-    if not ok or rs.game != "dawn-under":
+    if not ok or capability_of(rs).scenario_runs is None:
         return ok, n, detail, tally.games, tally.steps
     ok2, n2, detail2 = check_scenarios(rs)
     if n2 == 0:  # no scenario of this rule set: the random games above still count

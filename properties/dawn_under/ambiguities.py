@@ -1,5 +1,6 @@
 """The ambiguity register of Dawn Under: loading, witness replay, witness search and the
-differential search for divergences no entry explains."""
+differential search for divergences no entry explains; :data:`AMBIGUITIES` is the capability
+``"ambiguities"`` of the game's plugin record (``ruleproof ambiguities``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.config import (
@@ -140,8 +142,10 @@ def load_register(path: Path) -> tuple[Ambiguity, ...]:
 
 @cache
 def register() -> tuple[Ambiguity, ...]:
-    """The shipped Dawn Under register."""
-    return load_register(spec_path("dawn_under", "ambiguities.toml"))
+    """The shipped Dawn Under register (``ambiguities.toml`` of the game's data folder)."""
+    from ruleproof.properties.dawn_under.plugin import PLUGIN
+
+    return load_register(PLUGIN.spec_folder / "ambiguities.toml")
 
 
 def witness_path(entry: Ambiguity) -> Path:
@@ -308,3 +312,28 @@ def _which(state: State, config_b: Config, action: Action,
                 state, single, action) is None:
             out.add(e.id)
     return out
+
+
+@dataclass(frozen=True)
+class _Register:
+    """Dawn Under's capability ``"ambiguities"`` (see
+    :class:`ruleproof.properties.contracts.register.AmbiguityRegister`)."""
+
+    def entries(self) -> tuple[Ambiguity, ...]:
+        return register()
+
+    def replay_witness(self, entry: Any) -> tuple[bool, str]:
+        return replay_witness(entry)
+
+    def find_witness(self, entry: Any, max_examples: int, write: bool = False,
+                     shrink: bool = True) -> tuple[bool, str]:
+        return find_witness(entry, max_examples, write=write, shrink=shrink)
+
+    def compare_texts(self, profile: str) -> list[Any]:
+        from ruleproof.properties.dawn_under.contracts.discovery import compare_texts
+
+        return compare_texts(profile)
+
+
+AMBIGUITIES = _Register()
+"""The capability ``"ambiguities"`` of Dawn Under's plugin record."""

@@ -25,6 +25,11 @@ from ruleproof.properties.plugin import (
 )
 from ruleproof.spec import game_folder
 
+from .ambiguities import AMBIGUITIES as DU_AMBIGUITIES
+from .contracts import CONTRACTS as DU_CONTRACTS
+from .contracts.discovery import DISCOVERY as DU_DISCOVERY
+from .symbolic import SYMBOLIC as DU_SYMBOLIC
+
 NAME = "dawn-under"
 
 GRUFT_DROPS = ("du-en:ch1.close",)
@@ -134,41 +139,20 @@ def contract_rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
 
 
 def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]:
-    """Dawn Under's properties of ``rule_set`` and those that do not apply with the reason.
+    """Dawn Under's own properties of ``rule_set`` (the suite adds the generic ones).
 
     Raises:
         MalformedInput: a bad option value or board file.
     """
-    from ruleproof.model.dawn_under.config import parse_options, preset_options, presets
-    from ruleproof.properties.contracts.checks import suite_checks
+    from ruleproof.model.dawn_under.config import parse_options, preset_options
     from ruleproof.properties.dawn_under import checks as du_checks
-    from ruleproof.properties.suite import Skipped, interface_check, symbolic_check
-    from ruleproof.properties.symbolic.dawn_under import CONFIGS
     from ruleproof.spec.boards import load_board
 
     loaded = load_board(board) if board else None
     if rule_set.shared:
-        return [*du_checks.shared_checks(loaded),
-                *suite_checks(NAME, "", (), (), True)], []
+        return du_checks.shared_checks(loaded), []
     opts = parse_options(dict(rule_set.options), base=preset_options(rule_set.preset))
-    out = du_checks.rule_set_checks(rule_set.players, opts, loaded, rule_set.preset)
-    skipped: list[Any] = []
-    if board is None:
-        out.append(interface_check(rule_set))
-    else:
-        skipped.append(Skipped("the game interface", "its games use the shipped board"))
-    symbolic = [(p, n) for p, n in CONFIGS if p == rule_set.preset and n in rule_set.players]
-    if opts.expansion != "none":
-        skipped.append(Skipped("symbolic layer (z3)", "its counts abstraction models the "
-                               "base game only, not the expansion's bats and Count"))
-    elif rule_set.options or board is not None:
-        skipped.append(Skipped("symbolic layer (z3)", "its abstraction is built for the "
-                               "shipped presets and board; run `ruleproof prove`"))
-    else:
-        out += [symbolic_check(NAME, p, n, f", {n} players") for p, n in symbolic]
-    out += suite_checks(NAME, rule_set.preset, rule_set.options,
-                        rule_set.players or tuple(presets()[rule_set.preset].players), False)
-    return out, skipped
+    return du_checks.rule_set_checks(rule_set.players, opts, loaded, rule_set.preset), []
 
 
 def make_game(players: int = 4, preset: str | None = None, options: Any = None,
@@ -208,4 +192,10 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "contracts": DU_CONTRACTS,
+        "symbolic": DU_SYMBOLIC,
+        "discovery": DU_DISCOVERY,
+        "ambiguities": DU_AMBIGUITIES,
+    },
 )

@@ -19,6 +19,7 @@ from ruleproof.model.dracula.data import COLOURS, MAX_MOVE, CardSet, Kind, Side,
 from ruleproof.model.dracula.engine import State, legal_actions
 from ruleproof.model.dracula.observe import observation, play_random
 from ruleproof.model.dracula.rules import DraculaRules
+from ruleproof.properties.citations import LAYERS, game_folders
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import clause_id_re, clause_registry
 
@@ -30,12 +31,16 @@ from .scenarios import run_scenario, shipped_scenarios
 
 Player = Callable[[int, int], list[State]]
 
-_ROOT = Path(__file__).resolve().parents[2]
+def _folders(layers: tuple[str, ...] = LAYERS) -> list[Path]:
+    """Dracula's code folders (its plugin's package under ``model/`` and ``properties/``)."""
+    from .plugin import PLUGIN
+
+    return game_folders(PLUGIN, layers)
 
 
 def cited_ids(paths: list[Path] | None = None) -> dict[str, list[str]]:
     """Clause ids cited in the Dracula model and properties sources: id -> files citing it."""
-    roots = paths or [_ROOT / "model" / "dracula", _ROOT / "properties" / "dracula"]
+    roots = paths or _folders()
     out: dict[str, list[str]] = {}
     for root in roots:
         for f in sorted(root.rglob("*.py")):
@@ -50,7 +55,7 @@ def check_clauses(_: Profile) -> tuple[bool, int, str]:
     registry = {c.id for c in clause_registry("dracula-en")}
     cited = cited_ids()
     unknown = sorted(set(cited) - registry)
-    model_cited = set(cited_ids([_ROOT / "model" / "dracula"]))
+    model_cited = set(cited_ids(_folders(("model",))))
     uncited = sorted(registry - model_cited)
     if unknown or uncited:
         return False, len(registry), (f"unknown cited ids: {unknown or '-'}\n"

@@ -25,6 +25,9 @@ from ruleproof.properties.plugin import (
 )
 from ruleproof.spec import game_folder
 
+from .contracts import CONTRACTS as DR_CONTRACTS
+from .symbolic import SYMBOLIC as DR_SYMBOLIC
+
 NAME = "dracula"
 
 
@@ -72,23 +75,20 @@ def contract_rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
 
 
 def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]:
-    """Dracula's properties of ``rule_set`` and those that do not apply with the reason."""
+    """Dracula's own properties of ``rule_set`` (the suite adds the generic ones).
+
+    Raises:
+        MalformedInput: a board file (Dracula's board is fixed).
+    """
     from ruleproof.model.dracula.rules import rules_from_mapping
-    from ruleproof.properties.contracts.checks import suite_checks
     from ruleproof.properties.dracula.checks import reading_checks
     from ruleproof.properties.dracula.checks import shared_checks as dracula_shared
-    from ruleproof.properties.suite import Skipped, interface_check, symbolic_check
 
     if board is not None:
         raise MalformedInput("--board is for dawn-under; dracula's board is fixed")
     if rule_set.shared:
-        return [*dracula_shared(), *suite_checks(NAME, "", (), (), True)], []
-    rules = rules_from_mapping(dict(rule_set.options))
-    out = [*reading_checks(rules), interface_check(rule_set),
-           *suite_checks(NAME, "", rule_set.options, (), False)]
-    if not rule_set.options:
-        return [*out, symbolic_check(NAME, "", 2, "")], []
-    return out, [Skipped("symbolic layer (z3)", "its relations encode the default reading")]
+        return dracula_shared(), []
+    return reading_checks(rules_from_mapping(dict(rule_set.options))), []
 
 
 def _presets() -> Mapping[str, tuple[str, tuple[int, ...]]]:
@@ -149,4 +149,8 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "contracts": DR_CONTRACTS,
+        "symbolic": DR_SYMBOLIC,
+    },
 )

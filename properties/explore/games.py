@@ -55,9 +55,9 @@ from ruleproof.model.dracula.data import Side
 from ruleproof.model.dracula.engine import State as DraculaState
 from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.properties.contracts.core import broken
-from ruleproof.properties.contracts.games import GRUFT_DROPS, RuleSet
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
 from ruleproof.properties.dawn_under.invariants import violations as du_violations
+from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS
 from ruleproof.properties.dawn_under.scenarios import parse_action
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
 from ruleproof.properties.dracula.invariants import conservation_of
@@ -69,6 +69,7 @@ from ruleproof.properties.explore.encoding import (
     state_code,
     view_fields,
 )
+from ruleproof.properties.plugin import RuleSet
 from ruleproof.spec import manifest
 from ruleproof.spec.boards import load_board
 from ruleproof.spec.reduced import ReducedSpec, reduced, shipped_reduced

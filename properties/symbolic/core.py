@@ -84,7 +84,7 @@ class System:
     """A symbolic transition system.
 
     Attributes:
-        name: e.g. ``dawn-under du-en 4p``.
+        name: the game, preset and player count it models.
         variables: variable names (all integers).
         init: named initial constraints ``(name, clauses, predicate)``.
         kinds: transition kinds.

@@ -1,155 +1,122 @@
 """Running the symbolic verification layer: every property of every game and rule set.
 
-:func:`outcomes` returns one :class:`~ruleproof.properties.symbolic.core.Outcome` per property and
-system; :func:`checks` wraps them as :class:`ruleproof.properties.report.Check` s for ``ruleproof check``.
-Work is split per rule set and run in worker processes (``jobs``).
+A game takes part through the capability ``"symbolic"`` of its plugin record (a
+:class:`SymbolicGame`: its transition system, abstraction, ending witnesses and drift check live
+in ``properties/<game>/``); a game without it is skipped with the reason (:func:`skipped`).
+:func:`outcomes` returns one :class:`~ruleproof.properties.symbolic.core.Outcome` per property
+and system; :func:`checks` and :func:`symbolic_check` wrap them as
+:class:`ruleproof.properties.report.Check` s. Work is split per configuration (game, preset,
+players) and run in worker processes (``jobs``).
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import random
-import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Protocol
 
-from ruleproof.model.dawn_under.engine import legal_actions as du_legal
-from ruleproof.model.dawn_under.engine import new_game as du_new_game
-from ruleproof.model.dawn_under.engine import step as du_step
-from ruleproof.model.dracula import engine as dr
+from ruleproof.properties.plugin import GamePlugin, RuleSet, plugin, plugins, require
 from ruleproof.properties.report import Check, Profile
-from ruleproof.properties.symbolic import dawn_under as du
-from ruleproof.properties.symbolic import dracula as dsym
-from ruleproof.properties.symbolic import endings
-from ruleproof.properties.symbolic.core import Outcome, StepChecker, diff, no_dead_end, prove_law
+from ruleproof.properties.symbolic.core import Outcome
 
-GAMES = ("dawn-under", "dracula")
+CAPABILITY = "symbolic"
+"""The name of the capability in a game's plugin record."""
 
 DRIFT = {"ci": (1, 80), "default": (4, 200), "thorough": (20, 600)}
 """Profile -> (games per rule set, steps per game) of the sampled drift check."""
 
 
-def _max_k(profile: Profile) -> int:
+def max_k(profile: Profile) -> int:
+    """The largest k of k-induction under ``profile``."""
     return 2 if profile.name == "ci" else 3
 
 
-def du_drift(preset: str, players: int, games: int, steps: int, seed: int = 0) -> Outcome:
-    """Sampled: every transition of random games satisfies its kind's z3 relation."""
-    t0 = time.perf_counter()
-    config = du.config_for(preset, players)
-    system = du.system(du.shape_of(config))
-    checker = StepChecker(system)
-    count = 0
-    for g in range(games):
-        rng = random.Random(seed * 1000 + g)
-        state = du_new_game(config, seed * 1000 + g)
-        for _ in range(steps):
-            actions = du_legal(state)
-            if not actions:
-                break
-            action = rng.choice(actions)
-            new, events = du_step(state, action)
-            kind = du.classify(state, action, events)
-            x, y = du.abstract(state), du.abstract(new)
-            count += 1
-            if not checker.check(kind, x, y):
-                cited = system.kind(kind).clauses if kind in {
-                    k.name for k in system.kinds} else ()
-                return Outcome("no drift (model vs relations)", system.name,
-                               f"sampled {count}", "counterexample", False,
-                               cited, time.perf_counter() - t0,
-                               f"game seed {seed * 1000 + g}, step {count}: '{action}' "
-                               f"classified {kind} breaks its relation: {diff(x, y)}")
-            state = new
-    return Outcome("no drift (model vs relations)", system.name, f"sampled {count}", "passed",
-                   True, (), time.perf_counter() - t0, f"{games} games")
+class SymbolicGame(Protocol):
+    """A game's symbolic layer (capability ``"symbolic"``).
+
+    Attributes:
+        configs: the configurations (preset, player count) the layer covers, in report order
+            (a game without presets uses ``""``).
+        selection: how the configurations read in an error message (``<preset> 3-6``).
+    """
+
+    @property
+    def configs(self) -> tuple[tuple[str, int], ...]: ...
+
+    @property
+    def selection(self) -> str: ...
+
+    def outcomes(self, preset: str, players: int, profile: Profile) -> list[Outcome]:
+        """Every symbolic property of one configuration: the laws proved by (k-)induction up
+        to :func:`max_k`, no dead end, each ending reached (bounded search plus the replayed
+        witness), and the sampled drift check (:data:`DRIFT` games and steps)."""
+        ...
+
+    def applies(self, rule_set: RuleSet, board: Path | None
+                ) -> tuple[list[tuple[str, int, str]], str]:
+        """For a rule set of ``ruleproof check`` (and ``--board``): the configurations it
+        covers, each (preset, players, suffix of the check's name), or ``[]`` and the reason
+        the layer does not apply."""
+        ...
+
+    def write_witnesses(self) -> list[Path]:
+        """(Re)write the game's ending witness files; the paths written."""
+        ...
 
 
-def dracula_drift(games: int, steps: int, seed: int = 0) -> list[Outcome]:
-    """Sampled drift check for Dracula, plus the executable-model dead-end check (every
-    non-terminal state has a legal action)."""
-    t0 = time.perf_counter()
-    system = dsym.system()
-    checker = StepChecker(system)
-    count = 0
-    states = 0
-    drift: Outcome | None = None
-    stuck: str = ""
-    for g in range(games):
-        rng = random.Random(seed * 1000 + g)
-        state = dr.new_game(seed * 1000 + g)
-        for _ in range(steps):
-            states += 1
-            if dr.is_terminal(state):
-                break
-            actions = dr.legal_actions(state)
-            if not actions:
-                stuck = stuck or f"game seed {seed * 1000 + g}: no legal action, not over"
-                break
-            action = rng.choice(actions)
-            new = dr.apply(state, action)
-            kind = dsym.classify(action)
-            x, y = dsym.abstract(state), dsym.abstract(new)
-            count += 1
-            if drift is None and not checker.check(kind, x, y):
-                drift = Outcome("no drift (model vs relations)", system.name,
-                                f"sampled {count}", "counterexample", False,
-                                system.kind(kind).clauses, time.perf_counter() - t0,
-                                f"game seed {seed * 1000 + g}: '{action}' classified {kind} "
-                                f"breaks its relation: {diff(x, y)}")
-            state = new
-    seconds = time.perf_counter() - t0
-    out = [drift or Outcome("no drift (model vs relations)", system.name, f"sampled {count}",
-                            "passed", True, (), seconds, f"{games} games")]
-    out.append(Outcome("no dead end (executable model)", system.name, f"sampled {states}",
-                       "failed" if stuck else "passed", not stuck,
-                       ("dracula-en:play.turn-parts",), seconds, stuck or f"{games} games"))
-    return out
+def symbolic_of(p: GamePlugin) -> SymbolicGame | None:
+    """The symbolic capability of a game (None if it has none)."""
+    found: SymbolicGame | None = p.capability(CAPABILITY)
+    return found
 
 
-def du_outcomes(preset: str, players: int, profile: Profile) -> list[Outcome]:
-    """Every symbolic property of Dawn Under under ``preset`` with ``players``."""
-    system = du.system_for(preset, players)
-    out = [prove_law(system, law, _max_k(profile)) for law in system.laws]
-    out.append(no_dead_end(system, du.MUST_HOLD_FOR_DEAD_END))
-    out += [endings.check_du_ending(preset, players, e) for e in endings.DU_ENDINGS]
-    if preset == "du-cs" and players >= 5:
-        out.append(endings.check_stake_shortage(players))
-    games, steps = DRIFT.get(profile.name, DRIFT["ci"])
-    out.append(du_drift(preset, players, games, steps))
-    return out
-
-
-def dracula_outcomes(profile: Profile) -> list[Outcome]:
-    """Every symbolic property of Dracula."""
-    system = dsym.system()
-    out = [prove_law(system, law, _max_k(profile)) for law in system.laws]
-    out.append(no_dead_end(system, [law.name for law in system.laws]))
-    out += [endings.check_dracula_ending(w) for w in endings.DRACULA_WITNESSES]
-    games, steps = DRIFT.get(profile.name, DRIFT["ci"])
-    out += dracula_drift(games * 2, steps * 3)
-    return out
+def skipped(game: str | None = None) -> list[tuple[str, str]]:
+    """(game, reason) for every registered game without a symbolic layer (of ``game`` only,
+    when given)."""
+    return [(p.name, f"{p.name} has no symbolic capability (its plugin record gives none)")
+            for p in plugins().values()
+            if symbolic_of(p) is None and game in (None, p.name)]
 
 
 def tasks(game: str | None = None, preset: str | None = None,
           players: int | None = None) -> list[tuple[str, str, int]]:
-    """The units of work: (game, preset, players)."""
+    """The units of work (game, preset, players): every configuration of every game with a
+    symbolic layer (of ``game`` only, when given), narrowed by ``preset`` and ``players``.
+
+    Raises:
+        MalformedInput: an unknown game; Unsupported: a named game without a symbolic layer.
+    """
+    if game is not None:
+        require(plugin(game), CAPABILITY, "the symbolic layer")
     out: list[tuple[str, str, int]] = []
-    if game in (None, "dawn-under"):
-        for p, n in du.CONFIGS:
-            if (preset is None or p == preset) and (players is None or n == players):
-                out.append(("dawn-under", p, n))
-    if game in (None, "dracula") and preset is None and players in (None, 2):
-        out.append(("dracula", "", 2))
+    for p in plugins().values():
+        cap = symbolic_of(p)
+        if cap is None or game not in (None, p.name):
+            continue
+        for pr, n in cap.configs:
+            if (preset is None or pr == preset) and (players is None or n == players):
+                out.append((p.name, pr, n))
     return out
 
 
+def selections(game: str | None = None) -> str:
+    """What each game's symbolic layer covers, for an error message
+    (``<game>: <selection>; ...``)."""
+    return "; ".join(f"{p.name}: {cap.selection}" for p in plugins().values()
+                     if (cap := symbolic_of(p)) is not None and game in (None, p.name))
+
+
 def run_task(task: tuple[str, str, int], profile: Profile) -> list[Outcome]:
-    """Run one unit of work."""
+    """Run one unit of work.
+
+    Raises:
+        MalformedInput: an unknown game; Unsupported: a game without a symbolic layer.
+    """
     game, preset, players = task
-    if game == "dracula":
-        return dracula_outcomes(profile)
-    return du_outcomes(preset, players, profile)
+    cap: SymbolicGame = require(plugin(game), CAPABILITY, "the symbolic layer")
+    return cap.outcomes(preset, players, profile)
 
 
 def outcomes(profile: Profile, game: str | None = None, preset: str | None = None,
@@ -174,13 +141,35 @@ def summary(results: Sequence[Outcome]) -> tuple[bool, str]:
 
 
 def checks(profile: Profile | None = None, jobs: int = 2) -> list[Check]:
-    """The symbolic layer as checks for ``ruleproof check`` (one per game; ``profile`` is
-    accepted for symmetry, the profile passed to each check's ``run`` is used). ``jobs``
-    worker processes (forked; use 1 if the caller runs threads that must not be forked)."""
+    """The symbolic layer as checks (one per game with a symbolic layer, named
+    ``<game>.symbolic``; ``profile`` is accepted for symmetry, the profile passed to each
+    check's ``run`` is used). ``jobs`` worker processes (forked; use 1 if the caller runs
+    threads that must not be forked)."""
     def make(game: str) -> Check:
         def run(p: Profile) -> tuple[bool, int, str]:
             results = outcomes(p, game=game, jobs=jobs)
             ok, text = summary(results)
             return ok, len(results), text
         return Check(f"{game}.symbolic", "z3", run)
-    return [make(g) for g in GAMES]
+    return [make(p.name) for p in plugins().values() if symbolic_of(p) is not None]
+
+
+def symbolic_check(game: str, preset: str, players: int, where: str) -> Check:
+    """The symbolic layer (z3) of one configuration as a check of ``ruleproof check``."""
+    def run(profile: Profile) -> tuple[bool, int, str]:
+        found = run_task((game, preset, players), profile)
+        ok, text = summary(found)
+        return ok, len(found), text
+
+    return Check(f"symbolic layer (z3): conservation by induction, endings, drift{where}", "z3",
+                 run)
+
+
+def write_witnesses(game: str) -> list[Path]:
+    """(Re)write the ending witness files of ``game``.
+
+    Raises:
+        MalformedInput: an unknown game; Unsupported: a game without a symbolic layer.
+    """
+    cap: SymbolicGame = require(plugin(game), CAPABILITY, "writing ending witnesses")
+    return cap.write_witnesses()

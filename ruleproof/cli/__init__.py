@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -432,75 +432,11 @@ def ambiguities(
             raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
         run_discover(out, profile, as_json, witnesses, workers=workers, address=ray_address)
         return
-    from ruleproof.properties.dawn_under.ambiguities import (
-        find_witness,
-        register,
-        replay_witness,
-    )
+    from ruleproof.cli.discovery import run_register
 
     if profile not in PROFILES:
         raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-    prof = PROFILES[profile]
-    entries = register()
-    rows: list[dict[str, Any]] = []
-    failed = 0
-    for e in entries:
-        ok, detail = replay_witness(e)
-        row: dict[str, Any] = {"id": e.id, "option": e.option, "default": e.default,
-                               "readings": [r.value for r in e.readings],
-                               "sources": list(e.sources), "witness": e.witness,
-                               "replay": "pass" if ok else "FAIL", "detail": detail}
-        if search and e.option:
-            found, how = find_witness(e, max(50, prof.games * 10), write=write, shrink=write)
-            row["search"] = ("found: " if found else "NOT FOUND: ") + how
-            ok = ok and found
-        failed += not ok
-        rows.append(row)
-    unexplained: list[str] = []
-    divergences = 0
-    if search:
-        # du-en and du-cs compared as texts (their clause contracts), not as engine options
-        # (properties/contracts/discovery.py); every divergence must match a register entry.
-        from ruleproof.properties.contracts.discovery import BUDGETS, explain, translation_gaps
-        from ruleproof.properties.contracts.games import rule_set
-
-        for players in (3, 4, 5, 6):
-            gaps = explain(rule_set(f"du-en/{players}"),
-                           translation_gaps(players, BUDGETS["ci" if prof.name == "ci"
-                                                             else "default"]))
-            divergences += len(gaps)
-            unexplained += [f"{f.rule_set}: {f.key} (seed {f.seed}, {len(f.prefix)} actions, "
-                            f"then '{f.action}'): {f.detail}" for f in gaps if not f.explained_by]
-    if as_json:
-        out.print_json(json.dumps({"entries": rows, "divergences": divergences,
-                                   "unexplained": unexplained,
-                                   "passed": not failed and not unexplained}))
-    else:
-        table = Table(title=f"ambiguity register: {len(entries)} entries")
-        for col in ("id", "option", "readings (default first)", "sources", "witness"):
-            table.add_column(col, overflow="fold")
-        if search:
-            table.add_column("search", overflow="fold")
-        for row in rows:
-            status = ("[green]replays[/]" if row["replay"] == "pass" else "[red]FAIL[/]")
-            if row["witness"] is None:
-                status = "no difference (argued)"
-            cells = [row["id"], row["option"] or "—", ", ".join(row["readings"]) or "—",
-                     ", ".join(row["sources"]), status]
-            if search:
-                cells.append(row.get("search", "—"))
-            table.add_row(*cells)
-        out.print(table)
-        for row in rows:
-            if row["replay"] != "pass":
-                out.print(f"[red]{row['id']}[/]: {row['detail']}", markup=True)
-        if search:
-            out.print(f"du-en vs du-cs contracts (3-6 players): {divergences} kinds of "
-                      f"divergence, {len(unexplained)} unexplained")
-            for text in unexplained:
-                out.print(f"[red]UNEXPLAINED[/] {text}", markup=True)
-    if failed or unexplained:
-        raise typer.Exit(1)
+    run_register(out, PROFILES[profile], as_json, search=search, write=write)
 
 
 @app.command()

@@ -1,25 +1,29 @@
-"""``ruleproof clauses --contracts`` and ``ruleproof ambiguities --discover``: the clause
-contracts' coverage, and what the contracts leave open (docs/discovery.md)."""
+"""``ruleproof clauses --contracts``, ``ruleproof ambiguities`` and ``ruleproof ambiguities
+--discover``: the clause contracts' coverage, the games' ambiguity registers, and what the
+contracts leave open (docs/discovery.md)."""
 
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.report import Profile
 
 
 def print_contracts(out: Console, as_json: bool = False) -> None:
     """Per source: rule clauses with a contract, and those without one with the reason."""
-    from ruleproof.properties.contracts.core import SOURCES, contract_set, coverage
+    from ruleproof.properties.contracts.core import contract_set, coverage
+    from ruleproof.properties.contracts.games import sources
 
     rows = []
-    for source in SOURCES:
+    for source in sources():
         cov = coverage(contract_set(source))
         rows.append(cov)
     if as_json:
@@ -53,8 +57,8 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
     """
     from ruleproof.cli.progress import progress
     from ruleproof.properties.contracts.discovery import (
-        DEFAULT_RULE_SETS,
         KINDS,
+        default_rule_sets,
         discover,
         searches,
     )
@@ -65,7 +69,7 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
     if write is not None:
         _check_folder(write)
-    total = len(searches(DEFAULT_RULE_SETS, KINDS))
+    total = len(searches(default_rule_sets(), KINDS))
     with progress(f"discovery ({profile})", total, quiet=as_json) as advance:
         report = discover(profile, workers=workers, address=address,
                           progress=lambda name: advance(1, f"discovery: {name} done"))
@@ -118,3 +122,71 @@ def _check_folder(folder: Path) -> None:
         raise MalformedInput(f"--witnesses: {ancestor} is not a folder", file=str(folder))
     if not os.access(ancestor, os.W_OK):
         raise MalformedInput(f"--witnesses: cannot write in {ancestor}", file=str(folder))
+
+
+def run_register(out: Console, prof: Profile, as_json: bool, *, search: bool = False,
+                 write: bool = False) -> None:
+    """``ruleproof ambiguities``: every registered game's ambiguity register (capability
+    ``"ambiguities"``) with each witness replayed; ``search`` searches each witness again
+    (``write`` rewrites the files) and compares the game's translations as texts. Exits 1 when
+    a witness fails or a divergence is unexplained.
+    """
+    from ruleproof.properties.contracts.register import registers
+
+    games = registers()
+    entries = [(cap, e) for _p, cap in games for e in cap.entries()]
+    rows: list[dict[str, Any]] = []
+    failed = 0
+    for cap, e in entries:
+        ok, detail = cap.replay_witness(e)
+        row: dict[str, Any] = {"id": e.id, "option": e.option, "default": e.default,
+                               "readings": [r.value for r in e.readings],
+                               "sources": list(e.sources), "witness": e.witness,
+                               "replay": "pass" if ok else "FAIL", "detail": detail}
+        if search and e.option:
+            found, how = cap.find_witness(e, max(50, prof.games * 10), write=write,
+                                          shrink=write)
+            row["search"] = ("found: " if found else "NOT FOUND: ") + how
+            ok = ok and found
+        failed += not ok
+        rows.append(row)
+    unexplained: list[str] = []
+    divergences = 0
+    if search:
+        # each game's translations compared as texts (their clause contracts), not as engine
+        # options (properties/contracts/discovery.py); every divergence must match an entry.
+        for _p, cap in games:
+            gaps = cap.compare_texts(prof.name)
+            divergences += len(gaps)
+            unexplained += [f"{f.rule_set}: {f.key} (seed {f.seed}, {len(f.prefix)} actions, "
+                            f"then '{f.action}'): {f.detail}" for f in gaps if not f.explained_by]
+    if as_json:
+        out.print_json(json.dumps({"entries": rows, "divergences": divergences,
+                                   "unexplained": unexplained,
+                                   "passed": not failed and not unexplained}))
+    else:
+        table = Table(title=f"ambiguity register: {len(entries)} entries")
+        for col in ("id", "option", "readings (default first)", "sources", "witness"):
+            table.add_column(col, overflow="fold")
+        if search:
+            table.add_column("search", overflow="fold")
+        for row in rows:
+            status = ("[green]replays[/]" if row["replay"] == "pass" else "[red]FAIL[/]")
+            if row["witness"] is None:
+                status = "no difference (argued)"
+            cells = [row["id"], row["option"] or "—", ", ".join(row["readings"]) or "—",
+                     ", ".join(row["sources"]), status]
+            if search:
+                cells.append(row.get("search", "—"))
+            table.add_row(*cells)
+        out.print(table)
+        for row in rows:
+            if row["replay"] != "pass":
+                out.print(f"[red]{row['id']}[/]: {row['detail']}", markup=True)
+        if search:
+            out.print(f"translations compared as contracts ({', '.join(p.name for p, _ in games)}): "
+                      f"{divergences} kinds of divergence, {len(unexplained)} unexplained")
+            for text in unexplained:
+                out.print(f"[red]UNEXPLAINED[/] {text}", markup=True)
+    if failed or unexplained:
+        raise typer.Exit(1)

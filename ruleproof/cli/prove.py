@@ -18,7 +18,13 @@ from rich.table import Table
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.report import PROFILES
 from ruleproof.properties.symbolic.core import Outcome
-from ruleproof.properties.symbolic.prove import GAMES, outcomes, tasks
+from ruleproof.properties.symbolic.prove import (
+    outcomes,
+    selections,
+    skipped,
+    tasks,
+)
+from ruleproof.properties.symbolic.prove import write_witnesses as write_game_witnesses
 
 
 def _fail_input(what: str) -> None:
@@ -37,16 +43,17 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def prove(
-        game: Annotated[str | None, typer.Argument(help="dawn-under or dracula (default: both)")]
-        = None,
-        preset: Annotated[str | None, typer.Option(help="Dawn Under rule set: du-en, du-cs, 2p")]
+        game: Annotated[str | None, typer.Argument(
+            help="a registered game (default: every game with a symbolic layer)")] = None,
+        preset: Annotated[str | None, typer.Option(help="the game's preset (rule set)")]
         = None,
         players: Annotated[int | None, typer.Option(help="player count")] = None,
         profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "ci",
         as_json: Annotated[bool, typer.Option("--json", help="results for machines")] = False,
         jobs: Annotated[int, typer.Option(help="worker processes")] = 2,
         write_witnesses: Annotated[bool, typer.Option(
-            "--write-witnesses", help="(re)write spec/scenarios/endings/ first")] = False,
+            "--write-witnesses",
+            help="(re)write the games' scenarios/endings/ witness files first")] = False,
     ) -> None:
         """Prove conservation laws by (k-)induction, reach every ending (bounded search plus a
         replayed witness), prove no dead ends, and check the model does not drift from the
@@ -57,24 +64,27 @@ def register(app: typer.Typer) -> None:
             jobs_in_range(jobs)
         except MalformedInput as exc:
             _fail_input(exc.what)
-        if game is not None and game not in GAMES:
-            _fail_input(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
         if profile not in PROFILES:
             _fail_input(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-        if game == "dracula" and (preset is not None or players not in (None, 2)):
-            _fail_input("dracula has no presets and is played by 2 players")
-        if not tasks(game, preset, players):
+        try:
+            work = tasks(game, preset, players)
+        except MalformedInput as exc:  # an unknown game, or one without a symbolic layer
+            _fail_input(exc.what)
+        if not work:
             _fail_input(f"no rule set matches game={game or 'any'} preset={preset or 'any'} "
-                        f"players={players or 'any'} (dawn-under: du-en/du-cs 3-6, 2p 2)")
+                        f"players={players or 'any'} ({selections(game)})")
         if write_witnesses:
-            from ruleproof.properties.symbolic.endings import write_witnesses as write
-            for path in write():
-                typer.echo(f"wrote {path}", err=True)
+            for g in dict.fromkeys(t[0] for t in work):
+                for path in write_game_witnesses(g):
+                    typer.echo(f"wrote {path}", err=True)
         results = outcomes(PROFILES[profile], game, preset, players, jobs=jobs)
         ok = all(o.passed for o in results)
+        passed_over = skipped(game)
         if as_json:
-            typer.echo(json.dumps({"passed": ok, "results": [_row(o) for o in results]},
-                                  indent=2))
+            data: dict[str, object] = {"passed": ok, "results": [_row(o) for o in results]}
+            if passed_over:
+                data["skipped"] = [{"game": g, "reason": why} for g, why in passed_over]
+            typer.echo(json.dumps(data, indent=2))
         else:
             console = Console(highlight=False, soft_wrap=True,
                               width=None if sys.stdout.isatty() else 200)
@@ -95,5 +105,7 @@ def register(app: typer.Typer) -> None:
                 if not o.passed or o.result == "expected counterexample":
                     label = "finding" if o.passed else "FAILED"
                     console.print(f"{label}: {o.system}: {o.prop}: {o.detail}")
+            for g, why in passed_over:
+                console.print(f"skipped: {g}: {why}")
             console.print(f"{sum(o.passed for o in results)}/{len(results)} passed")
         raise typer.Exit(0 if ok else 1)

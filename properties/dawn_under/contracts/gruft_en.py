@@ -29,7 +29,7 @@ from ruleproof.model.gruft.state import (
     PlayBat,
 )
 from ruleproof.properties.contracts.core import Contract, ContractSet
-from ruleproof.properties.contracts.du_en import G, _alias, _first_empty, actor, left, outer, over
+from ruleproof.properties.dawn_under.contracts.du_en import G, _alias, _first_empty, actor, left, outer, over
 
 S = State
 A = Any
@@ -556,7 +556,7 @@ CONTRACTS = ContractSet(
     ),
     uncovered={
         "gruft-en:play.base": "meta-rule: du-en's contracts are checked under the expansion "
-                              "(properties/contracts/games.py lists the ones it replaces)",
+                              "(properties/dawn_under/plugin.py lists the ones it replaces)",
     },
     alias=_alias,
 )

@@ -28,7 +28,7 @@ from ruleproof.model.dawn_under.state import (
     VampireIn,
 )
 from ruleproof.properties.contracts.core import Contract, ContractSet
-from ruleproof.properties.contracts.du_en import (
+from ruleproof.properties.dawn_under.contracts.du_en import (
     _alias,
     _first_empty,
     _order_requires,
