@@ -33,17 +33,13 @@ def endless_check(name: str) -> Check:
 
 def recall_checks() -> list[tuple[str, Check]]:
     """Perfect recall of the information states of both games (properties/recall.py)."""
-    from ruleproof.properties.recall import (
-        dracula_observation,
-        du_information_state,
-        recall_property,
-    )
+    from ruleproof.properties.recall import information_state, recall_property
 
     return [("dawn-under", Check("perfect recall of the information state (du-en/4)", "search",
-                                 lambda p: recall_property("du-en/4", du_information_state,
+                                 lambda p: recall_property("du-en/4", information_state,
                                                            max(1, p.games // 12)))),
             ("dracula", Check("perfect recall of the observation (dracula)", "search",
-                              lambda p: recall_property("dracula", dracula_observation,
+                              lambda p: recall_property("dracula", information_state,
                                                         max(2, p.games // 4))))]
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.dawn_under import play
+from ruleproof.properties.dawn_under.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -208,4 +210,10 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
+    },
 )

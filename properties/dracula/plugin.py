@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.dracula import play
+from ruleproof.properties.dracula.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -149,4 +151,11 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "chance": play.CHANCE_RULE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
+    },
 )
