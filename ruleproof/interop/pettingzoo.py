@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
-from ruleproof.properties.plugin import make_game, plugin
+from ruleproof.properties.plugin import make_game, plugins
 
 
 class RulesEnv(AECEnv):  # type: ignore[misc]
@@ -49,7 +49,8 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         **params: the game's parameters (its plugin's parameter model).
 
     Attributes:
-        seat_names: per agent, the seat's name in the game (its plugin's, when made by name).
+        seat_names: per agent, the seat's name in the game (its plugin's; ``P1``.. for a game
+            the registry does not know).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ruleproof_v0",
@@ -65,7 +66,8 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         n = self.game.num_players
         self.possible_agents = [f"player_{p}" for p in range(n)]
-        seat = plugin(game).seat_name if isinstance(game, str) else (lambda p: f"P{p + 1}")
+        known = plugins().get(game if isinstance(game, str) else self.game.name)
+        seat = known.seat_name if known is not None else (lambda p: f"P{p + 1}")
         self.seat_names = {f"player_{p}": seat(p) for p in range(n)}
         self.agents = list(self.possible_agents)
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
