@@ -1,123 +1,105 @@
-"""Perfect recall as a property: a player's information state must tell apart any two histories
-that differ in what that player did or saw.
+"""Perfect recall as a property, for every registered game over the one game interface: a
+player's information state must tell apart any two histories that differ in what that player
+did or saw.
 
 Searched, not assumed: from states of random play, the player to move tries every sequence of
 up to ``depth`` own consecutive actions; two different sequences that end in equal information
-states for that player break perfect recall (the witness: the start and both sequences).
-Dawn Under's :func:`observation` alone breaks it (an opened, known, empty grave left empty is
-forgotten); its :func:`information_state` and Dracula's observation (which keeps the player's log)
-must not.
+states for that player break perfect recall (the witness: the start and both sequences). The
+information state is the interface's ``information_state_string`` (:func:`information_state`);
+a plain observation (:func:`observation`) may forget, and the search shows it when it does.
+
+Play as in :mod:`ruleproof.properties.endless`: ``new_seeded_state(seed)``, random legal
+actions in the engine's order from ``random.Random(300 + game)``, chance nodes resolved by the
+game's chance rule.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
-from ruleproof.properties.contracts.games import Engine, engine_of, rule_set
+from ruleproof.model.api import GameState
+from ruleproof.properties.endless import Play, play_of
+from ruleproof.properties.plugin import RuleSet
 
-InfoFn = Callable[[list[Any], list[Any], int], Any]
-
-
-def du_observation(history: list[Any], actions: list[Any], player: int) -> Any:
-    """Dawn Under's plain observation of the last state (what the docs used to call the
-    information state)."""
-    from ruleproof.model.dawn_under.observe import observation
-
-    return observation(history[-1], player)
+InfoFn = Callable[[GameState, int], Hashable]
+"""What a player knows in a state: (state, player) -> a comparable value."""
 
 
-def du_information_state(history: list[Any], actions: list[Any], player: int) -> Any:
-    from ruleproof.model.dawn_under.observe import information_state
-
-    return information_state(history, actions, player)
-
-
-def dracula_observation(history: list[Any], actions: list[Any], player: int) -> Any:
-    from ruleproof.model.dracula import observation
-
-    return observation(history[-1], player)
+def information_state(state: GameState, player: int) -> Hashable:
+    """The interface's perfect-recall information state of ``player``."""
+    return state.information_state_string(player)
 
 
-def recall_violation(name: str, info: InfoFn, games: int, every: int = 9, depth: int = 2,
-                     max_steps: int = 150) -> tuple[str | None, int]:
-    """A witness that ``info`` forgets something of rule set ``name``, or None; and how many
-    pairs of histories were compared."""
-    engine = engine_of(rule_set(name))
+def observation(state: GameState, player: int) -> Hashable:
+    """The interface's observation of ``player`` (what it sees now, not what it saw)."""
+    return state.observation_string(player)
+
+
+def recall_violation(rs: RuleSet | str, info: InfoFn = information_state, games: int = 1,
+                     every: int = 9, depth: int = 2, max_steps: int = 150
+                     ) -> tuple[str | None, int]:
+    """A witness that ``info`` forgets something under rule set ``rs`` (a rule set, or the name
+    of a contract rule set), or None; and how many pairs of histories were compared."""
+    play = play_of(rs)
+    name = play.rule_set.name
     compared = 0
     for g in range(games):
         rng = random.Random(300 + g)
-        state = engine.chance(engine.new(g))
-        history: list[Any] = [state]
-        actions: list[Any] = []
-        for i in range(max_steps):
-            if engine.terminal(state):
+        state = play.new(g)
+        for i in range(max_steps):  # i: actions taken so far
+            if state.is_terminal():
                 break
-            legal = engine.legal(state)
+            legal = state.legal_typed_actions()
             if not legal:
                 break
             if i % every == every - 1:
-                found, n = _branches(engine, history, actions, info, depth)
+                found, n = _branches(play, state, info, depth)
                 compared += n
                 if found is not None:
-                    return f"{name}, seed {g} after {len(actions)} actions: {found}", compared
-            a = legal[rng.randrange(len(legal))]
-            actions.append(a)
-            state = engine.chance(engine.apply(state, a))
-            history.append(state)
+                    return f"{name}, seed {g} after {i} actions: {found}", compared
+            state = play.apply(state, legal[rng.randrange(len(legal))])
     return None, compared
 
 
-def _branches(engine: Engine, history: list[Any], actions: list[Any], info: InfoFn,
-              depth: int) -> tuple[str | None, int]:
-    start = history[-1]
-    player = _mover(start)
-    if player is None:
+def _branches(play: Play, start: GameState, info: InfoFn, depth: int
+              ) -> tuple[str | None, int]:
+    player = start.current_player()
+    if player < 0:
         return None, 0
     seen: dict[Any, tuple[str, ...]] = {}
     compared = 0
-    frontier: list[tuple[Any, tuple[str, ...], list[Any], list[Any]]] = [(start, (), [], [])]
+    frontier: list[tuple[GameState, tuple[str, ...]]] = [(start, ())]
     for _ in range(depth):
-        nxt: list[tuple[Any, tuple[str, ...], list[Any], list[Any]]] = []
-        for state, seq, hist, acts in frontier:
-            if engine.terminal(state) or _mover(state) != player:
+        nxt: list[tuple[GameState, tuple[str, ...]]] = []
+        for state, seq in frontier:
+            if state.is_terminal() or state.current_player() != player:
                 continue
-            for a in engine.legal(state)[:40]:
-                t = engine.chance(engine.apply(state, a))
-                h2 = [*hist, t]
-                a2 = [*acts, a]
-                key = info([*history, *h2], [*actions, *a2], player)
+            for a in state.legal_typed_actions()[:40]:
+                t = play.apply(state, a)
+                key = info(t, player)
                 s2 = (*seq, str(a))
                 compared += 1
                 if key in seen and seen[key] != s2:
                     return (f"player {player}: {list(seen[key])} and {list(s2)} give equal "
                             "information states"), compared
                 seen.setdefault(key, s2)
-                nxt.append((t, s2, h2, a2))
+                nxt.append((t, s2))
         frontier = nxt
     return None, compared
 
 
-def _mover(state: Any) -> int | None:
-    from ruleproof.model.dawn_under.state import State as DuState
-
-    if isinstance(state, DuState):
-        from ruleproof.model.dawn_under.engine import current_player
-
-        return current_player(state)
-    from ruleproof.model import dracula
-
-    p = dracula.current_player(state)
-    return p if p in (0, 1) else None
-
-
-def recall_property(name: str, info: InfoFn, games: int) -> tuple[bool, int, str]:
-    """Check perfect recall of ``info`` under rule set ``name`` (passes when no two histories
+def recall_property(rs: RuleSet | str, info: InfoFn = information_state, games: int = 1
+                    ) -> tuple[bool, int, str]:
+    """Check perfect recall of ``info`` under rule set ``rs`` (passes when no two histories
     collide; comparing nothing is a failure)."""
-    found, n = recall_violation(name, info, games)
+    found, n = recall_violation(rs, info, games)
     if n == 0:
         return False, 0, "no pair of histories was compared"
     if found is not None:
         return False, n, "perfect recall broken: " + found
     return True, n, f"{n} pairs of own-action histories told apart"
+
+
+__all__ = ["InfoFn", "information_state", "observation", "recall_property", "recall_violation"]

@@ -1,10 +1,15 @@
 """Play statistics over many random legal games: what the rules do in practice.
 
-For a rule set (Dawn Under: preset, options, expansion, players; Dracula: options) this plays
-``games`` games of uniformly random legal actions (Dracula: the model's sensible random player)
-from explicit seeds and reports, per seat, the win rate with a Wilson score interval; the game
-length distribution; how games end; and per-game counts of rule events (Dawn Under: stakes,
-garlic, gifts, rat plagues, bats; Dracula: enemies beaten, life markers lost, targets captured).
+For a game made from parameters (its rule set: preset, options, expansion, players...) this
+plays ``games`` games of random legal actions from explicit seeds, over the one game interface,
+and reports, per seat, the win rate with a Wilson score interval; the game length distribution;
+how games end; and per-game counts of rule events.
+
+What differs between games comes from the game's ``stats`` capability (:class:`StatsRules`:
+the rule set's label, seat names, how a winner maps to a seat, the random player, the rule
+events counted, ending labels); a game without one is played uniformly at random with the
+plugin's seat names. Chance nodes are resolved by the game's ``chance`` capability
+(:mod:`ruleproof.properties.play`).
 
 Seat advantage: a chi-square goodness-of-fit test of the winners' seats against equal win rates
 (significance level ``alpha``, default 0.05); a *finding* is reported when the test rejects, and
@@ -14,16 +19,12 @@ with a two-proportion z-test on each seat's win rate and a Welch z-test on the m
 Random play is not good play: a seat advantage under random play says something about the rules'
 structure (turn order, tie rules), not about skilled games. A run with no finished game is an
 error (:class:`NoGames`), never an empty pass.
-
-All coupling to the game engines sits in :class:`DawnUnderRunner` and :class:`DraculaRunner`
-(public functions only), so the game interface ``ruleproof.model.api`` can replace them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -31,6 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ruleproof.errors import MalformedInput
+from ruleproof.model.api import CHANCE, GameBase, GameState
+from ruleproof.properties.play import build_game, settler
+from ruleproof.properties.plugin import GamePlugin, plugin
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -48,7 +52,7 @@ class GameRecord:
         seed: the game's seed.
         winner_seat: the winner's seat (0 = the player who moves first), None if unfinished.
         length: player actions taken (chance outcomes not counted).
-        ending: how it ended (a short label, Dracula: the clause id of the ending rule).
+        ending: how it ended (a short label from the game's :class:`StatsRules`).
         counts: rule events counted in the game (name -> number).
     """
 
@@ -60,11 +64,11 @@ class GameRecord:
 
 
 class Runner(Protocol):
-    """Plays one game of one rule set (the adapter to a game engine)."""
+    """Plays one game of one rule set."""
 
     @property
     def label(self) -> str:
-        """The rule set in words, e.g. ``dawn-under du-en 4p``."""
+        """The rule set in words, e.g. the game's name, preset and player count."""
         ...
 
     @property
@@ -77,127 +81,107 @@ class Runner(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class DawnUnderRunner:
-    """Random legal play of Dawn Under under ``config`` (uniform over legal actions)."""
+class StatsRules:
+    """A game's part of the statistics (the ``stats`` capability). Every method has the generic
+    behaviour; a game subclasses this and overrides what differs. All methods are pure."""
 
-    config: Any
+    def label(self, game_plugin: GamePlugin, game: GameBase[Any]) -> str:
+        """The rule set in words (default: the game's name and the parameters that differ
+        from the plugin's defaults, the truncation bound left out)."""
+        shown = []
+        for k, v in game.params.items():
+            q = game_plugin.param(k)
+            if k != "max_moves" and v not in (None, "", {}, ()) and (q is None or v != q.default):
+                shown.append(f"{k}={v}")
+        return " ".join([game_plugin.name, *shown])
 
-    @property
-    def label(self) -> str:
-        """``dawn-under PRESET NP`` plus options differing from the preset."""
-        from ruleproof.model.dawn_under.config import preset_options
+    def seats(self, game_plugin: GamePlugin, game: GameBase[Any]) -> tuple[str, ...]:
+        """Seat names in seat order, seat 0 moving first (default: the plugin's seat names)."""
+        return tuple(game_plugin.seat_name(p) for p in range(game.num_players))
 
-        base = preset_options(self.config.preset)
-        changed = [f"{k}={getattr(self.config.options, k)}" for k in base.__dataclass_fields__
-                   if getattr(self.config.options, k) != getattr(base, k)]
-        return (f"dawn-under {self.config.preset} {self.config.players}p"
-                + "".join(f" {c}" for c in changed))
+    def seat(self, game: GameBase[Any], winner: int) -> int:
+        """The seat (in :meth:`seats` order) of the winning player (default: the player)."""
+        return winner
 
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """``P1``.. (P1 starts)."""
-        return tuple(f"P{p + 1}" for p in range(self.config.players))
+    def choose(self, state: GameState, rng: random.Random) -> Any:
+        """The random player's typed action at a decision (default: uniform over the legal
+        actions in the engine's order, one ``rng.randrange``)."""
+        legal = state.legal_typed_actions()
+        return legal[rng.randrange(len(legal))]
 
-    def play(self, seed: int, max_steps: int) -> GameRecord:
-        """One game; counts stakes, garlic, gifts, plagues and the expansion's events."""
-        from ruleproof.model.dawn_under import is_terminal, legal_actions, new_game, step
+    def counts(self, game: GameBase[Any]) -> dict[str, int]:
+        """The rule events counted in every game, each at 0 (default: none)."""
+        return {}
 
-        rng = random.Random(seed)
-        state = new_game(self.config, seed)
-        # Event kinds by their value (the base game's and the expansion's enums share these).
-        counted = {"stake": "stakes taken", "place-garlic": "garlic placed",
-                   "garlic-back": "garlic taken back", "give": "vampires given",
-                   "plague-start": "rat plagues", "stakes-back": "stake gifts",
-                   "place-vampire": "vampires placed", "bat": "bats used",
-                   "count-get": "Count Rucola gained", "doubt": "bats doubted"}
-        counts: Counter[str] = Counter({name: 0 for name in counted.values()
-                                        if self.config.options.expansion != "none"
-                                        or name not in ("bats used", "Count Rucola gained",
-                                                        "bats doubted")})
-        steps = 0
-        last: tuple[Any, ...] = ()
-        while not is_terminal(state) and steps < max_steps:
-            legal = legal_actions(state)
-            state, last = step(state, legal[rng.randrange(len(legal))])
-            steps += 1
-            for e in last:
-                if e.kind.value in counted:
-                    counts[counted[e.kind.value]] += 1
-        if state.winner is None:
-            return GameRecord(seed, None, steps, f"no winner within {max_steps} actions", counts)
-        kinds = {e.kind.value for e in last}
-        ending = ("row emptied by placing" if "place-vampire" in kinds else
-                  "row emptied by giving" if "give" in kinds else
-                  "row emptied by putting into a grave" if "put" in kinds else
-                  "row emptied: " + "/".join(sorted(kinds)))
-        return GameRecord(seed, state.winner, steps, ending, counts)
+    def events(self, before: GameState, after: GameState) -> Mapping[str, int]:
+        """What one player decision ``before`` -> ``after`` adds to the counts."""
+        return {}
+
+    def ending(self, state: GameState) -> str:
+        """How the won game ``state`` ended, a short label (default: ``won``)."""
+        return "won"
 
 
 @dataclass(frozen=True)
-class DraculaRunner:
-    """Random play of Dracula (``sensible_choice``: random legal actions without pointless
-    overpaying); chance outcomes come from the state's seed."""
+class GameRunner:
+    """Random legal play of one game (a :class:`Runner`) over the interface.
 
-    rules: Any
+    Attributes:
+        game_plugin: the game's plugin record.
+        game: the game, made with its parameters.
+        rules: the game's :class:`StatsRules`.
+    """
+
+    game_plugin: GamePlugin
+    game: GameBase[Any]
+    rules: StatsRules
 
     @property
     def label(self) -> str:
-        """``dracula`` plus options differing from the defaults."""
-        from dataclasses import fields
-
-        from ruleproof.model.dracula.rules import DraculaRules
-
-        base = DraculaRules()
-        changed = [f"{f.name}={getattr(self.rules, f.name)}" for f in fields(DraculaRules)
-                   if getattr(self.rules, f.name) != getattr(base, f.name)]
-        return "dracula" + "".join(f" {c}" for c in changed)
+        """:meth:`StatsRules.label`."""
+        return self.rules.label(self.game_plugin, self.game)
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The side moving first, then the other (dracula-en:play.first-player)."""
-        first = "Dracula" if self.rules.first_player == "dracula" else "Van Helsing"
-        other = "Van Helsing" if first == "Dracula" else "Dracula"
-        return (f"{first} (first)", other)
+        """:meth:`StatsRules.seats`."""
+        return self.rules.seats(self.game_plugin, self.game)
 
     def play(self, seed: int, max_steps: int) -> GameRecord:
-        """One game; battles are read off the public state: enemies beaten (a discard pile
-        grows), life markers lost, targets captured."""
-        from ruleproof.model import CHANCE
-        from ruleproof.model.dracula import (
-            apply,
-            current_player,
-            is_terminal,
-            new_game,
-            resolve_chance,
-            sensible_choice,
-        )
-
+        """One game from ``new_seeded_state(seed)``; decisions by :meth:`StatsRules.choose`
+        with ``random.Random(seed)``, chance nodes by the game's chance rule; at most
+        ``max_steps`` decisions."""
+        rules = self.rules
+        settle = settler(self.game_plugin)
         rng = random.Random(seed)
-        state = new_game(seed, self.rules)
-        counts: Counter[str] = Counter({"enemies beaten": 0, "life markers lost": 0,
-                                        "targets captured": 0, "battles": 0})
+        state = self.game.new_seeded_state(seed)
+        counts: Counter[str] = Counter(rules.counts(self.game))
         steps = 0
-        while not is_terminal(state) and steps < max_steps:
-            if current_player(state) == CHANCE:
-                state = resolve_chance(state)
+        while not state.is_terminal() and steps < max_steps:
+            if state.current_player() == CHANCE:
+                state = settle(state)
                 continue
             before = state
-            state = apply(state, sensible_choice(state, rng))
+            state = state.apply_typed(rules.choose(state, rng))
             steps += 1
-            beaten = sum(map(len, state.enc_discard)) - sum(map(len, before.enc_discard))
-            lost = sum(before.life) - sum(state.life)
-            counts["enemies beaten"] += max(beaten, 0)
-            counts["life markers lost"] += max(lost, 0)
-            counts["targets captured"] += max(sum(map(len, state.captured))
-                                              - sum(map(len, before.captured)), 0)
-            counts["battles"] += int(beaten > 0 or lost > 0)
-        if state.winner is None:
+            for name, n in rules.events(before, state).items():
+                counts[name] += n
+        winner = state.winner()
+        if winner is None:
             return GameRecord(seed, None, steps, f"no winner within {max_steps} actions", counts)
-        first = 0 if self.rules.first_player == "dracula" else 1
-        seat = 0 if int(state.winner) == first else 1
-        found = re.search(r"\((dracula-en:[a-z0-9.-]+)\)", state.reason)
-        return GameRecord(seed, seat, steps, found.group(1) if found else state.reason, counts)
+        return GameRecord(seed, rules.seat(self.game, winner), steps, rules.ending(state), counts)
+
+
+def runner(game: str | GamePlugin, params: Mapping[str, Any], max_steps: int = 5000
+           ) -> GameRunner:
+    """The runner of game ``game`` (a registered name or a plugin) made from ``params``, its
+    truncation bound above ``max_steps``.
+
+    Raises:
+        MalformedInput: an unknown game (naming the known ones) or bad parameters.
+    """
+    p = game if isinstance(game, GamePlugin) else plugin(game)
+    built = build_game(p, params, max_steps)
+    return GameRunner(p, built, p.capability("stats") or StatsRules())
 
 
 # ----------------------------------------------------------------------------- statistics

@@ -181,15 +181,11 @@ def test_the_endless_round_is_found_by_search_and_replays() -> None:
 
 def test_perfect_recall_search_breaks_the_plain_observation_not_the_information_state(
 ) -> None:
-    from ruleproof.properties.recall import (
-        du_information_state,
-        du_observation,
-        recall_violation,
-    )
+    from ruleproof.properties.recall import information_state, observation, recall_violation
 
-    found, _ = recall_violation("du-en/4", du_observation, 2)
+    found, _ = recall_violation("du-en/4", observation, 2)
     assert found is not None
-    kept, compared = recall_violation("du-en/4", du_information_state, 1, every=40)
+    kept, compared = recall_violation("du-en/4", information_state, 1, every=40)
     assert kept is None and compared > 0
 
 

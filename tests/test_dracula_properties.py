@@ -18,8 +18,9 @@ from ruleproof.properties.dracula.checks import (
     observation_check,
 )
 from ruleproof.properties.dracula.invariants import INVARIANTS, violations
-from ruleproof.properties.dracula.machine import run_machine
 from ruleproof.properties.dracula.z3proofs import prove_barrier_rule, prove_card_value_properties
+from ruleproof.properties.machine import run_machine
+from ruleproof.properties.play import model_mutant
 from ruleproof.properties.report import PROFILES, Check, Profile
 from ruleproof.spec import clause_registry
 
@@ -78,7 +79,7 @@ def _drops_a_card(s: State, a: Action) -> State:
 
 
 def test_state_machine_catches_a_transition_that_loses_a_card() -> None:
-    ok, _, detail = run_machine(5, 200, apply=_drops_a_card)
+    ok, detail = run_machine("dracula", {}, 5, 200, apply=model_mutant(_drops_a_card))
     assert not ok
     assert "conservation" in detail
     assert "new_game(seed=" in detail and "step " in detail  # readable trace

@@ -32,7 +32,7 @@ from ruleproof.model.gruft import (
     part,
 )
 from ruleproof.properties.citations import model_citations
-from ruleproof.properties.dawn_under import machine
+from ruleproof.properties.dawn_under import invariants as du_invariants
 from ruleproof.properties.dawn_under.ambiguities import (
     configs_for,
     find_witness,
@@ -41,9 +41,10 @@ from ruleproof.properties.dawn_under.ambiguities import (
 )
 from ruleproof.properties.dawn_under.checks import checks, shipped_scenarios
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations, violations
-from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.dawn_under.play import game_params
 from ruleproof.properties.dawn_under.proofs import count_finds_empty_grave
 from ruleproof.properties.dawn_under.scenarios import run_scenario
+from ruleproof.properties.machine import run_machine
 from ruleproof.spec import all_clause_ids
 
 
@@ -123,7 +124,7 @@ def test_base_game_unchanged_without_the_expansion() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("options", [GRUFT, OTHER_READINGS], ids=["default", "other-readings"])
 def test_invariants_hold_in_random_expansion_games(players: int, options: Options) -> None:
-    ok, detail = run_machine(players, 8, 400, options)
+    ok, detail = run_machine("dawn-under", game_params(players, options), 8, 400)
     assert ok, detail
 
 
@@ -188,7 +189,7 @@ def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
                           bat=BatClaim(grave, state.turn_player))
 
     monkeypatch.setattr(rules, "_play_bat", no_bat_used)  # bats are never used up
-    ok, detail = run_machine(4, 10, 200, GRUFT)
+    ok, detail = run_machine("dawn-under", game_params(4, GRUFT), 10, 200)
     assert not ok and "bats-conserved" in detail
 
 
@@ -250,7 +251,11 @@ def test_witness_search_uses_the_base_options() -> None:
 
 
 def test_machine_module_checks_transitions() -> None:
-    assert "transition_violations" in machine.__dict__
+    # the machine checks the invariants capability's transition properties after every step
+    from ruleproof.properties.plugin import plugin
+
+    assert plugin("dawn-under").capability("invariants") is du_invariants.INTERFACE_INVARIANTS
+    assert "transition_violations" in du_invariants.InterfaceInvariants.__dict__
 
 
 def test_expansion_example_in_formats_doc_runs(tmp_path: Path) -> None:

@@ -44,13 +44,15 @@ def test_openspiel_random_sim_test(name: str, params: dict[str, Any]) -> None:
 def test_openspiel_catches_a_broken_game() -> None:
     """Teeth: random_sim_test fails on chance probabilities that do not sum to one."""
     pyspiel = pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
-    from ruleproof.interop.openspiel import DraculaSpielGame, RulesSpielState
+    from ruleproof.interop.openspiel import RulesSpielGame, RulesSpielState
 
     class Broken(RulesSpielState):
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return [(o, 0.5 * p) for o, p in super().chance_outcomes()]
 
-    class BrokenGame(DraculaSpielGame):
+    class BrokenGame(RulesSpielGame):
+        game_name = "dracula"
+
         def new_initial_state(self) -> RulesSpielState:
             return Broken(self, self.rules.new_initial_state())
 
@@ -149,3 +151,52 @@ def test_pettingzoo_fast_observations_equal_the_models_tensors(
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             compared += 1
     assert compared > 100
+
+
+def test_every_registered_game_is_an_openspiel_game_with_its_parameters() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
+    from ruleproof.interop import openspiel
+    from ruleproof.properties.plugin import plugins
+
+    assert {name: openspiel.spiel_name(name) for name in plugins()} == openspiel.REGISTERED
+    for name, p in plugins().items():
+        game = pyspiel.load_game(openspiel.spiel_name(name))
+        assert game.get_type().long_name == f"Python {p.title} (ruleproof)"
+        assert set(game.get_parameters()) == {q.name for q in p.params}
+        assert game.num_players() == p.game_type.default_players
+    # the names every existing caller uses keep working
+    assert openspiel.DAWN_UNDER_NAME == "python_dawn_under"
+    assert openspiel.DRACULA_NAME == "python_dracula"
+    assert openspiel.DraculaSpielGame is openspiel.register("dracula")
+    with pytest.raises(AttributeError):
+        _ = openspiel.CHESS_NAME
+
+
+def test_a_game_from_the_registry_is_registered_by_name_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the shipped code knows nothing about (tests/toy_game.py): registered with
+    OpenSpiel and played by PettingZoo from its registry name, parameters from its plugin."""
+    pyspiel = pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
+    pytest.importorskip("pettingzoo", reason="needs the [pettingzoo] extra")
+    from pettingzoo.test import api_test, seed_test
+
+    from ruleproof.errors import MalformedInput
+    from ruleproof.interop.openspiel import register, spiel_name
+    from ruleproof.interop.pettingzoo import env
+    from ruleproof.properties.plugin import ENV_PLUGINS
+
+    monkeypatch.setenv(ENV_PLUGINS, "toy_game:PLUGIN")
+    cls = register("toy-nim")
+    assert spiel_name("toy-nim") == "python_toy_nim" and register("toy-nim") is cls
+    game = pyspiel.load_game("python_toy_nim", {"stones": 5})
+    assert game.get_parameters()["stones"] == 5 and game.get_type().min_num_players == 2
+    assert cls({"stones": 4}).rules.params["stones"] == 4
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    api_test(env("toy-nim", stones=6, render_mode="ansi"), num_cycles=50)
+    seed_test(functools.partial(env, "toy-nim", stones=6), num_cycles=50)
+    assert env("toy-nim").seat_names == {"player_0": "P1", "player_1": "P2"}
+    assert env("dracula").seat_names == {"player_0": "dracula", "player_1": "van-helsing"}
+    with pytest.raises(MalformedInput, match=r"unknown game 'chess'; known games: .*toy-nim"):
+        register("chess")
+    with pytest.raises(MalformedInput, match="unknown game 'chess'"):
+        env("chess")

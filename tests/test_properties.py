@@ -9,12 +9,12 @@ import ruleproof.model.dawn_under.engine as engine
 from ruleproof.cli import app
 from ruleproof.model.dawn_under import Config, Options, make_config
 from ruleproof.properties.dawn_under import proofs, sampling
-from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.machine import run_machine
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_keep_every_invariant(players: int) -> None:
-    ok, detail = run_machine(players, games=5, max_steps=300)
+    ok, detail = run_machine("dawn-under", {"players": players}, games=5, max_steps=300)
     assert ok, detail
 
 
@@ -57,6 +57,6 @@ def test_garlic_owner_giving_nothing_is_caught(monkeypatch: pytest.MonkeyPatch) 
                         else gifts, events, **changes)
 
     monkeypatch.setattr(engine, "_start_gifts", no_gifts)
-    ok, detail = run_machine(4, games=12, max_steps=400)
+    ok, detail = run_machine("dawn-under", {"players": 4}, games=12, max_steps=400)
     assert not ok
     assert "takes the garlic back" in detail  # caught where the planted change acts

@@ -17,23 +17,22 @@ from pathlib import Path
 
 import pytest
 
+from ruleproof.properties import machine
 from ruleproof.properties.conformance import differential
-from ruleproof.properties.dawn_under import machine as du_machine
-from ruleproof.properties.dracula import machine as dracula_machine
 from ruleproof.properties.report import Tally
 
 
 # games long enough to end on their own: a game cut at the step cap hides a changed game
 def _du_steps() -> tuple[int, int, int]:
     tally = Tally()
-    ok, detail = du_machine.run_machine(4, 6, 1000, tally=tally)
+    ok, detail = machine.run_machine("dawn-under", {"players": 4}, 6, 1000, tally=tally)
     assert ok, detail
     return tally.games, tally.finished, tally.steps
 
 
 def _dracula_steps() -> tuple[int, int, int]:
     tally = Tally()
-    ok, _, detail = dracula_machine.run_machine(6, 1000, tally=tally)
+    ok, detail = machine.run_machine("dracula", {}, 6, 1000, tally=tally)
     assert ok, detail
     return tally.games, tally.finished, tally.steps
 
@@ -54,8 +53,8 @@ def _conform_steps() -> tuple[int, int, int]:
 
 
 _RUNS: dict[str, tuple[Callable[[], tuple[int, int, int]], object]] = {
-    "dawn-under": (_du_steps, du_machine),
-    "dracula": (_dracula_steps, dracula_machine),
+    "dawn-under": (_du_steps, machine),
+    "dracula": (_dracula_steps, machine),
     "conform": (_conform_steps, differential),
 }
 _counter = iter(range(10**6))

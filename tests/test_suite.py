@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from ruleproof.cli import app
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under import game as du_game
 from ruleproof.model.dawn_under.state import State
-from ruleproof.properties.dawn_under import machine
 from ruleproof.properties.plugin import SHARED
 from ruleproof.properties.report import Profile
 from ruleproof.properties.suite import rule_sets, run_suite
@@ -58,7 +58,7 @@ def test_bad_selections_are_malformed_input() -> None:
 def _plant(monkeypatch: pytest.MonkeyPatch, when: Callable[[State], bool]) -> None:
     """A bug in the transition that shows only where ``when`` holds: a stake appears on the
     path from nowhere (the stake conservation invariant must catch it)."""
-    real: Callable[..., tuple[State, object]] = vars(machine)["step"]
+    real: Callable[..., tuple[State, object]] = vars(du_game)["step"]
 
     def buggy(state: State, action: object) -> tuple[State, object]:
         new, events = real(state, action)
@@ -66,7 +66,7 @@ def _plant(monkeypatch: pytest.MonkeyPatch, when: Callable[[State], bool]) -> No
             new = replace(new, stakes_path=new.stakes_path + 1)
         return new, events
 
-    monkeypatch.setattr(machine, "step", buggy)
+    monkeypatch.setattr(du_game, "step", buggy)  # the game's transition on the interface
 
 
 @pytest.mark.parametrize(("name", "when"), [

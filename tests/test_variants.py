@@ -21,7 +21,8 @@ from ruleproof.properties.dawn_under.ambiguities import (
     replay_witness,
 )
 from ruleproof.properties.dawn_under.invariants import Totals, violations
-from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.dawn_under.play import game_params
+from ruleproof.properties.machine import run_machine
 from ruleproof.spec import spec_path
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -30,7 +31,8 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 @pytest.mark.parametrize(("preset", "players"), [
     ("du-cs", 3), ("du-cs", 4), ("du-cs", 5), ("du-cs", 6), ("2p", 2)])
 def test_every_invariant_holds_under_each_preset(preset: str, players: int) -> None:
-    ok, detail = run_machine(players, 6, 300, preset_options(preset), preset=preset)
+    ok, detail = run_machine("dawn-under", game_params(players, preset_options(preset), preset),
+                             6, 300)
     assert ok, detail
 
 

@@ -3,7 +3,7 @@ dracula-en:objective.goal: the side that reaches its goal wins)."""
 
 from __future__ import annotations
 
-from ruleproof.interop.openspiel import DraculaSpielGame, RulesSpielState
+from ruleproof.interop.openspiel import RulesSpielGame, RulesSpielState
 
 CAUGHT_AS = ("returns",)
 
@@ -13,7 +13,9 @@ class LoserWinsState(RulesSpielState):
         return [-r for r in self.rules_state.returns()]
 
 
-class LoserWinsGame(DraculaSpielGame):
+class LoserWinsGame(RulesSpielGame):
+    game_name = "dracula"
+
     def new_initial_state(self) -> RulesSpielState:
         return LoserWinsState(self, self.rules.new_initial_state())
 

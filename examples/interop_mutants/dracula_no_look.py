@@ -3,7 +3,7 @@ stands (dracula-en:move.look-choice offers the look)."""
 
 from __future__ import annotations
 
-from ruleproof.interop.openspiel import DraculaSpielGame, RulesSpielState
+from ruleproof.interop.openspiel import RulesSpielGame, RulesSpielState
 from ruleproof.model.dracula.engine import Look
 
 CAUGHT_AS = ("legal",)
@@ -16,7 +16,9 @@ class NoLookState(RulesSpielState):
                 if not isinstance(game.id_to_action(a), Look)]
 
 
-class NoLookGame(DraculaSpielGame):
+class NoLookGame(RulesSpielGame):
+    game_name = "dracula"
+
     def new_initial_state(self) -> RulesSpielState:
         return NoLookState(self, self.rules.new_initial_state())
 

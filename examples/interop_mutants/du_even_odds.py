@@ -4,7 +4,7 @@ same probability (rat lids as likely as each colour) instead of by the number of
 
 from __future__ import annotations
 
-from ruleproof.interop.openspiel import DawnUnderSpielGame, RulesSpielState
+from ruleproof.interop.openspiel import RulesSpielGame, RulesSpielState
 
 CAUGHT_AS = ("chance",)
 
@@ -17,7 +17,9 @@ class EvenOddsState(RulesSpielState):
         return [(o, 1.0 / len(kinds)) for o in kinds]
 
 
-class EvenOddsGame(DawnUnderSpielGame):
+class EvenOddsGame(RulesSpielGame):
+    game_name = "dawn-under"
+
     def new_initial_state(self) -> RulesSpielState:
         return EvenOddsState(self, self.rules.new_initial_state())
 

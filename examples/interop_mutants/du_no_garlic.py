@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ruleproof.interop.openspiel import DawnUnderSpielGame, RulesSpielState
+from ruleproof.interop.openspiel import RulesSpielGame, RulesSpielState
 from ruleproof.model.dawn_under import PlaceGarlic
 
 CAUGHT_AS = ("legal",)
@@ -18,7 +18,9 @@ class NoGarlicState(RulesSpielState):
                 if not isinstance(table.id_to_action(a), PlaceGarlic)]
 
 
-class NoGarlicGame(DawnUnderSpielGame):
+class NoGarlicGame(RulesSpielGame):
+    game_name = "dawn-under"
+
     def new_initial_state(self) -> RulesSpielState:
         return NoGarlicState(self, self.rules.new_initial_state())
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ruleproof.interop.openspiel import DawnUnderSpielGame
+from ruleproof.interop.openspiel import RulesSpielGame
 from ruleproof.model.api import RulesGame
 from ruleproof.properties.plugin import make_game
 
 CAUGHT_AS = ("player", "legal")
 
 
-class TurnEndsGame(DawnUnderSpielGame):
+class TurnEndsGame(RulesSpielGame):
     """Claims du-en, plays the turn-ends reading."""
+    game_name = "dawn-under"
 
     def _make(self, params: dict[str, Any]) -> RulesGame:
         return make_game("dawn-under", players=4, options={"after_match": "turn-ends"})

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.model.api import TERMINAL, GameBase, GameState
+from ruleproof.model.api import GameBase, GameState
 from ruleproof.properties.plugin import GamePlugin, RuleSet, make_game, plugin, plugins
 
 CAPABILITY = "contracts"
@@ -130,33 +130,6 @@ def parse(game: GameBase[Any], text: str) -> Any:
     return game.id_to_action(game.string_to_action(0, text))
 
 
-@dataclass(frozen=True)
-class Engine:
-    """Play on engine states (the interface's hooks, chance settled as :func:`settle` does),
-    for the searches that walk engine states (properties/endless.py, properties/recall.py).
-    All members are pure."""
-
-    new: Callable[[int], Any]
-    legal: Callable[[Any], tuple[Any, ...]]
-    apply: Callable[[Any, Any], Any]
-    terminal: Callable[[Any], bool]
-    chance: Callable[[Any], Any]
-    show: Callable[[Any], str] = str
-    parse: Callable[[str], Any] | None = None
-
-
-def engine_of(rs: RuleSet) -> Engine:
-    """The engine-state view of ``rs``'s game (see :class:`Engine`)."""
-    game = game_of(rs)
-    cap = capability_of(rs)
-    return Engine(new=game.seeded_model,
-                  legal=lambda m: tuple(game.model_legal(m)),
-                  apply=lambda m, a: game.model_step(m, a)[0],
-                  terminal=lambda m: game.model_to_move(m) == TERMINAL,
-                  chance=lambda m: cap.settle(game.from_model(m)).model,
-                  parse=lambda text: parse(game, text))
-
-
 # ----------------------------------------------------------------------------- rule sets
 
 
@@ -189,6 +162,6 @@ def sources() -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["CAPABILITY", "Engine", "GameContracts", "Recall", "RuleSet", "ScenarioRun",
-           "capability_of", "contracts_of", "engine_of", "game_of", "parse", "rule_set",
+__all__ = ["CAPABILITY", "GameContracts", "Recall", "RuleSet", "ScenarioRun",
+           "capability_of", "contracts_of", "game_of", "parse", "rule_set",
            "rule_sets", "settle", "sources", "start"]

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ruleproof.model.dawn_under.config import make_config
+from ruleproof.model.dawn_under.game import GAME_NAME
 from ruleproof.model.dawn_under.state import Options
 from ruleproof.properties.citations import citations
 from ruleproof.properties.dawn_under import proofs, sampling
-from ruleproof.properties.dawn_under.machine import run_machine
+from ruleproof.properties.dawn_under.play import game_params
 from ruleproof.properties.dawn_under.scenarios import run_scenario
+from ruleproof.properties.machine import run_machine
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import all_clause_ids, spec_path
 from ruleproof.spec.boards import Board
@@ -60,8 +62,8 @@ def rule_set_checks(players: Sequence[int] | None = None, options: Options | Non
     for n in players:
         def games(profile: Profile, n: int = n) -> Outcome:
             tally = Tally()
-            ok, detail = run_machine(n, profile.games, profile.max_steps, options, preset=preset,
-                                     tally=tally)
+            ok, detail = run_machine(GAME_NAME, game_params(n, options, preset), profile.games,
+                                     profile.max_steps, tally=tally)
             return ok, tally.games, detail or (
                 f"{tally.games} games ({tally.finished} to an ending), {tally.steps} steps, "
                 "all invariants hold"), tally.games, tally.steps

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
+from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
 from ruleproof.model.dawn_under.state import (
     RAT,
@@ -407,3 +408,28 @@ def transition_violations(before: State, events: tuple[Event, ...], after: State
     if any(a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
         out.append("a used bat came back out of the box")
     return out
+
+
+class InterfaceInvariants:
+    """Dawn Under's invariants over the one game interface (the ``invariants`` capability,
+    :class:`ruleproof.properties.play.GameInvariants`): :func:`violations` against the
+    component manifest of the game's configuration (:meth:`Totals.of_manifest`) and
+    :func:`transition_violations` on the events of the step (the interface's history payload).
+    """
+
+    def baseline(self, state: GameState) -> Totals:
+        """The manifest totals of ``state``'s configuration."""
+        return Totals.of_manifest(state.model.config)
+
+    def violations(self, state: GameState, baseline: Totals) -> list[str]:
+        """:func:`violations` of the engine state."""
+        return violations(state.model, baseline)
+
+    def transition_violations(self, before: GameState, after: GameState) -> list[str]:
+        """:func:`transition_violations` of the step, its events read from the history."""
+        events = after.node.seen if after.node is not None else ()
+        return transition_violations(before.model, events, after.model)
+
+
+INTERFACE_INVARIANTS = InterfaceInvariants()
+"""The ``invariants`` capability of the plugin record."""

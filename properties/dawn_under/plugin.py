@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.dawn_under import play
+from ruleproof.properties.dawn_under.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -197,5 +199,9 @@ PLUGIN = GamePlugin(
         "symbolic": DU_SYMBOLIC,
         "discovery": DU_DISCOVERY,
         "ambiguities": DU_AMBIGUITIES,
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
     },
 )

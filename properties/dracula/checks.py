@@ -17,16 +17,17 @@ from ruleproof.model import CHANCE
 from ruleproof.model.dracula import assumed_values, simulate
 from ruleproof.model.dracula.data import COLOURS, MAX_MOVE, CardSet, Kind, Side, default_board, default_cards
 from ruleproof.model.dracula.engine import State, legal_actions
+from ruleproof.model.dracula.game import GAME_NAME
 from ruleproof.model.dracula.observe import observation, play_random
 from ruleproof.model.dracula.rules import DraculaRules
 from ruleproof.properties.citations import LAYERS, game_folders
+from ruleproof.properties.machine import run_machine
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import clause_id_re, clause_registry
 
 from . import z3proofs
 from .hidden import resample
 from .invariants import INVARIANTS, Invariant, violations
-from .machine import run_machine
 from .scenarios import run_scenario, shipped_scenarios
 
 Player = Callable[[int, int], list[State]]
@@ -158,10 +159,11 @@ def machine_check(rules: DraculaRules | None = None) -> Callable[[Profile], Outc
     """The hypothesis state machine (every invariant after every step) under ``rules``."""
     def run(profile: Profile) -> Outcome:
         tally = Tally()
-        ok, examples, detail = run_machine(profile.games, min(profile.max_steps, 400),
-                                           shrink=profile.name == "thorough", rules=rules,
-                                           tally=tally)
-        return ok, examples, detail, tally.games, tally.steps
+        ok, detail = run_machine(GAME_NAME, {"options": rules}, profile.games,
+                                 min(profile.max_steps, 400), shrink=profile.name == "thorough",
+                                 tally=tally)
+        detail = detail or f"{profile.games} random games, every invariant held after every step"
+        return ok, profile.games, detail, tally.games, tally.steps
     return run
 
 

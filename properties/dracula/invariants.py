@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ruleproof.model.api import GameState
 from ruleproof.model.dracula.data import Side
 from ruleproof.model.dracula.engine import State
 from ruleproof.model.dracula.rules import barrier_violation
@@ -113,3 +114,30 @@ def violations(s: State, invariants: dict[str, Invariant] | None = None) -> list
         if v is not None:
             out.append(f"{name}: {v}")
     return out
+
+
+class InterfaceInvariants:
+    """Dracula's invariants over the one game interface (the ``invariants`` capability,
+    :class:`ruleproof.properties.play.GameInvariants`): every invariant of ``table`` (default
+    :data:`INVARIANTS`) in every state; no baseline (the card set is in the state) and no
+    transition properties.
+    """
+
+    def __init__(self, table: dict[str, Invariant] | None = None) -> None:
+        self.table = table or INVARIANTS
+
+    def baseline(self, state: GameState) -> None:
+        """None: the conservation laws read the card set from the state."""
+        return None
+
+    def violations(self, state: GameState, baseline: object) -> list[str]:
+        """:func:`violations` of the engine state."""
+        return violations(state.model, self.table)
+
+    def transition_violations(self, before: GameState, after: GameState) -> list[str]:
+        """None: every Dracula property is a state invariant."""
+        return []
+
+
+INTERFACE_INVARIANTS = InterfaceInvariants()
+"""The ``invariants`` capability of the plugin record."""

@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.dracula import play
+from ruleproof.properties.dracula.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -152,5 +154,10 @@ PLUGIN = GamePlugin(
     capabilities={
         "contracts": DR_CONTRACTS,
         "symbolic": DR_SYMBOLIC,
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "chance": play.CHANCE_RULE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
     },
 )

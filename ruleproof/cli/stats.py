@@ -1,11 +1,11 @@
 """The ``stats`` command: play statistics of a rule set, and two readings side by side.
 
-Examples::
+Examples (``GAME`` is any registered game; its parameters are the plugin's)::
 
-    ruleproof stats dawn-under --games 400 --players 4
-    ruleproof stats dawn-under --preset du-cs --compare du-en --plot cmp.png
-    ruleproof stats dawn-under --compare after_match=turn-ends --json
-    ruleproof stats dracula --option first_player=van-helsing --games 100
+    ruleproof stats GAME --games 400 --players 4
+    ruleproof stats GAME --preset PRESET --compare OTHER-PRESET --plot cmp.png
+    ruleproof stats GAME --compare NAME=VALUE --json
+    ruleproof stats GAME --option NAME=VALUE --games 100
 
 Exit codes: 0 (findings are reported, not failures), 2 bad input or no game finished.
 """
@@ -16,7 +16,7 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,41 +29,44 @@ if TYPE_CHECKING:
 
 
 def runner_for(game: str, players: int | None, preset: str | None, options: list[str],
-               expansion: str | None) -> Runner:
-    """The engine adapter of ``game`` under a rule set (raises MalformedInput)."""
-    from ruleproof.properties.stats import DawnUnderRunner, DraculaRunner
+               expansion: str | None, max_steps: int = 5000) -> Runner:
+    """The runner of ``game`` (a registered name) under a rule set: the parameters given on the
+    command line, passed to the game's plugin (a preset that does not cover the game's default
+    player count plays its first count).
 
-    if game == "dracula":
-        from ruleproof.model.dracula.rules import rules_from_mapping
+    Raises:
+        MalformedInput: an unknown game (naming the known ones), or a parameter the game does
+            not take or a value it refuses.
+    """
+    from ruleproof.properties.plugin import plugin
+    from ruleproof.properties.stats import runner
 
-        if players not in (None, 2) or preset is not None or expansion is not None:
-            raise MalformedInput("dracula is a 2-player game without presets or expansions; "
-                                 "it takes --option")
-        return DraculaRunner(rules_from_mapping(dict(option_pairs(options))))
-    if game != "dawn-under":
-        raise MalformedInput(f"unknown game {game!r}; known games: dawn-under, dracula")
-    from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
-
-    name = preset or ("2p" if players == 2 else "du-en")  # 2 players: the 2-player rules
+    p = plugin(game)
+    params: dict[str, Any] = {}
+    if players is not None:
+        params["players"] = players
+    elif preset is not None:
+        counts = p.presets().get(preset, ("", ()))[1]
+        if counts and p.game_type.default_players not in counts:
+            params["players"] = counts[0]
+    if preset is not None:
+        params["preset"] = preset
     pairs = option_pairs(options)
+    if pairs:
+        params["options"] = pairs
     if expansion is not None:
-        if expansion != "gruft":
-            raise MalformedInput(f"unknown expansion {expansion!r}; known: gruft")
-        pairs["expansion"] = expansion
-    count = players if players is not None else (2 if name == "2p" else 4)
-    return DawnUnderRunner(make_config(count, parse_options(pairs, base=preset_options(name)),
-                                       preset=name))
+        params["expansion"] = expansion
+    return runner(p, params, max_steps)
 
 
 def _compare_runner(game: str, players: int | None, preset: str | None, options: list[str],
-                    expansion: str | None, other: str) -> Runner:
+                    expansion: str | None, other: str, max_steps: int) -> Runner:
     """``--compare``: a preset name, or NAME=VALUE option(s) (comma-separated) on top of the
     base rule set."""
     if "=" in other:
-        return runner_for(game, players, preset, [*options, *other.split(",")], expansion)
-    if game == "dracula":
-        raise MalformedInput("dracula has no presets: --compare takes NAME=VALUE options")
-    return runner_for(game, players, other, options, expansion)
+        return runner_for(game, players, preset, [*options, *other.split(",")], expansion,
+                          max_steps)
+    return runner_for(game, players, other, options, expansion, max_steps)
 
 
 def _table(st: Stats) -> list[str]:
@@ -92,14 +95,14 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @bad_input_exits_2
     def stats(
-        game: Annotated[str, typer.Argument(help="dawn-under or dracula")],
+        game: Annotated[str, typer.Argument(help="a registered game")],
         games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 200,
         seed: Annotated[int, typer.Option("--seed", "-s", help="first seed")] = 0,
         players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-        preset: Annotated[str | None, typer.Option(help="dawn-under: du-en, du-cs or 2p")] = None,
+        preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                          help="rule option NAME=VALUE")] = None,
-        expansion: Annotated[str | None, typer.Option(help="dawn-under: gruft")] = None,
+        expansion: Annotated[str | None, typer.Option(help="an expansion of the game")] = None,
         compare: Annotated[str | None, typer.Option(
             help="a second reading: a preset, or NAME=VALUE[,NAME=VALUE] on top")] = None,
         plot: Annotated[Path | None, typer.Option(help="draw the plots into this .png/.svg "
@@ -124,10 +127,10 @@ def register(app: typer.Typer) -> None:
             raise MalformedInput(f"--seed must be 0 or more, got {seed}")
         if not 0 < alpha < 1:
             raise MalformedInput(f"--alpha must lie between 0 and 1, got {alpha}")
-        runners = [runner_for(game, players, preset, option or [], expansion)]
+        runners = [runner_for(game, players, preset, option or [], expansion, max_steps)]
         if compare is not None:
             runners.append(_compare_runner(game, players, preset, option or [], expansion,
-                                           compare))
+                                           compare, max_steps))
         results: list[Stats] = []
         with progress("playing games", games * len(runners), quiet=as_json) as advance:
             for r in runners:

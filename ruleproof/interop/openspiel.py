@@ -1,57 +1,122 @@
-"""OpenSpiel games ``python_dawn_under`` and ``python_dracula`` (needs the ``[openspiel]`` extra).
+"""Every registered game as an OpenSpiel game (needs the ``[openspiel]`` extra).
 
-Importing this module registers both with ``pyspiel``::
+Importing this module registers each game of the registry (:func:`ruleproof.properties.plugin.
+plugins`) with ``pyspiel`` under ``python_<name>`` (the game's name with ``_`` for ``-``)::
 
     import pyspiel
     import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
-    game = pyspiel.load_game("python_dawn_under", {"players": 4, "preset": "du-en"})
+    game = pyspiel.load_game(spiel_name(NAME), {"players": 4})
 
-Parameters: ``python_dawn_under``: ``players`` (2-6), ``preset`` (``du-en``/``du-cs``/``2p``;
-empty: du-en, or 2p with 2 players), ``options``
-(``"name:value;name:value"``: an OpenSpiel game string cannot hold ``,`` in a value), ``expansion``
-(``""`` or ``"gruft"``), ``max_moves`` (truncation bound); ``python_dracula``: ``options``,
-``max_moves``. Ids, chance outcomes, returns, tensors: docs/interop.md. The states wrap the
-frozen states of :mod:`ruleproof.model.api`; a clone shares them.
+A game added to the registry later (``RULEPROOF_PLUGINS``, an entry point loaded afterwards) is
+registered by :func:`register` with its registry name alone.
+
+Parameters: the game's parameter model (``GamePlugin.params``), each with its default; OpenSpiel
+parameters cannot be None, so an unset text or path parameter is ``""`` and an unset number
+``0`` (both mean "the game's default"). Rule options (``options``) are
+``"name:value;name:value"``: an OpenSpiel game string cannot hold ``,`` in a value. Ids, chance
+outcomes, returns, tensors: docs/interop.md. The states wrap the frozen states of
+:mod:`ruleproof.model.api`; a clone shares them.
+
+For each registered game the module also answers the names ``<PACKAGE>_NAME`` (its OpenSpiel
+name), ``<PACKAGE>_PARAMS`` (its parameter specification) and ``<Package>SpielGame`` (its game
+class, to subclass), ``PACKAGE`` being the game's folder name (``GamePlugin.package``) in capitals
+and ``Package`` in camel case.
 """
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from ruleproof.errors import MalformedInput
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
-from ruleproof.properties.plugin import make_game
+from ruleproof.properties.plugin import GamePlugin, Param, make_game, plugin, plugins
 
-DAWN_UNDER_PARAMS: dict[str, Any] = {"players": 4, "preset": "", "options": "", "expansion": "",
-                                     "max_moves": 3000}
-DRACULA_PARAMS: dict[str, Any] = {"options": "", "max_moves": 1000}
+_INFORMATION = {"perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
+                "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION}
+_UTILITY = {"zero-sum": pyspiel.GameType.Utility.ZERO_SUM,
+            "constant-sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+            "general-sum": pyspiel.GameType.Utility.GENERAL_SUM,
+            "identical": pyspiel.GameType.Utility.IDENTICAL}
 
 
-def _game_type(short: str, long: str, low: int, high: int, spec: dict[str, Any]) -> Any:
+def spiel_name(name: str) -> str:
+    """The OpenSpiel short name of the registered game ``name``: ``python_<name>``, ``-`` as
+    ``_``."""
+    return "python_" + name.replace("-", "_")
+
+
+def _spec_default(q: Param) -> Any:
+    """An OpenSpiel parameter default for ``q`` (never None)."""
+    if q.kind == "int":
+        return int(q.default) if isinstance(q.default, int) else 0
+    if q.kind == "bool":
+        return bool(q.default)
+    return "" if q.default is None else str(q.default)
+
+
+def parameter_specification(p: GamePlugin) -> dict[str, Any]:
+    """The OpenSpiel parameter specification of ``p``: every parameter with its default."""
+    return {q.name: _spec_default(q) for q in p.params}
+
+
+def game_params(p: GamePlugin, given: dict[str, Any]) -> dict[str, Any]:
+    """The parameters for ``make_game`` from OpenSpiel's: an empty text or path, or a zero
+    number whose game default is None, means "not given"."""
+    out: dict[str, Any] = {}
+    for key, value in given.items():
+        q = p.param(key)
+        if q is None:
+            raise MalformedInput(f"{spiel_name(p.name)} has no parameter {key!r}; its "
+                                 f"parameters: {', '.join(x.name for x in p.params)}")
+        if q.kind == "int":
+            if value == 0 and q.default is None:
+                continue
+            out[key] = int(value)
+        elif q.kind == "bool":
+            out[key] = bool(value)
+        elif value in ("", None):
+            continue
+        else:
+            out[key] = Path(str(value)) if q.kind == "path" else str(value)
+    return out
+
+
+def game_type(p: GamePlugin) -> Any:
+    """The ``pyspiel.GameType`` of ``p``."""
+    kind = p.game_type
     return pyspiel.GameType(
-        short_name=short, long_name=long,
+        short_name=spiel_name(p.name), long_name=f"Python {p.title} (ruleproof)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if kind.chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=_INFORMATION[kind.information],
+        utility=_UTILITY[kind.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high, min_num_players=low,
+        max_num_players=max(kind.players), min_num_players=min(kind.players),
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=spec)
-
-
-DAWN_UNDER_TYPE = _game_type("python_dawn_under", "Python Dawn Under (ruleproof)", 2, 6,
-                             DAWN_UNDER_PARAMS)
-DRACULA_TYPE = _game_type("python_dracula", "Python Dracula (ruleproof)", 2, 2, DRACULA_PARAMS)
+        parameter_specification=parameter_specification(p))
 
 
 class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """A ruleproof game as a pyspiel game (the model game is ``self.rules``)."""
+    """A ruleproof game as a pyspiel game (the model game is ``self.rules``).
+
+    The class of a registered game (:func:`register`) sets ``game_name`` (the registry name)
+    and ``game_type``; a subclass that plants a mutant sets ``game_name`` alone (its
+    ``game_type`` is then the registered game's)::
+
+        class Mutant(RulesSpielGame):
+            game_name = NAME
+            def new_initial_state(self) -> RulesSpielState: ...
+    """
 
     game_type: Any = None
+    game_name: str = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -61,10 +126,13 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_chance_outcomes=self.rules.max_chance_outcomes,
             num_players=self.rules.num_players, min_utility=-1.0, max_utility=1.0,
             utility_sum=0.0, max_game_length=self.rules.max_game_length)
-        super().__init__(self.game_type, info, given)
+        kind = self.game_type or game_type(plugin(self.game_name))
+        super().__init__(kind, info, given)
 
     def _make(self, params: dict[str, Any]) -> RulesGame:
-        raise NotImplementedError
+        """The model game from OpenSpiel's parameters (a subclass may plant another)."""
+        p = plugin(self.game_name)
+        return make_game(p.name, **game_params(p, params))
 
     def new_initial_state(self) -> RulesSpielState:
         return RulesSpielState(self, self.rules.new_initial_state())
@@ -75,30 +143,6 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulesObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return RulesObserver(self.rules, perfect_recall, params)
-
-
-class DawnUnderSpielGame(RulesSpielGame):
-    """``python_dawn_under``."""
-
-    game_type = DAWN_UNDER_TYPE
-
-    def _make(self, params: dict[str, Any]) -> RulesGame:
-        merged = {**DAWN_UNDER_PARAMS, **params}
-        return make_game("dawn-under", players=int(merged["players"]),
-                         preset=str(merged["preset"]) or None, options=str(merged["options"]),
-                         expansion=str(merged["expansion"]) or None,
-                         max_moves=int(merged["max_moves"]))
-
-
-class DraculaSpielGame(RulesSpielGame):
-    """``python_dracula``."""
-
-    game_type = DRACULA_TYPE
-
-    def _make(self, params: dict[str, Any]) -> RulesGame:
-        merged = {**DRACULA_PARAMS, **params}
-        return make_game("dracula", options=str(merged["options"]),
-                         max_moves=int(merged["max_moves"]))
 
 
 class RulesSpielState(pyspiel.State):  # type: ignore[misc]
@@ -166,13 +210,60 @@ class RulesObserver:
         return state.rules_state.observation_string(player)
 
 
-pyspiel.register_game(DAWN_UNDER_TYPE, DawnUnderSpielGame)
-pyspiel.register_game(DRACULA_TYPE, DraculaSpielGame)
+def _camel(package: str) -> str:
+    return "".join(part.title() for part in package.split("_"))
 
-DAWN_UNDER_NAME = "python_dawn_under"
-"""The registered name (``conform-framework --openspiel
-ruleproof.interop.openspiel:DAWN_UNDER_NAME`` conforms our own game)."""
-DRACULA_NAME = "python_dracula"
 
-__all__ = ["DAWN_UNDER_NAME", "DAWN_UNDER_PARAMS", "DRACULA_NAME", "DRACULA_PARAMS",
-           "DawnUnderSpielGame", "DraculaSpielGame", "RulesObserver", "RulesSpielGame", "RulesSpielState"]
+@cache
+def register(name: str) -> type[RulesSpielGame]:
+    """Register the game ``name`` of the registry with pyspiel as :func:`spiel_name` (once per
+    process; later calls return the same class).
+
+    Returns:
+        its game class (a :class:`RulesSpielGame`).
+
+    Raises:
+        MalformedInput: an unknown game (naming the known ones).
+    """
+    p = plugin(name)
+    kind = game_type(p)
+    cls = type(f"{_camel(p.package)}SpielGame", (RulesSpielGame,),
+               {"game_type": kind, "game_name": p.name, "__module__": __name__,
+                "__doc__": f"``{spiel_name(p.name)}``: {p.title} (``{p.name}``)."})
+    pyspiel.register_game(kind, cls)
+    return cls
+
+
+def register_all() -> dict[str, str]:
+    """Register every game of the registry; returns game name -> OpenSpiel name."""
+    out = {}
+    for name in plugins():
+        register(name)
+        out[name] = spiel_name(name)
+    return out
+
+
+REGISTERED = register_all()
+"""The games registered on import: game name -> OpenSpiel name."""
+
+
+def __getattr__(attr: str) -> Any:
+    """``<PACKAGE>_NAME``, ``<PACKAGE>_PARAMS`` and ``<Package>SpielGame`` of each registered
+    game (see the module docstring).
+
+    Raises:
+        AttributeError: no registered game has that name.
+    """
+    for p in plugins().values():
+        upper = p.package.upper()
+        if attr == f"{upper}_NAME":
+            return spiel_name(p.name)
+        if attr == f"{upper}_PARAMS":
+            return parameter_specification(p)
+        if attr == f"{_camel(p.package)}SpielGame":
+            return register(p.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
+__all__ = ["REGISTERED", "RulesObserver", "RulesSpielGame", "RulesSpielState", "game_params",
+           "game_type", "parameter_specification", "register", "register_all", "spiel_name"]

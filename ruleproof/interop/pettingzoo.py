@@ -1,21 +1,21 @@
-"""PettingZoo AEC environments of the games (needs the ``[pettingzoo]`` extra).
+"""PettingZoo AEC environments of every registered game (needs the ``[pettingzoo]`` extra).
 
 ::
 
     from ruleproof.interop.pettingzoo import env
-    e = env("dawn-under", players=4, render_mode="ansi")
-    e.reset(seed=1)                       # the deal of new_game(config, seed=1)
+    e = env(NAME, players=4, render_mode="ansi")   # NAME: a registered game, its parameters
+    e.reset(seed=1)                                 # the set-up of new_seeded_state(1)
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
         action = None if termination or truncation else int(obs["action_mask"].nonzero()[0][0])
         e.step(action)
 
-Agents are ``player_0`` .. ``player_{n-1}`` (seat order; Dracula: ``player_0`` Dracula,
-``player_1`` Van Helsing). Observations: ``{"observation": float32[n], "action_mask":
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order, the plugin's seat names in
+``seat_names``). Observations: ``{"observation": float32[n], "action_mask":
 int8[num_distinct_actions]}`` (layout and action table: docs/interop.md); the mask is all zero
 for an agent that is not to move. Rewards arrive at the end: the game's returns (winner +1,
 others -1/(n-1); 0 each when truncated). ``reset(seed)`` deals ``new_seeded_state(seed)``;
-chance nodes later in the game (Dracula's draws) are sampled from the environment's generator,
+chance nodes later in the game (draws during play) are sampled from the environment's generator,
 seeded by ``reset``. An illegal action raises :class:`ruleproof.errors.IllegalAction`.
 
 Turn order: by default the agent selected is the player to move (the game decides; one agent
@@ -35,23 +35,28 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
-from ruleproof.properties.plugin import make_game
+from ruleproof.properties.plugin import make_game, plugins
 
 
 class RulesEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over a ruleproof game (see the module docstring).
 
     Args:
-        game: a game name for :func:`ruleproof.properties.plugin.make_game`, or a game object.
+        game: a registered game's name (:func:`ruleproof.properties.plugin.make_game`; an
+            unknown name is refused, naming the known games), or a game object.
         render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
         max_cycles: None (turn order of the game) or the cycle bound (cycle mode).
-        **params: game parameters (players, preset, options, expansion, max_moves).
+        **params: the game's parameters (its plugin's parameter model).
+
+    Attributes:
+        seat_names: per agent, the seat's name in the game (its plugin's; ``P1``.. for a game
+            the registry does not know).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ruleproof_v0",
                                           "is_parallelizable": True}
 
-    def __init__(self, game: str | RulesGame = "dawn-under", render_mode: str | None = None,
+    def __init__(self, game: str | RulesGame, render_mode: str | None = None,
                  max_cycles: int | None = None, **params: Any) -> None:
         super().__init__()
         self.game: RulesGame = make_game(game, **params) if isinstance(game, str) else game
@@ -61,6 +66,9 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         n = self.game.num_players
         self.possible_agents = [f"player_{p}" for p in range(n)]
+        known = plugins().get(game if isinstance(game, str) else self.game.name)
+        seat = known.seat_name if known is not None else (lambda p: f"P{p + 1}")
+        self.seat_names = {f"player_{p}": seat(p) for p in range(n)}
         self.agents = list(self.possible_agents)
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self._n_actions = self.game.num_distinct_actions
@@ -228,12 +236,12 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(game: str | RulesGame = "dawn-under", **kwargs: Any) -> RulesEnv:
+def env(game: str | RulesGame, **kwargs: Any) -> RulesEnv:
     """An AEC environment (see :class:`RulesEnv`)."""
     return RulesEnv(game, **kwargs)
 
 
-def parallel_env(game: str | RulesGame = "dawn-under", max_cycles: int = 1000,
+def parallel_env(game: str | RulesGame, max_cycles: int = 1000,
                  **kwargs: Any) -> Any:
     """A parallel environment: the cycle mode of :class:`RulesEnv` (every agent acts once per
     step; only the player to move's legal action changes the game)."""

@@ -93,9 +93,9 @@ def scenario_runs(rs: RuleSet) -> Iterator[ScenarioRun]:
 
 
 def _information_state() -> Any:
-    from ruleproof.properties.recall import du_information_state
+    from ruleproof.properties.recall import information_state
 
-    return du_information_state
+    return information_state
 
 
 CONTRACTS = GameContracts(

@@ -44,9 +44,9 @@ def refinement_rule_sets(rs: RuleSet) -> tuple[RuleSet, ...]:
 
 
 def _observation() -> Any:
-    from ruleproof.properties.recall import dracula_observation
+    from ruleproof.properties.recall import information_state
 
-    return dracula_observation
+    return information_state
 
 
 CONTRACTS = GameContracts(
