@@ -78,7 +78,7 @@ def test_verbose_log_for_dracula_and_seen_fact(tmp_path: Path) -> None:
     result = run_scenario(path)
     assert "Deception" in result.detail  # the game log is in the detail for every game
     sc = load(path)
-    assert "seen" in sc.plugin.facts
+    assert "seen" in sc.game_facts.facts
 
 
 @pytest.mark.parametrize(("text", "message", "line", "col"), [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ruleproof.model.dawn_under.board import Board
 from ruleproof.model.dawn_under.config import make_config
 from ruleproof.model.dawn_under.state import Options
 from ruleproof.properties.citations import citations
@@ -13,7 +14,6 @@ from ruleproof.properties.dawn_under.machine import run_machine
 from ruleproof.properties.dawn_under.scenarios import run_scenario
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import all_clause_ids, spec_path
-from ruleproof.spec.boards import Board
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 """Player counts of the base game (du-en:content.players)."""

@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.dawn_under.formats import FORMATS
+from ruleproof.properties.dawn_under.scenarios import SCENARIOS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -139,12 +141,12 @@ def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]
     Raises:
         MalformedInput: a bad option value or board file.
     """
+    from ruleproof.model.dawn_under.board import load_board
     from ruleproof.model.dawn_under.config import parse_options, preset_options, presets
     from ruleproof.properties.contracts.checks import suite_checks
     from ruleproof.properties.dawn_under import checks as du_checks
     from ruleproof.properties.suite import Skipped, interface_check, symbolic_check
     from ruleproof.properties.symbolic.dawn_under import CONFIGS
-    from ruleproof.spec.boards import load_board
 
     loaded = load_board(board) if board else None
     if rule_set.shared:
@@ -208,4 +210,8 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "scenarios": SCENARIOS,
+        "formats": FORMATS,
+    },
 )

@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.dracula.formats import FORMATS
+from ruleproof.properties.dracula.scenarios import SCENARIOS
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -149,4 +151,8 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "scenarios": SCENARIOS,
+        "formats": FORMATS,
+    },
 )

@@ -371,8 +371,8 @@ def _plain(text: str) -> str:
 @bad_input_exits_2
 def assumed() -> None:
     """List every value no source settles (provenance 'assumed') and other non-rulebook facts."""
+    from ruleproof.model.dawn_under.board import default_board
     from ruleproof.spec import manifest
-    from ruleproof.spec.boards import default_board
 
     table = Table(title="facts not stated by the rule texts")
     for col in ("game", "fact", "value", "provenance", "source / reason"):

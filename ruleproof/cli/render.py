@@ -111,8 +111,8 @@ def _board_svg(board: str) -> str:
         from ruleproof.render.dracula import board_svg as dracula_svg
 
         return dracula_svg(dracula_board())
+    from ruleproof.model.dawn_under.board import default_board, load_board
     from ruleproof.render.dawn_under import board_svg
-    from ruleproof.spec.boards import default_board, load_board
 
     if board == "dawn-under":
         return board_svg(default_board())

@@ -193,12 +193,12 @@ def scenario_pages(progress: Progress = _noop) -> Pages:
 
 def board_pages() -> Pages:
     """Both boards and a sample position of each game in every view."""
+    from ruleproof.model.dawn_under.board import default_board
     from ruleproof.model.dawn_under.config import make_config
     from ruleproof.model.dracula import default_board as dracula_board
     from ruleproof.render import dawn_under as du
     from ruleproof.render import dracula as dr
     from ruleproof.render.walk import dawn_under_random_walk, dracula_random_walk
-    from ruleproof.spec.boards import default_board
 
     board = default_board()
     du_walk = dawn_under_random_walk(make_config(4), 7, max_steps=80)
@@ -241,9 +241,9 @@ def board_pages() -> Pages:
 
 def assumed_page() -> Pages:
     """Every value no source settles."""
+    from ruleproof.model.dawn_under.board import default_board
     from ruleproof.model.dracula import assumed_values
     from ruleproof.spec import manifest
-    from ruleproof.spec.boards import default_board
 
     lines = ["# Assumed values", "", "Facts no rule text states, generated from the manifests, "
              "board and card data (`ruleproof assumed` prints the same).", "",

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
+from ruleproof.model.dawn_under.board import Board
 from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.state import RAT, GarlicIn, Phase, State, Vampire, VampireIn
 from ruleproof.render.svg import Canvas, Picture, document, el, fill_of, ink_on, text
-from ruleproof.spec.boards import Board
 
 CELL = 46
 MARGIN = 24
