@@ -172,7 +172,7 @@ def scenario_model(games: tuple[str, ...], setups: tuple[type[BaseModel], ...]
         setup_type = setup_type | more
     made: type[BaseModel] = create_model(
         "Scenario", __base__=ScenarioTop, __doc__=SCENARIO_DOC,
-        game=(Literal[games], ...),  # type: ignore[valid-type,arg-type]
+        game=(Literal[games], ...),  # type: ignore[arg-type]
         setup=(setup_type, Field(default_factory=lambda: first.model_validate({}))))
     return made
 

@@ -15,8 +15,12 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.dawn_under.docs import DOCS
 from ruleproof.properties.dawn_under.formats import FORMATS
+from ruleproof.properties.dawn_under.register import REGISTER
+from ruleproof.properties.dawn_under.render import RENDER
 from ruleproof.properties.dawn_under.scenarios import SCENARIOS
+from ruleproof.properties.dawn_under.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -213,5 +217,9 @@ PLUGIN = GamePlugin(
     capabilities={
         "scenarios": SCENARIOS,
         "formats": FORMATS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
+        "ambiguities": REGISTER,
     },
 )

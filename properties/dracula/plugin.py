@@ -15,8 +15,11 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.dracula.docs import DOCS
 from ruleproof.properties.dracula.formats import FORMATS
+from ruleproof.properties.dracula.render import RENDER
 from ruleproof.properties.dracula.scenarios import SCENARIOS
+from ruleproof.properties.dracula.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -154,5 +157,8 @@ PLUGIN = GamePlugin(
     capabilities={
         "scenarios": SCENARIOS,
         "formats": FORMATS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
     },
 )
