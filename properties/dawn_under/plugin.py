@@ -177,11 +177,13 @@ def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]
     return out, skipped
 
 
-def make_game(players: int = 4, preset: str | None = None, options: Any = None,
+def make_game(players: int | None = None, preset: str | None = None, options: Any = None,
               expansion: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
               board: Any = None) -> DawnUnderGame:
-    """Dawn Under on the one interface (see :class:`DawnUnderGame`)."""
-    return DawnUnderGame(players, preset, options, expansion, max_moves, board)
+    """Dawn Under on the one interface (see :class:`DawnUnderGame`); without ``players``, 2
+    for the 2-player preset (du-en:2p.components), else 4."""
+    count = players if players is not None else (2 if preset == "2p" else 4)
+    return DawnUnderGame(count, preset, options, expansion, max_moves, board)
 
 
 PLUGIN = GamePlugin(
