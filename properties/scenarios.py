@@ -103,7 +103,9 @@ class ScenarioFacts(Protocol):
         """The start state; raises MalformedInput at the offending set-up value."""
 
     def parse_action(self, config: Any, text: str, names: Sequence[str]) -> Any:
-        """A parsed action (opaque to the runner); ValueError with the expected forms."""
+        """A parsed action (opaque to the runner; a tuple when one text stands for several
+        steps, which the step-through pages show one by one); ValueError with the expected
+        forms."""
 
     def parse_arg(self, config: Any, kind: str, token: str, names: Sequence[str]) -> Any:
         """A fact argument of ``kind``; ValueError if it is not one."""
