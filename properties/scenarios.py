@@ -10,11 +10,12 @@ optionally several rule readings (``[[reading]]``) run from the same set-up.
 What is shared lives here: loading and validating the file (every problem of a file collected
 in one pass, each at ``FILE:LINE:COL``), player names, the expectation operators (``NAME``,
 ``NAME contains``, ``NAME excludes``), the generic facts ``legal`` and ``log``, refusals, the
-game log. What is game-specific is a :class:`GamePlugin`: its presets and options, set-up table,
-action notation, facts and transition. The plug-ins live next to each game
-(:mod:`ruleproof.properties.dawn_under.scenarios`, :mod:`ruleproof.properties.dracula.scenarios`)
-and call only the engines' public functions, so they can move to the ``ruleproof.model.api``
-game interface without touching this module.
+game log. What is game-specific is the capability ``scenarios`` of the game's plugin record
+(:mod:`ruleproof.properties.plugin`), a :class:`ScenarioFacts`: its presets and options, set-up
+table, action notation, facts and transition; it lives in the game's folder
+(``properties/<game>/scenarios.py``). The file's ``game`` is looked up in the registry when the
+file is loaded: a name the registry does not know is reported at its position, naming the
+games that have scenarios.
 
 Raises :class:`ruleproof.errors.MalformedInput` for a malformed file; a scenario that does not
 hold is a failed :class:`ruleproof.properties.report.CheckResult`, never an exception.
@@ -32,6 +33,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.properties.plugin import plugin, plugins, require
 from ruleproof.properties.report import CheckResult
 from ruleproof.spec.formats import Problems, TomlFile, read_toml, show, validate
 from ruleproof.spec.models import Checkpoint, Refusal, ScenarioTop
@@ -67,12 +69,10 @@ class ActionForm:
     doc: str
 
 
-class GamePlugin(Protocol):
-    """What a game supplies to the scenario runner (see the module docstring)."""
-
-    @property
-    def game(self) -> str:
-        """The game's name (``game = ...`` in a file)."""
+class ScenarioFacts(Protocol):
+    """What a game supplies to the scenario runner: the capability ``scenarios`` of its plugin
+    record (see the module docstring). States and actions are the game's own values, opaque
+    to the runner."""
 
     @property
     def setup_model(self) -> type[BaseModel]:
@@ -103,7 +103,9 @@ class GamePlugin(Protocol):
         """The start state; raises MalformedInput at the offending set-up value."""
 
     def parse_action(self, config: Any, text: str, names: Sequence[str]) -> Any:
-        """A parsed action (opaque to the runner); ValueError with the expected forms."""
+        """A parsed action (opaque to the runner; a tuple when one text stands for several
+        steps, which the step-through pages show one by one); ValueError with the expected
+        forms."""
 
     def parse_arg(self, config: Any, kind: str, token: str, names: Sequence[str]) -> Any:
         """A fact argument of ``kind``; ValueError if it is not one."""
@@ -130,7 +132,7 @@ class RunContext:
 
     names: tuple[str, ...]
     log: list[str] = field(default_factory=list)
-    plugin: Any = None
+    game_facts: Any = None
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ class LoadedScenario:
     readings: tuple[Reading, ...]
     ambiguity: str | None
     doc: TomlFile
-    plugin: Any
+    game_facts: Any
 
     @property
     def config(self) -> Any:
@@ -207,25 +209,47 @@ class SetupProblems:
         return 0
 
 
-def plugins() -> dict[str, GamePlugin]:
-    """The scenario plug-ins of every game, by game name."""
-    from ruleproof.properties.dawn_under.scenarios import PLUGIN as DAWN_UNDER
-    from ruleproof.properties.dracula.scenarios import PLUGIN as DRACULA
+CAPABILITY = "scenarios"
+"""The plugin capability this runner needs (a :class:`ScenarioFacts`)."""
 
-    return {DAWN_UNDER.game: DAWN_UNDER, DRACULA.game: DRACULA}
+
+def scenario_games() -> dict[str, ScenarioFacts]:
+    """Every registered game that has scenarios: game name -> its :class:`ScenarioFacts`."""
+    out: dict[str, ScenarioFacts] = {}
+    for name, p in plugins().items():
+        found = p.capability(CAPABILITY)
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def facts_of(game: str) -> ScenarioFacts:
+    """The :class:`ScenarioFacts` of ``game``.
+
+    Raises:
+        MalformedInput: a name the registry does not know (naming the games with scenarios), or
+            a game without the capability.
+    """
+    known = scenario_games()
+    if game in known:
+        return known[game]
+    if game not in plugins():
+        raise MalformedInput(f"unknown game {show(game)}; known games: {', '.join(known)}")
+    found: ScenarioFacts = require(plugin(game), CAPABILITY, "scenario files")
+    return found
 
 
 def generic_facts() -> dict[str, Fact]:
     """Facts every game has: ``legal``, ``log`` and ``seen.P``."""
     return {
         "legal": Fact("legal", None, "list of text: the legal actions, in the game's notation",
-                      lambda s, a, c: c.plugin.legal(s, c.names)),
+                      lambda s, a, c: c.game_facts.legal(s, c.names)),
         "log": Fact("log", None, "text: the game log of the scenario so far (use 'log contains')",
                     lambda s, a, c: "\n".join(c.log)),
     }
 
 
-def _expectations(plugin: GamePlugin, config: Any, names: Sequence[str],
+def _expectations(game: str, plugin: ScenarioFacts, config: Any, names: Sequence[str],
                   raw: Mapping[str, Any], at: tuple[str | int, ...],
                   problems: Problems) -> tuple[Expectation, ...]:
     facts = {**generic_facts(), **plugin.facts}
@@ -241,7 +265,7 @@ def _expectations(plugin: GamePlugin, config: Any, names: Sequence[str],
             base, dot, arg_text = name, "", ""
         fact = facts.get(base)
         if fact is None:
-            problems.add(path, f"unknown fact {show(base)}; {plugin.game} facts: "
+            problems.add(path, f"unknown fact {show(base)}; {game} facts: "
                                f"{', '.join(sorted(facts))} (docs/scenarios.md)", at_key=True)
             continue
         if (fact.arg is None) != (not dot):
@@ -294,19 +318,24 @@ def load(path: Path, *, preset: str | None = None,
 
     Raises:
         MalformedInput: every problem of the file, the first in the message and the rest in
-            ``more`` (``FILE:LINE:COL: what``).
+            ``more`` (``FILE:LINE:COL: what``); a ``game`` the registry does not know is one of
+            them (at its value, naming the games with scenarios).
     """
     doc = read_toml(path)
     problems = doc.problems()
     top = validate(ScenarioTop, doc.data, problems)
-    if top is None:
-        game = doc.data.get("game")
-        if isinstance(game, str) and game in plugins():
-            validate(plugins()[game].setup_model, doc.data.get("setup", {}), problems,
-                     ("setup",))
+    game = doc.data.get("game")
+    plugin: ScenarioFacts | None = None
+    if isinstance(game, str) and game:
+        try:
+            plugin = facts_of(game)
+        except MalformedInput as err:
+            problems.add(("game",), err.what)
+    if top is None or plugin is None:
+        if plugin is not None:
+            validate(plugin.setup_model, doc.data.get("setup", {}), problems, ("setup",))
         problems.raise_if_any()
-    assert top is not None
-    plugin = plugins()[top.game]
+    assert top is not None and plugin is not None
     setup = validate(plugin.setup_model, top.setup, problems, ("setup",))
     overrides = dict(options or {})
     if overrides or preset:  # command-line errors are reported as such, not at a file position
@@ -366,8 +395,8 @@ def load(path: Path, *, preset: str | None = None,
     readings: list[Reading] = []
     for (name, _opts, expect, refused, check, at), rconfig in zip(raw_readings, configs,
                                                                   strict=True):
-        readings.append(_reading(plugin, rconfig, names, name, expect, refused, check, at,
-                                 len(top.actions), problems))
+        readings.append(_reading(top.game, plugin, rconfig, names, name, expect, refused,
+                                 check, at, len(top.actions), problems))
     problems.raise_if_any()
     assert setup is not None
     started = [replace_start(r, plugin.start(r.config, setup, names, doc)) for r in readings]
@@ -384,7 +413,7 @@ def replace_start(reading: Reading, start: Any) -> Reading:
                    reading.refusals, reading.path)
 
 
-def _reading(plugin: GamePlugin, config: Any, names: Sequence[str], name: str,
+def _reading(game: str, plugin: ScenarioFacts, config: Any, names: Sequence[str], name: str,
              expect: Mapping[str, Any], refused: Sequence[Refusal],
              check: Sequence[Checkpoint], at: tuple[str | int, ...], count: int,
              problems: Problems) -> Reading:
@@ -402,9 +431,9 @@ def _reading(plugin: GamePlugin, config: Any, names: Sequence[str], name: str,
         if c.after > count:
             problems.add((*at, "check", i, "after"),
                          f"check: after = {c.after}, but there are only {count} actions")
-        checks.append((c.after, _expectations(plugin, config, names, c.expect,
+        checks.append((c.after, _expectations(game, plugin, config, names, c.expect,
                                               (*at, "check", i, "expect"), problems)))
-    return Reading(name, config, None, _expectations(plugin, config, names, expect,
+    return Reading(name, config, None, _expectations(game, plugin, config, names, expect,
                                                      (*at, "expect"), problems),
                    tuple(sorted(checks, key=lambda c: c[0])), refusals, at)
 
@@ -443,7 +472,7 @@ def _meets(sc: LoadedScenario, state: Any, expectations: Sequence[Expectation],
 
 def run_reading(sc: LoadedScenario, reading: Reading) -> tuple[Any, list[str], list[str]]:
     """Run the actions under one reading: (final state, game log, problems)."""
-    plugin = sc.plugin
+    plugin = sc.game_facts
     state = reading.start
     ctx = RunContext(sc.names, [], plugin)
     problems: list[str] = []
@@ -536,13 +565,14 @@ def game_of(path: Path) -> str:
     """The ``game`` of a scenario file.
 
     Raises:
-        MalformedInput: unreadable file or no known game.
+        MalformedInput: unreadable file, or a game without scenarios (at its position).
     """
     doc = read_toml(path)
     game = doc.data.get("game")
-    if game not in plugins():
-        raise doc.error(("game",), f"unknown game {show(game)}; known games: "
-                                   f"{', '.join(plugins())}")
+    try:
+        facts_of(game if isinstance(game, str) else "")
+    except MalformedInput as err:
+        raise doc.error(("game",), err.what) from None
     return str(game)
 
 
@@ -556,6 +586,6 @@ def shipped(game: str | None = None) -> list[Path]:
     return [f for f in files if read_toml(f).data.get("game") == game]
 
 
-__all__ = ["ActionForm", "Fact", "GamePlugin", "LoadedScenario", "Reading",
-           "RunContext", "game_of", "grave_number", "load", "player_of", "plugins", "run",
-           "run_reading", "run_scenario", "shipped"]
+__all__ = ["CAPABILITY", "ActionForm", "Fact", "LoadedScenario", "Reading", "RunContext",
+           "ScenarioFacts", "facts_of", "game_of", "grave_number", "load", "player_of", "run",
+           "run_reading", "run_scenario", "scenario_games", "shipped"]

@@ -158,7 +158,7 @@ def test_dracula_scenarios_take_presets_options_and_print_their_log() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "dawn-under", "--max-steps", "-5"], "--max-steps must be"),
     (["simulate", "dawn-under", "--seed", "99999999999999999999999"], "--seed must be"),
-    (["simulate", "dawn-under", "--cards", "x.toml"], "--cards and --full-view are for dracula"),
+    (["simulate", "dawn-under", "--cards", "x.toml"], "--cards: dawn-under has no parameter"),
     (["simulate", "dawn-under", "--board", "/dev/zero"], "file is larger than"),
     (["simulate", "dracula", "--cards", "/dev/zero"], "file is larger than"),
     (["check", "dawn-under", "--players", "1000"], "got 1000"),
@@ -225,3 +225,63 @@ def test_discover_witnesses_folder_checked_before_the_discovery_run(
                                   "--witnesses", str(target)])
         assert res.exit_code == 2, res.output
         assert res.output.count("\n") == 1 and "--witnesses" in res.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # a flag or -P parameter the game does not have: one line naming the game's parameters
+    (["simulate", "dracula", "--board", "b.toml"],
+     "--board: dracula has no parameter 'board'; its parameters: players, preset"),
+    (["simulate", "dracula", "--expansion", "gruft"], "--expansion: dracula has no parameter"),
+    (["simulate", "dawn-under", "-P", "cards=x.toml"], "-P cards: dawn-under has no parameter"),
+    (["simulate", "dawn-under", "-P", "bogus=1"], "its parameters: players, preset, options"),
+    (["simulate", "dawn-under", "-P", "players"], "-P expects NAME=VALUE"),
+    (["simulate", "dawn-under", "-P", "players=x"], "parameter players must be a whole number"),
+    (["simulate", "dawn-under", "-P", "players=3", "--players", "4"], "disagree"),
+    (["simulate", "dawn-under", "-P", "preset=xx"], "'xx' is not one of du-en, du-cs, 2p"),
+    (["simulate", "dawn-under", "--full-view"], "--full-view: dawn-under's log shows everything"),
+    (["simulate", "dracula", "--names", "a,b"], "--names: dracula's log names its seats itself"),
+    (["simulate", "dracula", "--players", "3"], "dracula is played by 2 players; got 3"),
+    (["check", "dracula", "--board", "b.toml"], "--board: dracula has no parameter 'board'"),
+    (["check", "dracula", "-P", "cards=x"], "-P cards: check narrows by"),
+    (["check", "-P", "bogus=1"], "no registered game has the parameter 'bogus'"),
+    (["render", "--random", "chess", "--html", "x.html"], "unknown game 'chess'; known games"),
+    (["render", "--random", "dracula", "-P", "board=b.toml", "--html", "x.html"],
+     "-P board: dracula has no parameter"),
+    (["render", "--board", "no-such-file", "--svg", "x.svg"], "expected a game (dawn-under, "),
+    (["render", "--board", "spec/dracula/board.toml", "--svg", "/tmp/x.svg", "-P", "players=3"],
+     "are for --random"),
+    (["scenario", "spec/dracula/scenarios/end-all-five.toml", "-P", "players=3"],
+     "-P takes preset and options here"),
+])
+def test_game_parameters_come_from_the_plugin(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and len(result.output.strip().splitlines()) == 1, \
+        result.output
+
+
+def test_p_and_the_shorthand_flags_are_one_spelling() -> None:
+    short = runner.invoke(app, ["simulate", "dawn-under", "--players", "3", "--preset",
+                                "du-cs", "-o", "after_match=turn-ends", "--seed", "2"])
+    long = runner.invoke(app, ["simulate", "dawn-under", "-P", "players=3", "-P",
+                               "preset=du-cs", "-P", "options=after_match=turn-ends",
+                               "--seed", "2"])
+    assert short.exit_code == long.exit_code == 0, short.output + long.output
+    assert short.output == long.output and "Set-up (seed 2): 3 players" in short.output
+    dracula = runner.invoke(app, ["simulate", "dracula", "-P",
+                                  "options=first_player=van-helsing", "--seed", "1"])
+    same = runner.invoke(app, ["simulate", "dracula", "-o", "first_player=van-helsing",
+                               "--seed", "1"])
+    assert dracula.exit_code == 0 and dracula.output == same.output
+    scenario = runner.invoke(app, ["scenario", "spec/dawn_under/scenarios/ch1-match-continue-"
+                                   "garlic.toml", "-P", "preset=du-cs"])
+    assert scenario.exit_code == 1  # as --preset du-cs: the file's expectations are du-en's
+
+
+def test_simulate_logs_a_game_without_a_winner_at_the_step_cap() -> None:
+    result = runner.invoke(app, ["simulate", "dawn-under", "--seed", "4", "--max-steps", "7"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "No winner after 7 actions (step cap 7)."
+    result = runner.invoke(app, ["simulate", "dracula", "--seed", "4", "--max-steps", "7"])
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == \
+        "No winner after 7 steps."

@@ -13,18 +13,21 @@ from typer.testing import CliRunner
 from ruleproof.cli import app
 from ruleproof.cli.docgen import scenarios_markdown
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.board import load_board
 from ruleproof.model.dawn_under.config import load_presets
 from ruleproof.model.dracula.data import load_board as load_dracula_board
 from ruleproof.model.dracula.data import load_cards
-from ruleproof.properties.scenarios import plugins
+from ruleproof.properties.formats import schema_text, schemas
+from ruleproof.properties.scenarios import scenario_games
 from ruleproof.spec import spec_path
-from ruleproof.spec.boards import load_board
 from ruleproof.spec.formats import parse_toml, read_toml
-from ruleproof.spec.models import SCHEMAS, schema_text
 from ruleproof.spec.tomlpos import Positions
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 runner = CliRunner()
+
+
+SCHEMAS = schemas()
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
@@ -47,10 +50,10 @@ def test_schema_command_prints_and_lists() -> None:
 def test_docs_scenarios_lists_every_action_and_fact_of_every_game() -> None:
     text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
     assert text == scenarios_markdown(), "regenerate with: ruleproof docs"
-    for plugin in plugins().values():
-        for name in plugin.facts:
+    for game, facts in scenario_games().items():
+        for name in facts.facts:
             assert f"`{name}" in text
-        assert f"## {plugin.game}" in text
+        assert f"## {game}" in text
 
 
 def test_positions_follow_structure_not_comments() -> None:

@@ -20,13 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.board import load_board
 from ruleproof.model.dawn_under.config import load_presets as load_du_presets
 from ruleproof.model.dracula.data import load_board as load_dracula_board
 from ruleproof.model.dracula.data import load_cards
 from ruleproof.properties.dracula.scenarios import load_presets as load_dracula_presets
 from ruleproof.properties.scenarios import run_scenario, shipped
 from ruleproof.spec import spec_path
-from ruleproof.spec.boards import load_board
 
 EXAMPLES = int(os.environ.get("RULEPROOF_FUZZ_EXAMPLES", "500"))
 NASTY = ["nan", "inf", "-inf", "-1", "1.9", "0", "054", "1e999", '"x"', "[]", "[1]", "{}",

@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 from ruleproof.cli import app
 from ruleproof.model.dawn_under import make_config, new_game
 from ruleproof.model.dracula import new_game as dracula_new_game
-from ruleproof.render import dawn_under as du
-from ruleproof.render import dracula as dr
+from ruleproof.properties.dawn_under import render as du
+from ruleproof.properties.dracula import render as dr
+from ruleproof.properties.render.svg import Picture
 from ruleproof.render.page import html_page, walk_data
-from ruleproof.render.svg import Picture
 from ruleproof.render.walk import walks_of
 from ruleproof.spec import spec_path
 

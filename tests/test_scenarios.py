@@ -3,13 +3,15 @@ teeth (a planted wrong expectation fails), malformed files are reported at FILE:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.dawn_under.checks import shipped_scenarios
-from ruleproof.properties.scenarios import load, run_scenario, shipped
+from ruleproof.properties.plugin import ENV_PLUGINS, plugin, plugins
+from ruleproof.properties.scenarios import load, run_scenario, scenario_games, shipped
 
 ALL = shipped()
 DU_HEAD = 'title = "t"\ngame = "dawn-under"\nplayers = 3\n'
@@ -78,7 +80,7 @@ def test_verbose_log_for_dracula_and_seen_fact(tmp_path: Path) -> None:
     result = run_scenario(path)
     assert "Deception" in result.detail  # the game log is in the detail for every game
     sc = load(path)
-    assert "seen" in sc.plugin.facts
+    assert "seen" in sc.game_facts.facts
 
 
 @pytest.mark.parametrize(("text", "message", "line", "col"), [
@@ -183,3 +185,26 @@ def test_every_problem_of_a_set_up_is_collected(tmp_path: Path) -> None:
         load(path)
     assert "Zed" in info.value.what and info.value.line == 6
     assert len(info.value.more) == 3, info.value.more
+
+
+def test_an_unknown_game_names_the_games_with_scenarios(tmp_path: Path) -> None:
+    path = _write(tmp_path, 'title = "t"\ngame = "chess"\nactions = ["e4"]\n')
+    with pytest.raises(MalformedInput) as info:
+        load(path)
+    assert info.value.one_line() == (f"{path}:2:8: unknown game 'chess'; known games: "
+                                     "dawn-under, dracula")
+
+
+NO_SCENARIOS = replace(plugin("dracula"), name="no-scenarios", capabilities={})
+"""A registered game without the scenario capability (RULEPROOF_PLUGINS, below)."""
+
+
+def test_a_game_without_the_scenario_capability_is_refused_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_PLUGINS, f"{__name__}:NO_SCENARIOS")
+    assert "no-scenarios" in plugins() and "no-scenarios" not in scenario_games()
+    path = _write(tmp_path, 'title = "t"\ngame = "no-scenarios"\nactions = ["look"]\n')
+    with pytest.raises(MalformedInput) as info:
+        load(path)
+    assert (info.value.line, info.value.col) == (2, 8)
+    assert "no-scenarios has no scenarios capability" in info.value.what

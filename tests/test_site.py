@@ -73,11 +73,11 @@ def test_statistics_page_has_every_rule_set(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("RULEPROOF_DOCS_GAMES", "2")
     pages = site.stats_pages()
     text = str(pages["gen/statistics.md"])
-    for game, players, preset, _options in site.STATS_SETS:
+    for game, players, preset, _options in site.stats_sets():
         label = game if game == "dracula" else f"{game} {preset} {players}p"
         assert label in text
     pngs = [v for k, v in pages.items() if k.endswith(".png")]
-    assert len(pngs) == len(site.STATS_SETS) + 1
+    assert len(pngs) == len(site.stats_sets()) + 1
     assert all(isinstance(p, bytes) and p.startswith(b"\x89PNG") for p in pngs)
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.board import default_board, load_board
 from ruleproof.properties.citations import citations, model_citations
 from ruleproof.spec import all_clause_ids, clause_registry, load_clause_registry, manifest, spec_path
-from ruleproof.spec.boards import default_board, load_board
 
 BOARD = spec_path("dawn_under", "boards", "default.toml").read_text(encoding="utf-8")
 

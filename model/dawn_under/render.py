@@ -120,6 +120,39 @@ class Played:
     log: tuple[str, ...]
 
 
+def setup_log(state: State, seed: int, names: Sequence[str] | None = None) -> list[str]:
+    """The first lines of a game's log: the seed, the player count, every row, who starts."""
+    config = state.config
+    log = [f"Set-up (seed {seed}): {config.players} players; rows:"]
+    for p, row in enumerate(state.rows):
+        log.append(f"  {player_name(p, names)}: {row_text(config, row)}")
+    log.append(f"-- {player_name(state.turn_player, names)}'s turn.")
+    return log
+
+
+def step_log(before: State, events: Sequence[Event], after: State,
+             names: Sequence[str] | None = None) -> list[str]:
+    """The log lines of one transition: each event as a sentence (no turn line once the game
+    is over) and, at a new turn, that player's row."""
+    log: list[str] = []
+    for event in events:
+        if event.kind is EventKind.TURN and after.phase is Phase.OVER:
+            continue
+        log.append(event_text(before, event, names))
+        if event.kind is EventKind.TURN:
+            log.append(f"   row of {player_name(event.player, names)}: "
+                       f"{row_text(before.config, after.rows[event.player])}")
+    return log
+
+
+def result_log(final: State, actions: int, max_steps: int,
+               names: Sequence[str] | None = None) -> str:
+    """The last line of a game's log: the winner, or no winner at the step cap."""
+    if final.winner is None:
+        return f"No winner after {actions} actions (step cap {max_steps})."
+    return f"Winner: {player_name(final.winner, names)} after {actions} actions."
+
+
 def play_random(config: Config, seed: int, max_steps: int = 100_000,
                 names: Sequence[str] | None = None) -> Played:
     """Deal with ``seed`` and play uniformly random legal actions until the game ends.
@@ -129,26 +162,14 @@ def play_random(config: Config, seed: int, max_steps: int = 100_000,
     rng = random.Random(seed)
     state = initial_state(config, deal(config, rng))
     start = state
-    log = [f"Set-up (seed {seed}): {config.players} players; rows:"]
-    for p, row in enumerate(state.rows):
-        log.append(f"  {player_name(p, names)}: {row_text(config, row)}")
-    log.append(f"-- {player_name(state.turn_player, names)}'s turn.")
+    log = setup_log(state, seed, names)
     actions: list[Action] = []
     while state.phase is not Phase.OVER and len(actions) < max_steps:
         legal = legal_actions(state)
         action = legal[rng.randrange(len(legal))]
         new, events = step(state, action)
         actions.append(action)
-        for event in events:
-            if event.kind is EventKind.TURN and new.phase is Phase.OVER:
-                continue
-            log.append(event_text(state, event, names))
-            if event.kind is EventKind.TURN:
-                log.append(f"   row of {player_name(event.player, names)}: "
-                           f"{row_text(config, new.rows[event.player])}")
+        log += step_log(state, events, new, names)
         state = new
-    if state.winner is None:
-        log.append(f"No winner after {len(actions)} actions (step cap {max_steps}).")
-    else:
-        log.append(f"Winner: {player_name(state.winner, names)} after {len(actions)} actions.")
+    log.append(result_log(state, len(actions), max_steps, names))
     return Played(start, tuple(actions), state, tuple(log))

@@ -14,8 +14,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ruleproof.model.dawn_under.board import Board
 from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
-from ruleproof.spec.boards import Board
 
 if TYPE_CHECKING:
     from ruleproof.model.dawn_under.expansion import Expansion

@@ -315,8 +315,8 @@ def load_cards(path: Path | str) -> CardSet:
             dracula-en:setup.van-helsing-kit, dracula-en:cards.strength,
             dracula-en:barriers.grey, dracula-en:pay.specials-count).
     """
+    from ruleproof.model.dracula.formats import DraculaCards
     from ruleproof.spec.formats import read_toml, validate
-    from ruleproof.spec.models import DraculaCards
 
     p = Path(path)
     doc = read_toml(p)
@@ -468,8 +468,8 @@ def load_board(path: Path | str) -> Board:
             and carriage station are not opposite corners, adjacency is not orthogonal
             (dracula-en:move.orthogonal) or there are not 4 barrier colours.
     """
+    from ruleproof.model.dracula.formats import DraculaBoard
     from ruleproof.spec.formats import read_toml, validate
-    from ruleproof.spec.models import DraculaBoard
 
     p = Path(path)
     doc = read_toml(p)

@@ -143,7 +143,12 @@ def simulate(seed: int, full_view: bool, max_steps: int, rules: DraculaRules | N
     to the shipped data. Same seed, same output (deterministic across processes: only seeded
     ``random.Random`` and sorted collections).
     """
-    final = play_random(seed, max_steps, cards, rules)[-1]
+    return log_lines(play_random(seed, max_steps, cards, rules)[-1], full_view, max_steps)
+
+
+def log_lines(final: State, full_view: bool, max_steps: int) -> list[str]:
+    """The log of a game that ended in ``final`` (its persistent log), each side's view or
+    everything, ending with the result (see :func:`simulate`)."""
     lines: list[str] = []
     for e in final.log:
         if full_view:

@@ -42,6 +42,10 @@ class AmbiguityRegister(Protocol):
         discovery findings (``explained_by`` '' for a divergence no entry explains)."""
         ...
 
+    def catalogue(self) -> str:
+        """The register as a Markdown page (the docs' ambiguity catalogue)."""
+        ...
+
 
 def registers() -> list[tuple[GamePlugin, AmbiguityRegister]]:
     """Every registered game with an ambiguity register, in registry order."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ruleproof.model.dawn_under.board import Board
 from ruleproof.model.dawn_under.config import make_config
 from ruleproof.model.dawn_under.game import GAME_NAME
 from ruleproof.model.dawn_under.state import Options
@@ -15,7 +16,6 @@ from ruleproof.properties.dawn_under.scenarios import run_scenario
 from ruleproof.properties.machine import run_machine
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
 from ruleproof.spec import all_clause_ids, spec_path
-from ruleproof.spec.boards import Board
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 """Player counts of the base game (du-en:content.players)."""

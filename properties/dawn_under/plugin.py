@@ -16,7 +16,12 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
 from ruleproof.properties.dawn_under import play
+from ruleproof.properties.dawn_under.docs import DOCS
+from ruleproof.properties.dawn_under.formats import FORMATS
 from ruleproof.properties.dawn_under.invariants import INTERFACE_INVARIANTS
+from ruleproof.properties.dawn_under.render import RENDER
+from ruleproof.properties.dawn_under.scenarios import SCENARIOS
+from ruleproof.properties.dawn_under.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -146,9 +151,9 @@ def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]
     Raises:
         MalformedInput: a bad option value or board file.
     """
+    from ruleproof.model.dawn_under.board import load_board
     from ruleproof.model.dawn_under.config import parse_options, preset_options
     from ruleproof.properties.dawn_under import checks as du_checks
-    from ruleproof.spec.boards import load_board
 
     loaded = load_board(board) if board else None
     if rule_set.shared:
@@ -157,11 +162,13 @@ def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]
     return du_checks.rule_set_checks(rule_set.players, opts, loaded, rule_set.preset), []
 
 
-def make_game(players: int = 4, preset: str | None = None, options: Any = None,
+def make_game(players: int | None = None, preset: str | None = None, options: Any = None,
               expansion: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
               board: Any = None) -> DawnUnderGame:
-    """Dawn Under on the one interface (see :class:`DawnUnderGame`)."""
-    return DawnUnderGame(players, preset, options, expansion, max_moves, board)
+    """Dawn Under on the one interface (see :class:`DawnUnderGame`); without ``players``, 2
+    for the 2-player preset (du-en:2p.components), else 4."""
+    count = players if players is not None else (2 if preset == "2p" else 4)
+    return DawnUnderGame(count, preset, options, expansion, max_moves, board)
 
 
 PLUGIN = GamePlugin(
@@ -203,5 +210,10 @@ PLUGIN = GamePlugin(
         "machine": play.MACHINE,
         "stats": play.STATS,
         "cycles": play.CYCLES,
+        "scenarios": SCENARIOS,
+        "formats": FORMATS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
     },
 )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import z3
 
+from ruleproof.model.dawn_under.board import MAX_NEIGHBOURS, Board
 from ruleproof.model.dawn_under.state import Config
-from ruleproof.spec.boards import MAX_NEIGHBOURS, Board
 
 
 def _prove(solver: z3.Solver, claim: str, names: list[str]) -> tuple[bool, str]:

@@ -1,7 +1,7 @@
-"""Dawn Under's plug-in for the scenario runner (:mod:`ruleproof.properties.scenarios`).
+"""Dawn Under's scenario capability for the runner (:mod:`ruleproof.properties.scenarios`).
 
 Everything a scenario needs that is Dawn Under's own: presets (du-en, du-cs, 2p) and rule
-options, the ``[setup]`` table (:class:`ruleproof.spec.models.DawnUnderSetup`), the action
+options, the ``[setup]`` table (:class:`ruleproof.properties.dawn_under.formats.DawnUnderSetup`), the action
 notation (:func:`parse_action`, canonical spelling only), the facts (:data:`FACTS`) and the
 transition with its game log. Players are named (``names``, default ``P1``, ``P2``...). The
 shared format and the list of every action and fact are in docs/scenarios.md.
@@ -39,6 +39,7 @@ from ruleproof.model.dawn_under.state import (
     VampireIn,
 )
 from ruleproof.model.gruft import Believe, CountTo, Doubt, GiftTo, GruftPhase, PlayBat, part
+from ruleproof.properties.dawn_under.formats import DawnUnderSetup
 from ruleproof.properties.dawn_under.invariants import (
     Totals,
     graves_consistent,
@@ -61,7 +62,7 @@ from ruleproof.properties.scenarios import (
 )
 from ruleproof.properties.scenarios import run_reading as _run_reading
 from ruleproof.spec.formats import Problems, TomlFile, show
-from ruleproof.spec.models import DawnUnderSetup, ScenarioTop
+from ruleproof.spec.models import ScenarioTop
 
 GAME = "dawn-under"
 ACTIONS = (
@@ -359,7 +360,7 @@ def fact(state: State, key: str, names: Sequence[str] = ()) -> Any:
     """
     who = tuple(names) or default_names(state.config.players)
     if key == "legal":
-        return PLUGIN.legal(state, who)
+        return SCENARIOS.legal(state, who)
     base, _dot, arg = key.partition(".")
     found = FACTS.get(key)
     if found is None or found.arg is not None:
@@ -367,22 +368,22 @@ def fact(state: State, key: str, names: Sequence[str] = ()) -> Any:
         if found is None or found.arg is None:
             raise KeyError(key)
         try:
-            value = PLUGIN.parse_arg(state.config, found.arg, arg, who)
+            value = SCENARIOS.parse_arg(state.config, found.arg, arg, who)
         except ValueError:
             raise KeyError(key) from None
     else:
         value = None
-    return found.value(state, value, RunContext(who, [], PLUGIN))
+    return found.value(state, value, RunContext(who, [], SCENARIOS))
 
 
 # --------------------------------------------------------------------------- plug-in
 
 
 @dataclass(frozen=True)
-class DawnUnderPlugin:
-    """The scenario plug-in of Dawn Under (see :class:`ruleproof.properties.scenarios.GamePlugin`)."""
+class DawnUnderScenarios:
+    """The capability ``scenarios`` of Dawn Under
+    (a :class:`ruleproof.properties.scenarios.ScenarioFacts`)."""
 
-    game: str = GAME
     setup_model: type[DawnUnderSetup] = DawnUnderSetup
 
     @property
@@ -466,7 +467,7 @@ class DawnUnderPlugin:
         return violations(state, Totals.of_state(start))
 
 
-PLUGIN = DawnUnderPlugin()
+SCENARIOS = DawnUnderScenarios()
 
 
 # --------------------------------------------------------------------------- entry points

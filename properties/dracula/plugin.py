@@ -16,7 +16,12 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
 from ruleproof.properties.dracula import play
+from ruleproof.properties.dracula.docs import DOCS
+from ruleproof.properties.dracula.formats import FORMATS
 from ruleproof.properties.dracula.invariants import INTERFACE_INVARIANTS
+from ruleproof.properties.dracula.render import RENDER
+from ruleproof.properties.dracula.scenarios import SCENARIOS
+from ruleproof.properties.dracula.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -159,5 +164,10 @@ PLUGIN = GamePlugin(
         "chance": play.CHANCE_RULE,
         "stats": play.STATS,
         "cycles": play.CYCLES,
+        "scenarios": SCENARIOS,
+        "formats": FORMATS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
     },
 )

@@ -1,8 +1,8 @@
-"""Dracula's plug-in for the scenario runner (:mod:`ruleproof.properties.scenarios`).
+"""Dracula's scenario capability for the runner (:mod:`ruleproof.properties.scenarios`).
 
 Everything a scenario needs that is Dracula's own: the preset (``dracula-en``) and rule options
 (:class:`ruleproof.model.dracula.rules.DraculaRules`), the ``[setup]`` table
-(:class:`ruleproof.spec.models.DraculaSetup`: ``seed`` alone, or an explicit ``board``), the
+(:class:`ruleproof.properties.dracula.formats.DraculaSetup`: ``seed`` alone, or an explicit ``board``), the
 action notation (:mod:`ruleproof.model.dracula.notation`), the facts (:data:`FACTS`) and the
 transition with its game log. The players are the two sides, named ``dracula`` and
 ``van-helsing`` unless ``names`` renames them. Chance steps not written as ``chance ITEM``
@@ -25,6 +25,7 @@ from ruleproof.model.dracula.engine import Action, ChanceOutcome, State
 from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.model.dracula.observe import observation
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
+from ruleproof.properties.dracula.formats import DraculaSetup
 from ruleproof.properties.report import CheckResult
 from ruleproof.properties.scenarios import (
     ActionForm,
@@ -37,7 +38,7 @@ from ruleproof.properties.scenarios import (
 )
 from ruleproof.spec import spec_path
 from ruleproof.spec.formats import Problems, TomlFile, read_toml, show, validate
-from ruleproof.spec.models import DraculaSetup, PresetFile, ScenarioTop
+from ruleproof.spec.models import PresetFile, ScenarioTop
 
 GAME = "dracula"
 SIDES = ("dracula", "van-helsing")
@@ -234,10 +235,10 @@ class _Setup(SetupProblems):
 
 
 @dataclass(frozen=True)
-class DraculaPlugin:
-    """The scenario plug-in of Dracula (see :class:`ruleproof.properties.scenarios.GamePlugin`)."""
+class DraculaScenarios:
+    """The capability ``scenarios`` of Dracula
+    (a :class:`ruleproof.properties.scenarios.ScenarioFacts`)."""
 
-    game: str = GAME
     setup_model: type[DraculaSetup] = DraculaSetup
 
     @property
@@ -325,7 +326,7 @@ class DraculaPlugin:
         return []
 
 
-PLUGIN = DraculaPlugin()
+SCENARIOS = DraculaScenarios()
 
 
 def scenario_dir() -> Path:
@@ -364,5 +365,5 @@ def run_scenario(path: Path | str, *, preset: str | None = None,
     return run(load_scenario(path, preset=preset, options=options))
 
 
-__all__ = ["FACTS", "PLUGIN", "load_presets", "load_scenario", "presets", "run_scenario",
+__all__ = ["FACTS", "SCENARIOS", "load_presets", "load_scenario", "presets", "run_scenario",
            "scenario_dir", "shipped_scenarios"]

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
+from ruleproof.model.dawn_under.board import load_board
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
 from ruleproof.model.dawn_under.engine import apply as du_apply
 from ruleproof.model.dawn_under.engine import deal, initial_state
@@ -71,7 +72,6 @@ from ruleproof.properties.explore.encoding import (
 )
 from ruleproof.properties.plugin import RuleSet
 from ruleproof.spec import manifest
-from ruleproof.spec.boards import load_board
 from ruleproof.spec.reduced import ReducedSpec, reduced, shipped_reduced
 
 REDUCED_KEY = "reduced"

@@ -10,14 +10,22 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ruleproof.cli.clitools import bad_input_exits_2, int_in_range, option_pairs
+from ruleproof.cli.clitools import (
+    PARAM_HELP,
+    SHORTHANDS,
+    bad_input_exits_2,
+    game_params,
+    int_in_range,
+    option_pairs,
+    param_pairs,
+)
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.report import PROFILES
 
@@ -48,43 +56,54 @@ register_explore(app)
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
 err = Console(stderr=True, highlight=False)
 
-def _game(name: str) -> str:
-    """``name`` if a registered game has it (MalformedInput naming the known games if not)."""
-    from ruleproof.properties.plugin import plugin
+def _selection_params(game: str | None, pairs: list[str], **flags: Any) -> dict[str, Any]:
+    """``-P`` items and shorthand flags of ``check`` as typed parameters: of the named game
+    (a parameter it lacks is one line naming its parameters), or, with no game named, of the
+    registered games that have each parameter."""
+    from ruleproof.properties.plugin import plugin, plugins
 
-    return plugin(name).name
-
-
-def _expansion(name: str | None) -> list[str]:
-    """``--expansion gruft`` as the rule option ``expansion=gruft``."""
-    from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
-
-    if name is None:
-        return []
-    if name not in DAWN_UNDER_EXPANSIONS:
-        raise MalformedInput(f"unknown expansion {name!r}; known: {', '.join(DAWN_UNDER_EXPANSIONS)}")
-    return [f"expansion={name}"]
+    if game is not None:
+        return game_params(plugin(game), pairs, **flags)
+    out: dict[str, Any] = {}
+    every = plugins().values()
+    for name, value in [*flags.items(), *param_pairs(pairs).items()]:
+        if value is None or value == []:
+            continue
+        takers = [p for p in every if p.param(name) is not None]
+        if not takers:
+            known = sorted({q.name for p in every for q in p.params})
+            raise MalformedInput(f"{SHORTHANDS.get(name, '-P ' + name)}: no registered game has "
+                                 f"the parameter {name!r}; their parameters: {', '.join(known)}")
+    for p in every:
+        mine = {k: v for k, v in flags.items() if p.param(k) is not None}
+        pairs_mine = [x for x in pairs if p.param(x.split("=", 1)[0].strip().replace("-", "_"))
+                      is not None]
+        out.update(game_params(p, pairs_mine, **mine))
+    return out
 
 
 @app.command()
 @bad_input_exits_2
 def check(
-    game: Annotated[str | None, typer.Argument(help="dawn-under or dracula (default: every game)")
+    game: Annotated[str | None, typer.Argument(help="a registered game (default: every game)")
                     ] = None,
     players: Annotated[list[int] | None, typer.Option(
-        "--players", "-p", help="dawn-under player count(s) to check (2 selects the 2-player "
-        "rules)")] = None,
+        "--players", "-p", help="player count(s) to check, for a game with several (-P "
+        "players=N)")] = None,
     thorough: Annotated[bool, typer.Option(help="far more games and steps")] = False,
     profile: Annotated[str | None, typer.Option(help="ci, default or thorough")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="dawn-under rule option NAME=VALUE")
+                                                     help="rule option NAME=VALUE")
                       ] = None,
     board: Annotated[Path | None, typer.Option(help="board file to use instead of the "
-                                                    "assumed default")] = None,
-    preset: Annotated[str | None, typer.Option(help="only this dawn-under rule set: du-en, "
-                                                    "du-cs or 2p")] = None,
-    expansion: Annotated[str | None, typer.Option(help="only the dawn-under expansion: gruft")
+                                                    "assumed default, for a game that takes "
+                                                    "one (-P board=FILE)")] = None,
+    preset: Annotated[str | None, typer.Option(help="only this rule set (preset) of the game "
+                                                    "(-P preset=NAME)")] = None,
+    expansion: Annotated[str | None, typer.Option(help="only this expansion of the game "
+                                                       "(-P expansion=NAME)")
                          ] = None,
+    param: Annotated[list[str] | None, typer.Option("-P", "--param", help=PARAM_HELP)] = None,
     jobs: Annotated[int | None, typer.Option(help="worker processes (default: one per CPU)")
                     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list every property")
@@ -101,10 +120,11 @@ def check(
                                                      "process, no Ray")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable results")] = False,
 ) -> None:
-    """Check every property of every rule set: Dawn Under under du-en, du-cs and 2p, the
-    expansion on du-en and du-cs, Dracula under its default rules and each registered reading
-    (invariants in random games, hidden information, z3 proofs, scenarios). A game argument,
-    --preset, --expansion, --players or --option narrows the selection."""
+    """Check every property of every rule set of every registered game (each game's plugin
+    lists its rule sets: its presets, expansions and registered readings; invariants in random
+    games, hidden information, z3 proofs, scenarios). A game argument, --preset, --expansion,
+    --players, --option or -P narrows the selection."""
+    from ruleproof.model.api import option_pairs_from
     from ruleproof.properties.explore.distributed import check_address
     from ruleproof.properties.suite import rule_sets, run_suite
 
@@ -122,12 +142,24 @@ def check(
         if jobs is not None and jobs != workers:
             raise MalformedInput(f"--workers {workers} and --jobs {jobs} disagree; give one")
         jobs, ray = workers, ray or workers > 1
-    if board is not None and game == "dracula":
-        raise MalformedInput("--board is for dawn-under; dracula's board is fixed")
-    selected = rule_sets(game, preset, expansion, players or (),
-                         tuple(option_pairs(option or []).items()))
-    if board is not None:
-        selected = [rs for rs in selected if rs.game == "dawn-under"]
+    from ruleproof.properties.plugin import plugin
+
+    typed = _selection_params(game, param or [], preset=preset, expansion=expansion,
+                              board=board, options=option,
+                              players=players[0] if players and len(players) == 1 else None)
+    unsupported = sorted(set(typed) - {"players", "preset", "expansion", "board", "options"})
+    if unsupported:
+        raise MalformedInput(f"-P {unsupported[0]}: check narrows by players, preset, "
+                             "expansion, options and board only")
+    counts = list(players or ([typed["players"]] if "players" in typed else []))
+    if players and "players" in typed and typed["players"] not in players:
+        raise MalformedInput(f"--players {players[0]} and -P players={typed['players']} "
+                             "disagree; give one")
+    board = typed.get("board", board)
+    selected = rule_sets(game, typed.get("preset"), typed.get("expansion"), counts,
+                         tuple(option_pairs_from(typed.get("options")).items()))
+    if board is not None:  # a board file is for the games that take one
+        selected = [rs for rs in selected if plugin(rs.game).param("board") is not None]
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn(
             "{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
             disable=as_json or not err.is_terminal, transient=True) as bar:
@@ -203,68 +235,63 @@ def check(
 @app.command()
 @bad_input_exits_2
 def simulate(
-    game: Annotated[str, typer.Argument(help="dawn-under or dracula")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="dawn-under: 2..6 "
-                                                "(default 4; 2 selects the 2-player rules)")
-                       ] = None,
+    game: Annotated[str, typer.Argument(help="a registered game")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="players (-P "
+                                                "players=N; default: the game's)")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     max_steps: Annotated[int, typer.Option(help="stop after this many actions")] = 100_000,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
-    board: Annotated[Path | None, typer.Option(help="dawn-under board file")] = None,
-    cards: Annotated[Path | None, typer.Option(help="dracula card file")] = None,
-    full_view: Annotated[bool, typer.Option(help="dracula: show hidden cards too")] = False,
-    names: Annotated[str | None, typer.Option(help="comma-separated player names")] = None,
-    preset: Annotated[str | None, typer.Option(help="dawn-under rule set: du-en (default; 2p "
-                                                    "with --players 2), du-cs or 2p")] = None,
-    expansion: Annotated[str | None, typer.Option(help="dawn-under expansion: gruft")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="rule option NAME=VALUE")] = None,
+    board: Annotated[Path | None, typer.Option(help="a board file, for a game that takes one "
+                                                    "(-P board=FILE)")] = None,
+    cards: Annotated[Path | None, typer.Option(help="a card file, for a game that takes one "
+                                                    "(-P cards=FILE)")] = None,
+    full_view: Annotated[bool, typer.Option(help="for a game whose log shows each seat's view: "
+                                                 "show everything, hidden cards too")] = False,
+    names: Annotated[str | None, typer.Option(help="comma-separated player names, for a game "
+                                                   "whose log names the players")] = None,
+    preset: Annotated[str | None, typer.Option(help="a rule set of the game (-P preset=NAME; "
+                                                    "default: the game's)")] = None,
+    expansion: Annotated[str | None, typer.Option(help="an expansion of the game (-P "
+                                                       "expansion=NAME)")] = None,
+    param: Annotated[list[str] | None, typer.Option("-P", "--param", help=PARAM_HELP)] = None,
 ) -> None:
-    """Play a random legal game from a seed and print its log, ending with the winner."""
-    option = [*(option or []), *_expansion(expansion)]
-    _game(game)
+    """Play a random legal game from a seed and print its log, ending with the winner.
+
+    Every game goes the same way: made from its parameters (the plugin's parameter model),
+    played over the game interface by its capability ``simulate`` (set-up, choices, chance),
+    and logged in its own terms by the same capability."""
+    from ruleproof.properties.plugin import plugin, require
+    from ruleproof.properties.simulate import CAPABILITY, Simulation, play
+
+    p = plugin(game)
     int_in_range(seed, "--seed", 0, 2**63 - 1)
     int_in_range(max_steps, "--max-steps", 1, 10_000_000)
-    if game == "dawn-under" and (cards is not None or full_view):
-        raise MalformedInput("--cards and --full-view are for dracula; dawn-under takes "
-                             "--board, --preset, --expansion and --option")
-    if game == "dracula":
-        from ruleproof.model.dracula import load_cards, rules_from_mapping
-        from ruleproof.model.dracula import simulate as dracula_simulate
-
-        if preset is not None or expansion or board:
-            raise MalformedInput("--preset, --expansion and --board are for dawn-under; "
-                                 "dracula takes --option and --cards")
-
-        if players not in (None, 2):
-            raise MalformedInput(f"dracula is played by 2 players; got {players}")
-        rules = rules_from_mapping(dict(option_pairs(option or [])))
-        lines = dracula_simulate(seed, full_view, max_steps, rules,
-                                 load_cards(cards) if cards else None)
-        sys.stdout.write("\n".join(lines) + "\n")
-        return
-    from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
-    from ruleproof.model.dawn_under.render import play_random
-
-    # The rulebook gives the 2-player rules for the same game (du-en:2p.components): two players
-    # select them unless another preset is named.
-    preset = preset or ("2p" if players == 2 else "du-en")
-    default_players = 2 if preset == "2p" else 4
-    config = make_config(default_players if players is None else players,
-                         parse_options(option_pairs(option or []),
-                                       base=preset_options(preset)),
-                         board, preset)
+    params = game_params(p, param or [], players=players, preset=preset, options=option,
+                         expansion=expansion, board=board, cards=cards)
+    sim: Simulation = require(p, CAPABILITY, "ruleproof simulate")
+    if full_view and not sim.hidden:
+        raise MalformedInput(f"--full-view: {game}'s log shows everything already (no seat's "
+                             "view hides anything in it)")
+    if names is not None and not sim.names:
+        raise MalformedInput(f"--names: {game}'s log names its seats itself; it takes no "
+                             "player names")
+    if "max_moves" not in params and p.param("max_moves") is not None:
+        params["max_moves"] = max_steps  # the game's truncation bound: --max-steps decides
+    made = p.make_game(**params)
     given = [n.strip() for n in names.split(",")] if names is not None else None
     if given is not None and (not all(given) or len(set(given)) != len(given)):
         raise MalformedInput(f"--names must list distinct, non-empty names, got {names!r}")
-    if given is not None and len(given) != config.players:
-        raise MalformedInput(f"--names lists {len(given)} names for {config.players} players")
-    played = play_random(config, seed, max_steps, given)
-    sys.stdout.write("\n".join(played.log) + "\n")
+    if given is not None and len(given) != made.num_players:
+        raise MalformedInput(f"--names lists {len(given)} names for {made.num_players} players")
+    played = play(made, sim, seed, max_steps)
+    sys.stdout.write("\n".join(sim.log(played, given, full_view)) + "\n")
 
 
 @app.command()
 @bad_input_exits_2
 def clauses(
-    document: Annotated[str | None, typer.Argument(help="du-en (default: every document)")
+    document: Annotated[str | None, typer.Argument(help="a source document id (default: every document)")
                         ] = None,
     uncited: Annotated[bool, typer.Option(help="only clauses no code cites")] = False,
     contracts: Annotated[bool, typer.Option(help="per source: rule clauses with an executable "
@@ -316,10 +343,14 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
                                                    help="print the game log of every file")
                                 ] = False,
              preset: Annotated[str | None, typer.Option(
-                 help="play the files under this rule set instead (du-en, du-cs, 2p; "
-                      "dracula-en)")] = None,
+                 help="play the files under this rule set (a preset of their game) "
+                      "instead")] = None,
              option: Annotated[list[str] | None, typer.Option(
                  "--option", "-o", help="override a rule option NAME=VALUE")] = None,
+             param: Annotated[list[str] | None, typer.Option(
+                 "-P", "--param", help="preset=NAME or options=NAME=VALUE,... (as --preset "
+                                       "and --option; the file gives the other parameters)")
+                                  ] = None,
              ) -> None:
     """Run scenario files of any game: a start position, actions, expectations at any step.
 
@@ -329,12 +360,27 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
     expectations were written for the file's own, so they may then fail: that shows the
     difference). Format and every game's actions and facts: docs/scenarios.md.
     """
+    from ruleproof.model.api import option_pairs_from
     from ruleproof.properties.scenarios import run_scenario
 
     try:
+        given = param_pairs(param or [])
+        other = sorted(set(given) - {"preset", "options"})
+        if other:
+            raise MalformedInput(f"-P {other[0]}: a scenario file gives its game's other "
+                                 "parameters; -P takes preset and options here")
+        if preset is not None and given.get("preset", preset) != preset:
+            raise MalformedInput(f"--preset {preset} and -P preset={given['preset']} disagree; "
+                                 "give one")
+        preset = preset or given.get("preset")
         overrides = option_pairs(option or [])
+        for key, value in option_pairs_from(given.get("options")).items():
+            if overrides.get(key, value) != value:
+                raise MalformedInput(f"--option {key} and -P options disagree: "
+                                     f"{overrides[key]!r} and {value!r}; give it once")
+            overrides[key] = value
     except MalformedInput as exc:
-        err.print(f"error: {exc.one_line()}", markup=False)
+        err.print(f"error: {exc.one_line()}", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     worst = 0
     failed = malformed = 0
@@ -370,27 +416,17 @@ def _plain(text: str) -> str:
 @app.command()
 @bad_input_exits_2
 def assumed() -> None:
-    """List every value no source settles (provenance 'assumed') and other non-rulebook facts."""
-    from ruleproof.spec import manifest
-    from ruleproof.spec.boards import default_board
+    """List every value no source settles (provenance 'assumed') and other non-rulebook facts,
+    of every registered game that documents them (its capability ``docs``)."""
+    from ruleproof.cli.site import docs_of
 
     table = Table(title="facts not stated by the rule texts")
     for col in ("game", "fact", "value", "provenance", "source / reason"):
         table.add_column(col, overflow="fold")
-    m = manifest("dawn_under")
-    for f in m.facts.values():
-        if f.provenance != "rulebook":
-            table.add_row("dawn-under", f.name, str(f.value), f.provenance, f.source)
-    b = default_board()
-    table.add_row("dawn-under", "board layout", f"{b.name}: quarters {b.quarter_sizes()}",
-                  b.provenance, "grave coordinates and neighbour lists are published nowhere")
-    from ruleproof.model.dracula import assumed_values
-
-    for what, value, why in assumed_values():
-        table.add_row("dracula", what, value, "assumed", why)
+    for game, docs in docs_of().items():
+        for fact, value, provenance, source in docs.assumed():
+            table.add_row(game, fact, value, provenance, source)
     out.print(table)
-
-
 
 
 @app.command()
@@ -403,7 +439,7 @@ def ambiguities(
     profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "default",
     as_json: Annotated[bool, typer.Option("--json")] = False,
     discover: Annotated[bool, typer.Option(help="search what the clause contracts leave open "
-                                                "(legality, effects, du-en vs du-cs, cycles, z3)")
+                                                "(legality, effects, translations, cycles, z3)")
                         ] = False,
     witnesses: Annotated[Path | None, typer.Option(help="with --discover: write a witness "
                                                         "scenario per new finding here")] = None,
@@ -412,7 +448,8 @@ def ambiguities(
     ray_address: Annotated[str | None, typer.Option(help="with --discover: run the searches "
                                                          "on this Ray cluster, HOST:PORT")] = None,
 ) -> None:
-    """The ambiguity register with each witness's status; --search finds new divergences."""
+    """The ambiguity register of every game that keeps one, with each witness's status;
+    --search finds witnesses again and new divergences."""
     needs = [("--write", write, "--search", search),
              ("--witnesses", witnesses is not None, "--discover", discover),
              ("--workers", workers != 1, "--discover", discover),

@@ -5,12 +5,15 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
 from ruleproof.errors import MalformedInput
+
+if TYPE_CHECKING:
+    from ruleproof.properties.plugin import GamePlugin
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,3 +98,84 @@ def jobs_in_range(value: int) -> int:
         MalformedInput: for a count outside that range.
     """
     return int_in_range(value, "--jobs", 1, min(MAX_JOBS, 4 * (os.cpu_count() or 1)))
+
+
+# --------------------------------------------------------------------------- game parameters
+
+PARAM_HELP = ("a game parameter NAME=VALUE (repeatable; the game's parameters: "
+              "ruleproof check --help lists the games, docs/index.md their parameters)")
+"""Help of ``-P`` on every command that takes game parameters."""
+
+
+def param_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``-P NAME=VALUE`` items as a mapping (``-`` in a name read as ``_``).
+
+    Raises:
+        MalformedInput: an item without ``=``, or one name given twice with different values.
+    """
+    found: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise MalformedInput(f"-P expects NAME=VALUE, got {pair[:60]!r}")
+        key, value = pair.split("=", 1)
+        name, value = key.strip().replace("-", "_"), value.strip()
+        if name in found and found[name] != value:
+            raise MalformedInput(f"-P {name} given twice with different values: "
+                                 f"{found[name]!r} and {value!r}; give it once")
+        found[name] = value
+    return found
+
+
+SHORTHANDS = {"players": "--players", "preset": "--preset", "options": "--option",
+              "expansion": "--expansion", "board": "--board", "cards": "--cards"}
+"""Parameter -> the command-line flag that gives it besides ``-P NAME=VALUE``."""
+
+
+def game_params(p: GamePlugin, pairs: Sequence[str] = (), **flags: Any) -> dict[str, Any]:
+    """The typed parameters of the game ``p`` from ``-P NAME=VALUE`` items (typed by the
+    game's parameter model, :func:`ruleproof.properties.plugin.parse_params`) and the shorthand
+    flags users know (``players=``, ``preset=``, ``expansion=``, ``board=``, ``cards=``: the
+    value of ``--players`` ..., already typed by the option parser; ``options=``: the
+    ``--option NAME=VALUE`` items; None: not given). Only the names are checked here; the
+    game checks the values when it is made. A parameter given as ``-P`` and by its flag must
+    agree; ``-P options=...`` and ``--option`` items are merged.
+
+    Raises:
+        MalformedInput: a parameter the game does not have (one line naming the flag, the game
+            and its parameters), a value of the wrong kind, or one parameter given twice with
+            different values.
+    """
+    from ruleproof.model.api import option_pairs_from
+    from ruleproof.properties.plugin import parse_params
+
+    given = param_pairs(pairs)
+    options = flags.pop("options", None)
+    known = ", ".join(q.name for q in p.params)
+    for name, value in flags.items():
+        if value is not None and p.param(name) is None:
+            raise MalformedInput(f"{SHORTHANDS.get(name, name)}: {p.name} has no parameter "
+                                 f"{name!r}; its parameters: {known}")
+    for name in given:
+        if p.param(name) is None:
+            raise MalformedInput(f"-P {name}: {p.name} has no parameter {name!r}; its "
+                                 f"parameters: {known}")
+    if options and p.param("options") is None:
+        raise MalformedInput(f"--option: {p.name} has no parameter 'options'; its parameters: "
+                             f"{known}")
+    typed = parse_params(p, given)
+    for name, value in flags.items():
+        if value is None:
+            continue
+        if name in typed and typed[name] != value:
+            raise MalformedInput(f"{SHORTHANDS.get(name, name)} {flags[name]} and -P "
+                                 f"{name}={given[name]} disagree; give one")
+        typed[name] = value
+    if options:
+        merged = option_pairs(list(options))
+        for key, value in option_pairs_from(typed.get("options")).items():
+            if merged.get(key, value) != value:
+                raise MalformedInput(f"--option {key} and -P options disagree: "
+                                     f"{merged[key]!r} and {value!r}; give it once")
+            merged[key] = value
+        typed["options"] = merged
+    return typed

@@ -7,6 +7,10 @@ Examples::
     ruleproof render spec/dracula/scenarios/example-turn.toml --svg pos.svg --step 5 --view 2
     ruleproof render --board dawn-under --svg board.svg        # or --board FILE (a board file)
     ruleproof render --random dracula --seed 3 --html game.html
+    ruleproof render --random dawn-under -P players=3 -P preset=du-cs --html game.html
+
+Every game goes through its plugin record: its pictures are the capability ``render``, its
+random play the capability ``simulate``, its parameters the plugin's parameter model.
 
 Exit codes: 0 written, 2 bad input (one line ``error: FILE:LINE: what``).
 """
@@ -18,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.cli.clitools import PARAM_HELP, bad_input_exits_2, game_params
 from ruleproof.errors import MalformedInput
 
 if TYPE_CHECKING:
@@ -39,32 +43,39 @@ def register(app: typer.Typer) -> None:
     @bad_input_exits_2
     def render(
         files: Annotated[list[Path] | None, typer.Argument(
-            help="scenario files (.toml, either game) or traces (.jsonl)")] = None,
+            help="scenario files (.toml, any game) or traces (.jsonl)")] = None,
         html: Annotated[Path | None, typer.Option(help="write a self-contained step-through "
                                                        "page (HTML) here")] = None,
         svg: Annotated[Path | None, typer.Option(help="write one picture (SVG) here")] = None,
         step: Annotated[int | None, typer.Option(help="--svg: the step to draw (default: the "
                                                       "last)")] = None,
-        view: Annotated[int, typer.Option(help="--svg: 0 everything, 1.. a player's view "
-                                               "(Dracula: 1 Dracula, 2 Van Helsing)")] = 0,
+        view: Annotated[int, typer.Option(help="--svg: 0 everything, 1.. a seat's view (the "
+                                               "game's views; a bad number lists them)")] = 0,
         walk: Annotated[int, typer.Option(help="--svg: which reading of a multi-reading "
                                                "scenario (0-based)")] = 0,
-        board: Annotated[str | None, typer.Option(help="draw a board: dawn-under, dracula or a "
-                                                       "Dawn Under board FILE")] = None,
+        board: Annotated[str | None, typer.Option(help="draw a board: a game's name, or a "
+                                                       "board FILE of the game that takes "
+                                                       "board files")] = None,
         random_game: Annotated[str | None, typer.Option(
-            "--random", help="play a random game of this game (dawn-under or dracula)")] = None,
+            "--random", help="play a random game of this game")] = None,
         seed: Annotated[int, typer.Option(help="--random: the seed")] = 0,
-        players: Annotated[int | None, typer.Option(help="--random dawn-under: players")] = None,
-        preset: Annotated[str, typer.Option(help="--random dawn-under: rule set")] = "du-en",
+        players: Annotated[int | None, typer.Option(help="--random: players (-P players=N)")
+                           ] = None,
+        preset: Annotated[str | None, typer.Option(help="--random: rule set (-P preset=NAME)")
+                          ] = None,
+        param: Annotated[list[str] | None, typer.Option("-P", "--param", help="--random: "
+                                                        + PARAM_HELP)] = None,
     ) -> None:
         """Draw boards and positions, and write step-through pages of scenarios and traces
         (each player's view selectable for hidden information)."""
+        from ruleproof.properties.render.svg import document
         from ruleproof.render.page import html_page
-        from ruleproof.render.svg import document
         from ruleproof.render.walk import walks_of
 
         if html is None and svg is None:
             raise MalformedInput("give --html OUT and/or --svg OUT")
+        if random_game is None and (players is not None or preset is not None or param):
+            raise MalformedInput("--players, --preset and -P are for --random GAME")
         if board is not None:
             if files or random_game:
                 raise MalformedInput("--board draws a board alone; drop the files/--random")
@@ -78,7 +89,7 @@ def register(app: typer.Typer) -> None:
                 raise MalformedInput("give files or --random, not both")
             if seed < 0:
                 raise MalformedInput(f"--seed must be 0 or more, got {seed}")
-            walks.append(_random_walk(random_game, seed, players, preset))
+            walks.append(_random_walk(random_game, seed, param or [], players, preset))
         for path in files or []:
             walks.extend(walks_of(path))
         if not walks:
@@ -106,36 +117,30 @@ def register(app: typer.Typer) -> None:
 
 
 def _board_svg(board: str) -> str:
-    if board == "dracula":
-        from ruleproof.model.dracula.data import default_board as dracula_board
-        from ruleproof.render.dracula import board_svg as dracula_svg
+    """The board of the game called ``board``, or the board file ``board`` drawn by the one
+    game whose parameters include a board file."""
+    from ruleproof.properties.plugin import plugins
+    from ruleproof.render.walk import renderer
 
-        return dracula_svg(dracula_board())
-    from ruleproof.render.dawn_under import board_svg
-    from ruleproof.spec.boards import default_board, load_board
-
-    if board == "dawn-under":
-        return board_svg(default_board())
+    games = plugins()
+    if board in games:
+        return renderer(board).board_svg(None)
     path = Path(board)
+    takers = [name for name, p in games.items() if p.param("board") is not None]
     if not path.is_file():
-        raise MalformedInput("expected dawn-under, dracula or a board file; no such file",
+        raise MalformedInput(f"expected a game ({', '.join(games)}) or a board file; no such "
+                             "file", file=board)
+    if len(takers) != 1:
+        raise MalformedInput(f"a board file is drawn by the game that takes board files; "
+                             f"{len(takers)} games do ({', '.join(takers) or 'none'})",
                              file=board)
-    return board_svg(load_board(path))
+    return renderer(takers[0]).board_svg(path)
 
 
-def _random_walk(game: str, seed: int, players: int | None, preset: str) -> Walk:
-    from ruleproof.render.walk import dawn_under_random_walk, dracula_random_walk
+def _random_walk(game: str, seed: int, pairs: list[str], players: int | None,
+                 preset: str | None) -> Walk:
+    from ruleproof.properties.plugin import plugin
+    from ruleproof.render.walk import random_walk
 
-    if game == "dracula":
-        if players not in (None, 2) or preset != "du-en":
-            raise MalformedInput("dracula is played by 2 players and has no presets")
-        return dracula_random_walk(seed)
-    if game != "dawn-under":
-        raise MalformedInput(f"unknown game {game!r}; known games: dawn-under, dracula")
-    from ruleproof.model.dawn_under.config import make_config, preset_options
-
-    if players == 2 and preset == "du-en":  # 2 players: the 2-player rules (du-en:2p.components)
-        preset = "2p"
-    count = players if players is not None else (2 if preset == "2p" else 4)
-    return dawn_under_random_walk(make_config(count, preset_options(preset), preset=preset),
-                                  seed)
+    p = plugin(game)
+    return random_walk(game, game_params(p, pairs, players=players, preset=preset), seed)

@@ -1,4 +1,5 @@
-"""The ``schema`` command: the JSON Schema of each typed file format.
+"""The ``schema`` command: the JSON Schema of each typed file format, every game's included
+(:func:`ruleproof.properties.formats.schemas`).
 
 The same text is shipped in ``spec/schemas/NAME.json`` (a test keeps them in sync) and
 referenced from docs/formats.md and docs/scenarios.md. Exit codes: 0, 2 for an unknown name.
@@ -12,7 +13,6 @@ from typing import Annotated
 import typer
 
 from ruleproof.cli.clitools import bad_input_exits_2
-from ruleproof.errors import MalformedInput
 
 
 def register(app: typer.Typer) -> None:
@@ -21,16 +21,14 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @bad_input_exits_2
     def schema(name: Annotated[str | None, typer.Argument(
-            help="scenario, presets, dawn-under-board, dracula-cards, dracula-board, "
-                 "trace-header or trace-step (default: list them)")] = None) -> None:
+            help="a format name: scenario, presets, trace-header, trace-step or a game's own "
+                 "(default: list them all)")] = None) -> None:
         """Print the JSON Schema of a file format (or list the formats)."""
-        from ruleproof.spec.models import SCHEMAS, schema_text
+        from ruleproof.properties.formats import first_line, schema_text, schemas
 
+        known = schemas()
         if name is None:
-            for known, model in SCHEMAS.items():
-                doc = (model.__doc__ or "").strip().splitlines()[0]
-                sys.stdout.write(f"{known}: {doc}\n")
+            for format_name, model in known.items():
+                sys.stdout.write(f"{format_name}: {first_line(model)}\n")
             return
-        if name not in SCHEMAS:
-            raise MalformedInput(f"unknown schema {name[:60]!r}; known: {', '.join(SCHEMAS)}")
-        sys.stdout.write(schema_text(name))
+        sys.stdout.write(schema_text(name, known))

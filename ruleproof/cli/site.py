@@ -5,14 +5,20 @@ hook (``ruleproof/cli/mkdocs_hooks.py``, named in ``mkdocs.yml``) adds them to t
 ``mkdocs build --strict`` (or ``ruleproof docs --build``) always shows the current spec and code
 and the site cannot drift. Nothing is written into ``docs/``.
 
-Generated (under ``gen/``): boards and sample positions; a page per shipped scenario (both
-games, the ambiguity witnesses and the ending witnesses) and per conformance trace, each with
-its final position and an embedded step-through page (``gen/walks/*.html``); clauses per
-source with the code that cites each, and a contract-status column when
-``ruleproof.properties.contracts`` offers one (:func:`clause_columns`); assumed values; presets
-and options; file schemas; play statistics with plots. The committed ``ambiguities.md`` and
-``clauses.md`` are replaced by freshly generated versions (``ruleproof docs`` still writes
-them into ``docs/``).
+Every game's part comes from the registry (:mod:`ruleproof.properties.plugin`), never from
+a list of games here: its data folder (scenarios, traces), its capability ``render`` (boards
+and sample positions), its capability ``docs`` (a :class:`GameDocs`: assumed values, presets and
+options, the rule sets of the statistics page) and its capability ``ambiguities`` (the
+catalogue page).
+
+Generated (under ``gen/``): boards and sample positions; a page per shipped scenario (every
+game's, the ambiguity witnesses, the discovered findings and the ending witnesses) and per
+conformance trace, each with its final position and an embedded step-through page
+(``gen/walks/*.html``); clauses per source with the code that cites each, and a
+contract-status column when ``ruleproof.properties.contracts`` offers one
+(:func:`clause_columns`); assumed values; presets and options; file schemas; play statistics
+with plots. The committed ``ambiguities.md`` and ``clauses.md`` are replaced by freshly
+generated versions (``ruleproof docs`` still writes them into ``docs/``).
 """
 
 from __future__ import annotations
@@ -20,9 +26,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ruleproof.spec import clause_registry, shipped_documents, spec_path
 
@@ -40,6 +46,47 @@ def _noop(label: str) -> None:
 def _md(text: str) -> str:
     """Escape a table cell."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+# ----------------------------------------------------------------------------- games
+
+StatsSet = tuple[int | None, str | None, tuple[str, ...]]
+"""(players, preset, options ``NAME=VALUE``) of a rule set on the statistics page (None: the
+game's default)."""
+
+
+class GameDocs(Protocol):
+    """What the site and ``ruleproof assumed`` show of a game besides its clauses, scenarios
+    and pictures (the capability ``docs`` of its plugin record).
+
+    Attributes:
+        statistics: the rule sets of the statistics page.
+        comparison: (players, preset, the other reading's options, heading, introduction) of
+            two readings compared on the statistics page, or None.
+    """
+
+    statistics: tuple[StatsSet, ...]
+    comparison: tuple[int | None, str | None, tuple[str, ...], str, str] | None
+
+    def assumed(self) -> list[tuple[str, str, str, str]]:
+        """(fact, value, provenance, source or reason) of every value no rule text states."""
+        ...
+
+    def reference(self) -> list[str]:
+        """Markdown sections (``## ...``) of the game's presets and rule options."""
+        ...
+
+
+def docs_of() -> dict[str, GameDocs]:
+    """Every registered game with the capability ``docs``, by name (registry order)."""
+    from ruleproof.properties.plugin import plugins
+
+    out: dict[str, GameDocs] = {}
+    for name, p in plugins().items():
+        found = p.capability("docs")
+        if found is not None:
+            out[name] = found
+    return out
 
 
 # ----------------------------------------------------------------------------- clauses
@@ -124,31 +171,41 @@ class Shipped:
     slug: str
 
 
+KINDS = {"witnesses": "Ambiguity witnesses (scenarios under every reading of a register entry)",
+         "discovered": "Discovered findings (ruleproof ambiguities --discover)",
+         "endings": "Ending witnesses (ruleproof prove)", "traces": "Conformance traces"}
+"""The kinds of shipped file below the games' own scenarios, in page order: the folders
+``scenarios/<kind>/`` (and ``traces/``) of every game's data folder."""
+
+
 def shipped_files() -> list[Shipped]:
-    """Every shipped scenario (both games, witnesses, endings) and conformance trace."""
-    du, dr = spec_path("dawn_under", "scenarios"), spec_path("dracula", "scenarios")
-    out = []
-    for group, root, pattern in (("dawn-under", du, "*.toml"),
-                                 ("witnesses", du, "witnesses/*.toml"),
-                                 ("discovered", du, "discovered/*.toml"),
-                                 ("dracula", dr, "*.toml"), ("endings", du, "endings/*.toml"),
-                                 ("endings", dr, "endings/*.toml")):
-        out += [Shipped(p, group, p.stem) for p in sorted(root.glob(pattern))]
-    out += [Shipped(p, "traces", p.stem) for game in ("dawn_under", "dracula")
-            for p in sorted(spec_path(game, "traces").glob("*.jsonl"))]
+    """Every shipped scenario and conformance trace of every registered game: first each
+    game's own scenarios (``spec/<game>/scenarios/*.toml``, group: the game's name), then each
+    kind of :data:`KINDS` across the games (``scenarios/<kind>/*.toml``; ``traces/*.jsonl``)."""
+    from ruleproof.properties.plugin import plugins
+
+    folders = [(p.name, p.spec_folder) for p in plugins().values()]
+    out = [Shipped(path, game, path.stem) for game, folder in folders
+           for path in sorted((folder / "scenarios").glob("*.toml"))]
+    for kind in KINDS:
+        pattern = "traces/*.jsonl" if kind == "traces" else f"scenarios/{kind}/*.toml"
+        out += [Shipped(path, kind, path.stem) for _, folder in folders
+                for path in sorted(folder.glob(pattern))]
     return out
 
 
-GROUP_TITLES = {"dawn-under": "Dawn Under scenarios", "witnesses": "Ambiguity witnesses "
-                "(Dawn Under; Dracula's are the amb-* scenarios)", "dracula": "Dracula scenarios",
-                "discovered": "Discovered findings (ruleproof ambiguities --discover)",
-                "endings": "Ending witnesses (ruleproof prove)", "traces": "Conformance traces"}
+def group_title(group: str) -> str:
+    """The heading of a group of shipped files on the scenario index."""
+    from ruleproof.properties.plugin import plugins
+
+    found = plugins().get(group)
+    return f"{found.title} scenarios" if found is not None else KINDS.get(group, group)
 
 
 def scenario_pages(progress: Progress = _noop) -> Pages:
     """A page and a step-through page per shipped file, and the index ``gen/scenarios/``."""
+    from ruleproof.properties.render.svg import document
     from ruleproof.render.page import html_page
-    from ruleproof.render.svg import document
     from ruleproof.render.walk import walks_of
 
     pages: Pages = {}
@@ -161,7 +218,7 @@ def scenario_pages(progress: Progress = _noop) -> Pages:
         progress(f"scenario {item.slug}")
         if item.group != current:
             current = item.group
-            index += ["", f"## {GROUP_TITLES[item.group]}", "", "| file | title | steps |",
+            index += ["", f"## {group_title(item.group)}", "", "| file | title | steps |",
                       "| --- | --- | --- |"]
         walks = walks_of(item.path)
         walk_file = f"gen/walks/{item.group}/{item.slug}.html"
@@ -192,103 +249,56 @@ def scenario_pages(progress: Progress = _noop) -> Pages:
 # ----------------------------------------------------------------------------- boards
 
 def board_pages() -> Pages:
-    """Both boards and a sample position of each game in every view."""
-    from ruleproof.model.dawn_under.config import make_config
-    from ruleproof.model.dracula import default_board as dracula_board
-    from ruleproof.render import dawn_under as du
-    from ruleproof.render import dracula as dr
-    from ruleproof.render.walk import dawn_under_random_walk, dracula_random_walk
-    from ruleproof.spec.boards import default_board
+    """Every game's board and a sample position in each of its pictures (the capability
+    ``render``: the board, the sample's seed and length, the texts)."""
+    from ruleproof.properties.plugin import plugins
+    from ruleproof.properties.render.svg import document
+    from ruleproof.render.walk import random_walk, renderer
 
-    board = default_board()
-    du_walk = dawn_under_random_walk(make_config(4), 7, max_steps=80)
-    dr_walk = dracula_random_walk(2, max_steps=40)
+    games = [p for p in plugins().values() if p.capability("render") is not None]
+    drawn = ", ".join(f"`ruleproof render --board {p.name} --svg FILE`" for p in games)
     lines = ["# Boards and positions", "",
-             "Drawn from the board files and the model at build time "
-             "(`ruleproof render --board dawn-under --svg FILE`, "
-             "`ruleproof render --board dracula --svg FILE`, or `--board BOARDFILE`).", "",
-             "## Dawn Under", "",
-             f"The **assumed** default board `{board.name}` (no source publishes the real "
-             f"layout; load yours with `--board`): quarters {', '.join(board.quarters)} "
-             f"(sizes {board.quarter_sizes()}), paths (sand) between them, grave ids, "
-             "neighbouring graves joined by thin lines.", "",
-             '<div class="ruleproof-picture" markdown="0">' + du.board_svg(board) + "</div>", "",
-             "A position after 80 random actions (seed 7), everything shown (lids not yet "
-             "turned as a dashed corner swatch, face-down vampires faded), then as any player "
-             "sees it:", ""]
-    frame = du_walk.frames[-1]
-    from ruleproof.render.svg import document
-
-    for i, name in enumerate(("everything", "every player (all see the same)")):
-        lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
-                  + document(frame.pictures[i], du_walk.canvas, name) + "</div>", ""]
-    lines += ["## Dracula", "",
-              "The 3 x 4 board: harbour and carriage station in opposite corners (which corners "
-              "is assumed), borders for the barriers.", "",
-              '<div class="ruleproof-picture" markdown="0">' + dr.board_svg(dracula_board())
-              + "</div>", "",
-              "A position after 40 random actions (seed 2), in each view (hidden cards are "
-              "face-down backs):", ""]
-    frame = dr_walk.frames[-1]
-    for v, name in enumerate(dr_walk.views):
-        lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
-                  + document(dr_walk.picture(len(dr_walk.frames) - 1, v), dr_walk.canvas, name)
-                  + "</div>", ""]
+             f"Drawn from the board files and the model at build time ({drawn}, or "
+             "`--board BOARDFILE`).", ""]
+    for p in games:
+        r = renderer(p.name)
+        seed, steps = r.sample
+        walk = random_walk(p.name, {}, seed, max_steps=steps)
+        lines += [f"## {p.title}", "", r.board_text, "",
+                  '<div class="ruleproof-picture" markdown="0">' + r.board_svg(None) + "</div>",
+                  "", r.sample_text, ""]
+        last = walk.frames[-1]
+        for i, picture in enumerate(last.pictures):
+            seeing = [v for k, v in enumerate(walk.views) if walk.picture_index(k) == i]
+            name = seeing[0] if len(seeing) == 1 else "every player (all see the same)"
+            lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
+                      + document(picture, walk.canvas, name) + "</div>", ""]
     return {"gen/boards.md": "\n".join(lines)}
 
 
 # ----------------------------------------------------------------------------- reference
 
 def assumed_page() -> Pages:
-    """Every value no source settles."""
-    from ruleproof.model.dracula import assumed_values
-    from ruleproof.spec import manifest
-    from ruleproof.spec.boards import default_board
-
+    """Every value no source settles, of every game (the capability ``docs``)."""
     lines = ["# Assumed values", "", "Facts no rule text states, generated from the manifests, "
              "board and card data (`ruleproof assumed` prints the same).", "",
              "| game | fact | value | provenance | source / reason |",
              "| --- | --- | --- | --- | --- |"]
-    for f in manifest("dawn_under").facts.values():
-        if f.provenance != "rulebook":
-            lines.append(f"| dawn-under | {_md(f.name)} | {_md(str(f.value))} | {f.provenance} "
-                         f"| {_md(f.source)} |")
-    b = default_board()
-    lines.append(f"| dawn-under | board layout | {b.name}: quarters {b.quarter_sizes()} | "
-                 f"{b.provenance} | grave coordinates and neighbour lists are published nowhere |")
-    for what, value, why in assumed_values():
-        lines.append(f"| dracula | {_md(what)} | {_md(value)} | assumed | {_md(why)} |")
+    for game, docs in docs_of().items():
+        for fact, value, provenance, source in docs.assumed():
+            lines.append(f"| {game} | {_md(fact)} | {_md(value)} | {provenance} | "
+                         f"{_md(source)} |")
     return {"gen/assumed.md": "\n".join(lines) + "\n"}
 
 
 def options_page() -> Pages:
-    """Presets and every rule option of both games."""
-    from ruleproof.model.dawn_under.config import presets
-    from ruleproof.model.dawn_under.state import OPTION_VALUES, Options
-    from ruleproof.model.dracula.rules import DraculaRules
-
-    defaults = Options()
-    lines = ["# Presets and options", "", "Generated from `spec/dawn_under/presets.toml` and the "
-             "option tables of the models. Narrative: [rule options](../rules-options.md).", "",
-             "## Dawn Under presets", "", "| preset | source | players | options | description |",
-             "| --- | --- | --- | --- | --- |"]
-    for p in presets().values():
-        opts = ", ".join(f"`{k}={v}`" for k, v in p.options) or "defaults"
-        lines.append(f"| `{p.name}` | {p.source} | {', '.join(map(str, p.players))} | {opts} | "
-                     f"{_md(p.description)} |")
-    lines += ["", "## Dawn Under options", "", "| option | values (default first) |",
-              "| --- | --- |"]
-    for name, values in OPTION_VALUES.items():
-        default = str(getattr(defaults, name)).lower()
-        ordered = [default, *[v for v in values if v != default]]
-        lines.append(f"| `{name}` | " + ", ".join(f"`{v}`" for v in ordered) + " |")
-    lines += ["", "## Dracula options", "", "| option | default |", "| --- | --- |"]
-    rules = DraculaRules()
-    for f in fields(DraculaRules):
-        value = getattr(rules, f.name)
-        lines.append(f"| `{f.name}` | `{str(value).lower() if isinstance(value, bool) else value}`"
-                     " |")
-    return {"gen/options.md": "\n".join(lines) + "\n"}
+    """Presets and every rule option of every game (the capability ``docs``)."""
+    lines = ["# Presets and options", "", "Generated from the games' presets "
+             "(`spec/*/presets.toml`) and the option tables of the models. Narrative: "
+             "[rule options](../rules-options.md).", ""]
+    for docs in docs_of().values():
+        lines += [*docs.reference(), ""]
+    return {"gen/options.md": "\n".join(lines).rstrip("\n") + "\n"}
 
 
 def schemas_page() -> Pages:
@@ -305,14 +315,10 @@ def schemas_page() -> Pages:
 
 # ----------------------------------------------------------------------------- statistics
 
-STATS_SETS: tuple[tuple[str, int | None, str | None, tuple[str, ...]], ...] = (
-    ("dawn-under", 3, "du-en", ()), ("dawn-under", 4, "du-en", ()),
-    ("dawn-under", 5, "du-en", ()), ("dawn-under", 6, "du-en", ()),
-    ("dawn-under", 4, "du-cs", ()), ("dawn-under", 2, "2p", ()),
-    ("dawn-under", 4, "du-en", ("expansion=gruft",)),
-    ("dracula", None, None, ()), ("dracula", None, None, ("first_player=van-helsing",)),
-)
-"""The rule sets on the statistics page: every preset, the expansion, both Dracula openings."""
+def stats_sets() -> tuple[tuple[str, int | None, str | None, tuple[str, ...]], ...]:
+    """(game, players, preset, options) of every rule set on the statistics page: each game's
+    (the capability ``docs``), in registry order."""
+    return tuple((game, *s) for game, docs in docs_of().items() for s in docs.statistics)
 
 
 def stats_games() -> int:
@@ -337,7 +343,7 @@ def stats_pages(progress: Progress = _noop) -> Pages:
              "at alpha 0.05. Random play says something about the rules' structure (turn "
              "order), not about skilled play. Reproduce with `ruleproof stats GAME ...`.", ""]
     all_findings: list[str] = []
-    for i, (game, players, preset, options) in enumerate(STATS_SETS):
+    for i, (game, players, preset, options) in enumerate(stats_sets()):
         runner = runner_for(game, players, preset, list(options), None)
         progress(f"statistics {runner.label}")
         st = run(runner, games, 0)
@@ -361,22 +367,27 @@ def stats_pages(progress: Progress = _noop) -> Pages:
         lines += [f"**Finding:** {_md(f)}" for f in st.findings] or ["No seat advantage found."]
         lines += ["", f"![{st.label}]({name})", ""]
         all_findings += st.findings
-    a = runner_for("dawn-under", 4, "du-en", [], None)
-    b = runner_for("dawn-under", 4, "du-en", ["after_match=turn-ends"], None)
-    progress("statistics comparison")
-    sa, sb = run(a, games, 0), run(b, games, 0)
-    cmp = compare(sa, sb)
-    pages["gen/stats-compare.png"] = _plot_bytes(plot, [sa, sb])
-    lines += ["## Two readings compared: may a player continue after a match?", "",
-              "`ruleproof stats dawn-under --compare after_match=turn-ends` (du-en lets the "
-              "player go on after a match; du-cs ends the turn):", "",
-              f"Mean length difference {cmp.length_diff:+.1f} actions (p = {cmp.length_p:.3g}); "
-              "per-seat win-rate differences p = " + ", ".join(f"{p:.3g}" for p in cmp.seat_p)
-              + ".", ""]
-    lines += [f"**Finding:** {_md(f)}" for f in cmp.findings] or ["No significant difference "
-                                                                  f"in {games} games."]
-    lines += ["", "![comparison](stats-compare.png)", ""]
-    lines[3:3] = ["## Findings", ""] + ([f"* {_md(f)}" for f in all_findings + list(cmp.findings)]
+    compared: list[str] = []
+    for game, docs in docs_of().items():
+        if docs.comparison is None:
+            continue
+        players, preset, other, heading, intro = docs.comparison
+        a = runner_for(game, players, preset, [], None)
+        b = runner_for(game, players, preset, list(other), None)
+        progress("statistics comparison")
+        sa, sb = run(a, games, 0), run(b, games, 0)
+        cmp = compare(sa, sb)
+        image = f"stats-compare{'-' + str(len(compared)) if compared else ''}.png"
+        pages[f"gen/{image}"] = _plot_bytes(plot, [sa, sb])
+        lines += [f"## {heading}", "", intro, "",
+                  f"Mean length difference {cmp.length_diff:+.1f} actions (p = "
+                  f"{cmp.length_p:.3g}); per-seat win-rate differences p = "
+                  + ", ".join(f"{p:.3g}" for p in cmp.seat_p) + ".", ""]
+        lines += [f"**Finding:** {_md(f)}" for f in cmp.findings] or [
+            f"No significant difference in {games} games."]
+        lines += ["", f"![comparison]({image})", ""]
+        compared += cmp.findings
+    lines[3:3] = ["## Findings", ""] + ([f"* {_md(f)}" for f in all_findings + compared]
                                        or ["None."]) + [""]
     pages["gen/statistics.md"] = "\n".join(lines)
     return pages
@@ -426,7 +437,8 @@ def generated_pages(progress: Progress = _noop, *, stats: bool = True) -> Pages:
 
 def work_units(stats: bool = True) -> int:
     """How many times :func:`generated_pages` calls ``progress`` (for a bar's total)."""
-    return 6 + len(shipped_files()) + ((len(STATS_SETS) + 1) if stats else 0)
+    comparisons = sum(1 for d in docs_of().values() if d.comparison is not None)
+    return 6 + len(shipped_files()) + ((len(stats_sets()) + comparisons) if stats else 0)
 
 
 def write_pages(pages: Pages, directory: Path) -> list[Path]:

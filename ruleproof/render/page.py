@@ -2,7 +2,7 @@
 
 The page holds the walks as JSON: for each view, frame 0's picture in full and then only the
 SVG elements that change from one frame to the next (a picture is a keyed element mapping, see
-:mod:`ruleproof.render.svg`), so a 400-step game stays small. A little JavaScript rebuilds the
+:mod:`ruleproof.properties.render.svg`), so a 400-step game stays small. A little JavaScript rebuilds the
 picture of the chosen step. Controls: reading (when there are several walks), view (everything
 or one player's knowledge), first / back / forward / last buttons, a slider, the arrow keys, and
 the step log (click a line). The URL fragment holds the position, ``#walk=0&view=1&step=12``, so
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ruleproof.render.svg import Picture
+from ruleproof.properties.render.svg import Picture
 from ruleproof.render.walk import Walk
 
 

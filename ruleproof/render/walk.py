@@ -1,28 +1,29 @@
 """Games as sequences of frames, for step-through pages: from scenario files, traces and random
-play of either game.
+play of any registered game.
 
 A :class:`Walk` is one line of play: a caption per step and per view, and a picture
-(:data:`~ruleproof.render.svg.Picture`) per step and view. View 0 is always "everything"; the
-others are the players' views (hidden information: Dracula's hands and face-down cards; in Dawn
-Under, unturned lids and face-down vampires). An action the model rejects (a scenario's expected
-error) becomes a frame of its own that shows the unchanged position and the clause it cites.
+(:data:`~ruleproof.properties.render.svg.Picture`) per step and view. View 0 is always
+"everything"; the others are the seats' views (hidden information). An action the model
+rejects (a scenario's expected refusal) becomes a frame of its own that shows the unchanged
+position and the clauses it cites, and the walk goes on from the same position.
 
-This module uses only the games' public functions and state fields, the scenario loaders and the
-trace reader, so engine refactors behind those do not reach it.
+One builder, :func:`walk`, steps any game: the game's pictures, views and captions come from
+the capability ``render`` of its plugin record (:class:`ruleproof.properties.render.GameRender`),
+scenarios from the one scenario loader, traces from the trace reader, random play from
+:func:`ruleproof.properties.simulate.play` over the game interface.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.render import dawn_under as du_pic
-from ruleproof.render import dracula as dr_pic
-from ruleproof.render.svg import Canvas, Picture
+from ruleproof.properties.plugin import plugin, require
+from ruleproof.properties.render import CAPABILITY, GameRender
+from ruleproof.properties.render.svg import Canvas, Picture
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Walk:
 
     Attributes:
         title: heading (scenario title and reading).
-        game: ``dawn-under`` or ``dracula``.
+        game: the game's name.
         views: view labels, ``everything`` first.
         canvas: picture size (the same for every frame).
         frames: frame 0 is the start position; frame ``k`` follows the ``k``-th action.
@@ -71,56 +72,52 @@ class Walk:
         return self.frames[step].captions[self.picture_index(view)]
 
 
-# ----------------------------------------------------------------------------- Dawn Under
+def renderer(game: str) -> GameRender:
+    """The capability ``render`` of ``game``.
 
-def _du_views(players: int, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """View labels (everything, then each player) and the picture each shows: every player's
-    view shows the same picture, because everything is shown to all players (du-en:ch1.open)
-    and face-down vampires are unknown even to their owner (du-en:prep.row)."""
-    labels = [names[p] if p < len(names) else f"P{p + 1}" for p in range(players)]
-    return ("everything", *labels), (0, *([1] * players))
-
-
-def _du_frame(state: Any, caption: str, names: Sequence[str]) -> Frame:
-    return Frame((caption, caption), (du_pic.state_picture(state, None, names, caption),
-                                      du_pic.state_picture(state, du_pic.PUBLIC, names, caption)))
+    Raises:
+        MalformedInput: an unknown game (naming the known ones) or a game without pictures.
+    """
+    found: GameRender = require(plugin(game), CAPABILITY, "pictures of its positions")
+    return found
 
 
-def dawn_under_walk(title: str, start: Any, actions: Sequence[Any],
-                    names: Sequence[str] = (), notes: Sequence[str] = (),
-                    on_step: Callable[[], None] | None = None) -> Walk:
-    """Step ``actions`` (Dawn Under action objects) from ``start``; a rejected action gives a
-    frame saying so (with the clauses it cites) and play goes on from the same state."""
-    from ruleproof.model.dawn_under.engine import current_player, step
-    from ruleproof.model.dawn_under.render import event_text, player_name
+def picture_count(views: tuple[str, ...], shows: tuple[int, ...]) -> int:
+    """How many distinct pictures a frame holds."""
+    return max(shows) + 1 if shows else len(views)
 
-    players = start.config.players
+
+def walk(game: str, title: str, start: Any, actions: Sequence[Any], names: Sequence[str] = (),
+         notes: Sequence[str] = (), expected: str | None = None) -> Walk:
+    """Step ``actions`` (the game's typed actions) from ``start`` (its engine state). A
+    rejected action gives a frame saying so (with the clauses it cites; ``expected`` is a
+    clause a scenario expects a refusal to cite) and play goes on from the same state.
+
+    Raises:
+        MalformedInput: an unknown game or one without the capability ``render``.
+    """
+    r = renderer(game)
+    views, shows = r.views(start, names)
+    opening = (f"start: {title}",) * picture_count(views, shows)
     state = start
-    frames = [_du_frame(state, f"start: {title}", names)]
+    frames = [Frame(opening, r.pictures(state, opening, names))]
     for number, action in enumerate(actions, start=1):
-        mover = current_player(state)
-        who = player_name(mover, names)
+        state = r.prepare(state, action)
         try:
-            new, events = step(state, action)
+            new, captions = r.step(state, action, number, names)
         except IllegalAction as err:
-            caption = (f"{number}. {who}: {action} -- REJECTED: {err.reason} "
-                       f"[{', '.join(err.clauses)}]")
-            frames.append(_du_frame(state, caption, names))
+            captions = r.refused(state, action, number, names, err, expected)
+            frames.append(Frame(captions, r.pictures(state, captions, names)))
             continue
-        said = " ".join(event_text(state, e, names) for e in events[:3])
-        caption = f"{number}. {who}: {action}" + (f" -- {said}" if said else "")
         state = new
-        frames.append(_du_frame(state, caption, names))
-        if on_step:
-            on_step()
-    views, shows = _du_views(players, names)
-    return Walk(title, "dawn-under", views, du_pic.canvas(start.config.board, players),
-                tuple(frames), tuple(notes), shows)
+        frames.append(Frame(captions, r.pictures(state, captions, names)))
+    return Walk(title, game, views, r.canvas(start), tuple(frames), tuple(notes), shows)
 
 
 def scenario_walks(path: Path) -> list[Walk]:
-    """One walk per reading of a scenario file of either game (the one scenario format,
-    :func:`ruleproof.properties.scenarios.load`).
+    """One walk per reading of a scenario file of any game (the one scenario format,
+    :func:`ruleproof.properties.scenarios.load`). A scenario action that stands for several
+    steps (its parsed form is a tuple) gives a frame per step.
 
     Raises:
         MalformedInput: a malformed file (FILE:LINE:COL).
@@ -128,129 +125,45 @@ def scenario_walks(path: Path) -> list[Walk]:
     from ruleproof.properties.scenarios import load
 
     sc = load(path)
+    r = renderer(sc.game)
     actions: list[Any] = []
-    for parsed, _, _ in sc.actions:  # a Dracula action text may stand for several steps
+    for parsed, _, _ in sc.actions:
         actions += list(parsed) if isinstance(parsed, tuple | list) else [parsed]
     walks = []
     for reading in sc.readings:
         title = sc.title if len(sc.readings) == 1 else f"{sc.title} -- reading {reading.name}"
-        notes = [f"file: {_short(path)}", "clauses: " + (", ".join(sc.clauses) or
-                                                         "none listed")]
-        if sc.game == "dawn-under":
-            notes.insert(1, f"rule set: preset {reading.config.preset}, "
-                            f"{reading.config.players} players")
-        else:
-            notes.insert(1, f"reading: {reading.name}")
+        notes = [f"file: {_short(path)}", *r.notes(reading.start, reading.name),
+                 "clauses: " + (", ".join(sc.clauses) or "none listed")]
         if reading.refusals:
             notes.append("expected rejections: " + ", ".join(
                 f"action {n + 1} by {', '.join(c)}" for n, c in sorted(reading.refusals.items())))
-        if sc.game == "dawn-under":
-            walks.append(dawn_under_walk(title, reading.start, actions, sc.names, notes))
-        else:
-            expected = next((c[0] for c in reading.refusals.values() if c), None)
-            walks.append(dracula_walk(title, reading.start, actions, notes, expected))
+        expected = next((c[0] for c in reading.refusals.values() if c), None)
+        walks.append(walk(sc.game, title, reading.start, actions, sc.names, notes, expected))
     return walks
 
 
-def dawn_under_random_walk(config: Any, seed: int, max_steps: int = 2000) -> Walk:
-    """A random legal game of Dawn Under (same seed, same game)."""
-    from ruleproof.model.dawn_under.engine import is_terminal, legal_actions, new_game, step
+def random_walk(game: str, params: dict[str, Any], seed: int,
+                max_steps: int | None = None) -> Walk:
+    """A random legal game (same seed, same game): the seeded set-up of the game made from
+    ``params``, then the moves of its capability ``simulate`` drawn from ``random.Random(seed)``,
+    at most ``max_steps`` (default: the renderer's ``random_steps``) player actions.
 
-    rng = random.Random(seed)
-    state = new_game(config, seed)
-    start = state
-    actions: list[Any] = []
-    while not is_terminal(state) and len(actions) < max_steps:
-        legal = legal_actions(state)
-        action = legal[rng.randrange(len(legal))]
-        state, _ = step(state, action)
-        actions.append(action)
-    return dawn_under_walk(f"random game, seed {seed}", start, actions,
-                           notes=[f"rule set: preset {config.preset}, {config.players} players",
-                                  "uniformly random legal actions"])
+    Raises:
+        MalformedInput: an unknown game, a bad parameter, or a game without the capabilities
+            ``render`` and ``simulate``.
+    """
+    from ruleproof.properties.simulate import CAPABILITY as SIMULATE
+    from ruleproof.properties.simulate import Simulation, play
 
-
-# ----------------------------------------------------------------------------- Dracula
-
-_SECRET = {"ChooseCard": "chooses a card", "Place": "places a card face down",
-           "ChanceOutcome": "a card is dealt or drawn", "TakeBack": "takes a card back",
-           "GiveTarget": "gives a target card"}
-"""Actions whose content the other side does not learn (their captions are shortened)."""
-
-
-def _dr_captions(number: int, mover: int, action: Any) -> tuple[str, ...]:
-    from ruleproof.model.dracula.data import Side
-
-    who = "chance" if mover not in (0, 1) else Side(mover).label
-    full = f"{number}. {who}: {action}"
-    hidden = _SECRET.get(type(action).__name__)
-    out = [full]
-    for view in (0, 1):
-        if hidden is None or view == mover:
-            out.append(full)
-        else:
-            out.append(f"{number}. {who}: {hidden}")
-    return tuple(out)
-
-
-def _dr_frame(state: Any, captions: tuple[str, ...]) -> Frame:
-    return Frame(captions, tuple(dr_pic.state_picture(state, v, captions[i])
-                                 for i, v in enumerate((None, 0, 1))))
-
-
-def dracula_walk(title: str, start: Any, actions: Sequence[Any], notes: Sequence[str] = (),
-                 expected_error: str | None = None, resolve: bool = True) -> Walk:
-    """Step Dracula ``actions`` from ``start``. With ``resolve``, pending chance steps are
-    resolved from the state's seed before each player action (as scenarios do)."""
-    from ruleproof.model import CHANCE
-    from ruleproof.model.dracula.engine import ChanceOutcome, apply, current_player, resolve_chance
-
-    state = start
-    frames = [_dr_frame(state, (f"start: {title}",) * 3)]
-    for number, action in enumerate(actions, start=1):
-        if resolve and not isinstance(action, ChanceOutcome) and current_player(state) == CHANCE:
-            state = resolve_chance(state)
-        mover = current_player(state)
-        captions = _dr_captions(number, mover, action)
-        try:
-            state = apply(state, action)
-        except IllegalAction as err:
-            note = (" (expected)" if expected_error and expected_error in err.clauses else "")
-            frames.append(_dr_frame(state, tuple(
-                f"{c} -- REJECTED{note}: {err.reason} [{', '.join(err.clauses)}]"
-                for c in captions)))
-            break
-        frames.append(_dr_frame(state, captions))
-    return Walk(title, "dracula", dr_pic.VIEWS, dr_pic.canvas(start.board), tuple(frames),
-                tuple(notes))
-
-
-def dracula_random_walk(seed: int, max_steps: int = 400) -> Walk:
-    """A random game of Dracula (the model's sensible random player); chance steps are resolved
-    from the state's seed between the players' actions, as in :func:`dracula_walk`."""
-    from ruleproof.model import CHANCE
-    from ruleproof.model.dracula import (
-        apply,
-        current_player,
-        is_terminal,
-        new_game,
-        resolve_chance,
-        sensible_choice,
-    )
-
-    rng = random.Random(seed)
-    state = new_game(seed)
-    start = state
-    actions: list[Any] = []
-    while not is_terminal(state) and len(actions) < max_steps:
-        if current_player(state) == CHANCE:
-            state = resolve_chance(state)
-            continue
-        action = sensible_choice(state, rng)
-        state = apply(state, action)
-        actions.append(action)
-    return dracula_walk(f"random game, seed {seed}", start, actions, resolve=True,
-                        notes=["random legal play (the model's sensible random player)"])
+    p = plugin(game)
+    r = renderer(game)
+    sim: Simulation = require(p, SIMULATE, "random play")
+    made = p.make_game(**params)
+    played = play(made, sim, seed, r.random_steps if max_steps is None else max_steps,
+                  start=made.new_seeded_state(seed))
+    start = played.start.model
+    return walk(game, f"random game, seed {seed}", start, played.actions,
+                notes=[*r.notes(start, None), sim.policy])
 
 
 # ----------------------------------------------------------------------------- traces
@@ -267,42 +180,38 @@ def trace_walks(path: Path) -> list[Walk]:
     trace = read_trace(path)
     h = trace.header
     game = adapter(h.game)
+    r = renderer(h.game)
     state = game.start(h.players, h.options, h.seed, h.setup)
+    canvas = r.canvas(state)
     title = f"trace {path.name}"
     notes = [f"file: {_short(path)}", f"{h.game}, {h.players} players"
              + "".join(f", {k}={v}" for k, v in h.options.items())]
     if h.note:
         notes.append(h.note)
-    frame: Callable[[Any, tuple[str, ...]], Frame]
-    views: tuple[str, ...]
-    shows: tuple[int, ...] = ()
-    if h.game == "dracula":
-        frame, views, canvas = _dr_frame, dr_pic.VIEWS, dr_pic.canvas(state.board)
-    else:
-        def frame(s: Any, c: tuple[str, ...]) -> Frame:
-            return _du_frame(s, c[0], ())
+    views, shows = r.views(state, ())
+    n = picture_count(views, shows)
 
-        views, shows = _du_views(h.players, ())
-        canvas = du_pic.canvas(state.config.board, h.players)
-    n = len(views)
-    frames = [frame(state, (f"start: {title}",) * n)]
+    def frame(s: Any, caption: str) -> Frame:
+        return Frame((caption,) * n, r.pictures(s, (caption,) * n, ()))
+
+    frames = [frame(state, f"start: {title}")]
     for st in trace.steps:
         who = "chance" if st.player is None else f"player {st.player}"
         caption = f"{st.number}. {who}: {st.action}"
         try:
             state = game.apply(state, st.action).state
         except IllegalAction as err:
-            frames.append(frame(state, (f"{caption} -- REJECTED by the model: {err.reason} "
-                                        f"[{', '.join(err.clauses)}]",) * n))
+            frames.append(frame(state, f"{caption} -- REJECTED by the model: {err.reason} "
+                                       f"[{', '.join(err.clauses)}]"))
             break
         except ValueError as err:
             raise MalformedInput(str(err), file=str(path), line=st.line) from None
-        frames.append(frame(state, (caption,) * n))
+        frames.append(frame(state, caption))
     return [Walk(title, h.game, views, canvas, tuple(frames), tuple(notes), shows)]
 
 
 def walks_of(path: Path) -> list[Walk]:
-    """Walks of a scenario (``.toml``, either game) or trace (``.jsonl``) file.
+    """Walks of a scenario (``.toml``, any game) or trace (``.jsonl``) file.
 
     Raises:
         MalformedInput: unknown kind of file, or a malformed one.

@@ -1,4 +1,5 @@
-"""Board files for Dawn Under: graves, quarters and the neighbour relation.
+"""Board files for Dawn Under: graves, quarters and the neighbour relation (format
+``dawn-under-board``: :class:`DawnUnderBoard`, ``ruleproof schema dawn-under-board``).
 
 The real layout is not published anywhere (docs/provenance.md), so the shipped board is
 ``assumed``. Users load their own with :func:`load_board`; it is validated against every
@@ -16,10 +17,32 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pydantic import Field
+
 from ruleproof.spec import spec_path
+from ruleproof.spec.models import PROVENANCE, Name, NonNegative, StrictModel
 
 MAX_NEIGHBOURS = 8
 QUARTER_COUNT = 4
+
+
+class Grave(StrictModel):
+    """One grave of a Dawn Under board."""
+
+    id: NonNegative
+    quarter: Name
+    neighbours: list[NonNegative] = Field(max_length=8)
+    x: int = Field(0, ge=-10_000, le=10_000)
+    y: int = Field(0, ge=-10_000, le=10_000)
+
+
+class DawnUnderBoard(StrictModel):
+    """A Dawn Under board file (graves, quarters, neighbours)."""
+
+    name: Name | None = None
+    provenance: PROVENANCE
+    quarters: list[Name] = Field(min_length=4, max_length=4)
+    grave: list[Grave] = Field(max_length=1000)
 
 
 @dataclass(frozen=True)
@@ -63,7 +86,6 @@ def load_board(path: Path, graves: int = 60) -> Board:
         MalformedInput: naming file, line, grave and the broken constraint.
     """
     from ruleproof.spec.formats import read_toml, validate
-    from ruleproof.spec.models import DawnUnderBoard
 
     doc = read_toml(path)
     problems = doc.problems()

@@ -9,9 +9,14 @@ targets, beaten enemies, the turned card, which locations are empty).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dracula.data import COLOURS, Board, Side
 from ruleproof.model.dracula.engine import State, current_player, phase
-from ruleproof.render.svg import Canvas, Picture, document, el, fill_of, text
+from ruleproof.properties.render.svg import Canvas, Picture, document, el, fill_of, text
 
 CELL = 118
 MARGIN = 24
@@ -202,3 +207,98 @@ def state_svg(state: State, view: int | None = None, caption: str = "") -> str:
     """A position as an SVG document (see :func:`state_picture`)."""
     return document(state_picture(state, view, caption), canvas(state.board),
                     caption or "Dracula position")
+
+
+# ----------------------------------------------------------------------------- the capability
+
+_SECRET = {"ChooseCard": "chooses a card", "Place": "places a card face down",
+           "ChanceOutcome": "a card is dealt or drawn", "TakeBack": "takes a card back",
+           "GiveTarget": "gives a target card"}
+"""Actions whose content the other side does not learn (their captions are shortened)."""
+
+
+def captions(number: int, mover: int, action: Any) -> tuple[str, ...]:
+    """The caption of action ``number`` for everything, Dracula and Van Helsing: a secret
+    action is only named, not shown, to the side that did not take it."""
+    who = "chance" if mover not in (0, 1) else Side(mover).label
+    full = f"{number}. {who}: {action}"
+    hidden = _SECRET.get(type(action).__name__)
+    out = [full]
+    for view in (0, 1):
+        if hidden is None or view == mover:
+            out.append(full)
+        else:
+            out.append(f"{number}. {who}: {hidden}")
+    return tuple(out)
+
+
+class DraculaRender:
+    """Dracula's capability ``render`` (:class:`ruleproof.properties.render.GameRender`):
+    three pictures per frame, everything, Dracula's view and Van Helsing's; chance steps not
+    given as actions are drawn from the state's seed before each player action."""
+
+    random_steps = 400
+    sample = (2, 40)
+    board_text = ("The 3 x 4 board: harbour and carriage station in opposite corners (which "
+                  "corners is assumed), borders for the barriers.")
+    sample_text = ("A position after 40 random actions (seed 2), in each view (hidden cards are "
+                   "face-down backs):")
+
+    def views(self, start: State, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Everything, Dracula, Van Helsing: each its own picture."""
+        return VIEWS, ()
+
+    def canvas(self, start: State) -> Canvas:
+        """The size for the board."""
+        return canvas(start.board)
+
+    def pictures(self, state: State, captions: Sequence[str], names: Sequence[str]
+                 ) -> tuple[Picture, ...]:
+        """Everything, then each side's view."""
+        return tuple(state_picture(state, v, captions[i]) for i, v in enumerate((None, 0, 1)))
+
+    def prepare(self, state: State, action: Any) -> State:
+        """Pending chance steps drawn from the state's seed before a player action."""
+        from ruleproof.model import CHANCE
+        from ruleproof.model.dracula.engine import ChanceOutcome, resolve_chance
+
+        if not isinstance(action, ChanceOutcome) and current_player(state) == CHANCE:
+            return resolve_chance(state)
+        return state
+
+    def step(self, state: State, action: Any, number: int, names: Sequence[str]
+             ) -> tuple[State, tuple[str, ...]]:
+        """The successor; a secret action's caption hides it from the other side."""
+        from ruleproof.model.dracula.engine import apply
+
+        shown = captions(number, current_player(state), action)
+        return apply(state, action), shown
+
+    def refused(self, state: State, action: Any, number: int, names: Sequence[str],
+                err: IllegalAction, expected: str | None) -> tuple[str, ...]:
+        """Each view's caption with the reason and clauses; ``(expected)`` when the refusal
+        cites ``expected``."""
+        note = " (expected)" if expected and expected in err.clauses else ""
+        return tuple(f"{c} -- REJECTED{note}: {err.reason} [{', '.join(err.clauses)}]"
+                     for c in captions(number, current_player(state), action))
+
+    def notes(self, start: State, reading: str | None) -> tuple[str, ...]:
+        """The scenario reading's name (nothing for random play)."""
+        return (f"reading: {reading}",) if reading is not None else ()
+
+    def board_svg(self, board: Path | None) -> str:
+        """The shipped board (Dracula's board is fixed).
+
+        Raises:
+            MalformedInput: a board file is given.
+        """
+        if board is not None:
+            raise MalformedInput("Dracula's board is fixed; it takes no board file",
+                                 file=str(board))
+        from ruleproof.model.dracula.data import default_board
+
+        return board_svg(default_board())
+
+
+RENDER = DraculaRender()
+"""The capability ``render``."""

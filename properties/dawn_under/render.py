@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
+from ruleproof.errors import IllegalAction
+from ruleproof.model.dawn_under.board import Board
 from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.state import RAT, GarlicIn, Phase, State, Vampire, VampireIn
-from ruleproof.render.svg import Canvas, Picture, document, el, fill_of, ink_on, text
-from ruleproof.spec.boards import Board
+from ruleproof.properties.render.svg import Canvas, Picture, document, el, fill_of, ink_on, text
 
 CELL = 46
 MARGIN = 24
@@ -187,7 +189,7 @@ def state_picture(state: State, view: int | None = None,
                   names: Sequence[str] | None = None, caption: str = "") -> Picture:
     """``state`` drawn for ``view`` (None: everything; a player index: that player's knowledge).
 
-    Returns a :data:`~ruleproof.render.svg.Picture` on :func:`canvas` of the state's board and
+    Returns a :data:`~ruleproof.properties.render.svg.Picture` on :func:`canvas` of the state's board and
     player count; elements have ids ``grave-G`` and ``player-P`` for tests and styling.
     """
     cfg = state.config
@@ -341,3 +343,91 @@ def state_svg(state: State, view: int | None = None, names: Sequence[str] | None
     return document(state_picture(state, view, names, caption),
                     canvas(state.config.board, state.config.players),
                     caption or "Dawn Under position")
+
+
+# ----------------------------------------------------------------------------- the capability
+
+
+def player_views(players: int, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """View labels (everything, then each player) and the picture each shows: every player's
+    view shows the same picture, because everything is shown to all players (du-en:ch1.open)
+    and face-down vampires are unknown even to their owner (du-en:prep.row)."""
+    labels = [names[p] if p < len(names) else f"P{p + 1}" for p in range(players)]
+    return ("everything", *labels), (0, *([1] * players))
+
+
+class DawnUnderRender:
+    """Dawn Under's capability ``render`` (:class:`ruleproof.properties.render.GameRender`):
+    two pictures per frame, everything and the one public view."""
+
+    random_steps = 2000
+    sample = (7, 80)
+    sample_text = ("A position after 80 random actions (seed 7), everything shown (lids not yet "
+                   "turned as a dashed corner swatch, face-down vampires faded), then as any "
+                   "player sees it:")
+
+    @property
+    def board_text(self) -> str:
+        """The assumed default board: its name, quarters and what the picture shows."""
+        from ruleproof.model.dawn_under.board import default_board
+
+        board = default_board()
+        return (f"The **assumed** default board `{board.name}` (no source publishes the real "
+                f"layout; load yours with `--board`): quarters {', '.join(board.quarters)} "
+                f"(sizes {board.quarter_sizes()}), paths (sand) between them, grave ids, "
+                "neighbouring graves joined by thin lines.")
+
+    def views(self, start: State, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Everything, then each player (all showing the one public picture)."""
+        return player_views(start.config.players, names)
+
+    def canvas(self, start: State) -> Canvas:
+        """The size for the start's board and player count."""
+        return canvas(start.config.board, start.config.players)
+
+    def pictures(self, state: State, captions: Sequence[str], names: Sequence[str]
+                 ) -> tuple[Picture, ...]:
+        """Everything, then what any player sees."""
+        return (state_picture(state, None, names, captions[0]),
+                state_picture(state, PUBLIC, names, captions[1]))
+
+    def prepare(self, state: State, action: Any) -> State:
+        """No automatic steps: the state itself."""
+        return state
+
+    def step(self, state: State, action: Any, number: int, names: Sequence[str]
+             ) -> tuple[State, tuple[str, ...]]:
+        """The successor; the caption names the mover, the action and the first three events."""
+        from ruleproof.model.dawn_under.engine import current_player, step
+        from ruleproof.model.dawn_under.render import event_text, player_name
+
+        who = player_name(current_player(state), names)
+        new, events = step(state, action)
+        said = " ".join(event_text(state, e, names) for e in events[:3])
+        caption = f"{number}. {who}: {action}" + (f" -- {said}" if said else "")
+        return new, (caption, caption)
+
+    def refused(self, state: State, action: Any, number: int, names: Sequence[str],
+                err: IllegalAction, expected: str | None) -> tuple[str, ...]:
+        """The mover, the action, the reason and the clauses cited."""
+        from ruleproof.model.dawn_under.engine import current_player
+        from ruleproof.model.dawn_under.render import player_name
+
+        who = player_name(current_player(state), names)
+        caption = (f"{number}. {who}: {action} -- REJECTED: {err.reason} "
+                   f"[{', '.join(err.clauses)}]")
+        return caption, caption
+
+    def notes(self, start: State, reading: str | None) -> tuple[str, ...]:
+        """The preset and the player count."""
+        return (f"rule set: preset {start.config.preset}, {start.config.players} players",)
+
+    def board_svg(self, board: Path | None) -> str:
+        """The assumed default board, or the board file ``board`` (validated)."""
+        from ruleproof.model.dawn_under.board import default_board, load_board
+
+        return board_svg(load_board(board) if board is not None else default_board())
+
+
+RENDER = DawnUnderRender()
+"""The capability ``render``."""
