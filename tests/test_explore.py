@@ -16,7 +16,8 @@ from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.state import Action, Config, Phase, Plague, State
 from ruleproof.properties.conformance.replay import replay_file
 from ruleproof.properties.conformance.trace import parse_trace
-from ruleproof.properties.explore.games import DawnUnderExplore, du_config, explore_game
+from ruleproof.properties.dawn_under.explore import DawnUnderExplore, du_config
+from ruleproof.properties.explore.games import explore_game
 from ruleproof.properties.explore.search import (
     Explorer,
     ExploreResult,
@@ -293,10 +294,10 @@ def _all_states(name: str) -> list[State]:
 
 
 def test_state_codes_are_injective_and_equal_the_unrelabelled_encoding() -> None:
-    """The compact code (properties/explore/encoding.py) is one-to-one on the view: as many
+    """The compact code (properties/dawn_under/explore.py) is one-to-one on the view: as many
     distinct codes, and fingerprints, as distinct views (a field left out of the code would
     merge views); the memoised fast path equals the general encoder that symmetry uses."""
-    from ruleproof.properties.explore.encoding import (
+    from ruleproof.properties.dawn_under.explore import (
         encode_fields,
         state_code,
         view_fields,
@@ -371,7 +372,7 @@ def test_planted_dead_end_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_garlic_choice(state: State) -> tuple[Action, ...]:
         return () if state.phase is Phase.PLACE else real(state)
 
-    monkeypatch.setattr("ruleproof.properties.explore.games.du_legal", no_garlic_choice)
+    monkeypatch.setattr("ruleproof.properties.dawn_under.explore.du_legal", no_garlic_choice)
     result = explore(CI, max_states=3000)
     assert result.dead_ends > 0
     dead = [f for f in result.findings if f.kind == "dead-end"]
@@ -478,7 +479,7 @@ def test_dracula_ci_setup_explored_to_exhaustion_with_every_chance_outcome(tmp_p
 
 def test_views_cover_every_state_field_the_model_has() -> None:
     """A field added to a model's state must be put into the explorer's view (or argued out of
-    it in properties/explore/games.py and docs/explore.md): otherwise states that differ in it
+    it in properties/<game>/explore.py and docs/explore.md): otherwise states that differ in it
     would be merged unsoundly."""
     from dataclasses import fields
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.explore.games import Deferred
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -208,4 +209,7 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "explore": Deferred("ruleproof.properties.dawn_under.explore:EXPLORE"),
+    },
 )

@@ -15,6 +15,7 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.explore.games import Deferred
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -149,4 +150,7 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "explore": Deferred("ruleproof.properties.dracula.explore:EXPLORE"),
+    },
 )
