@@ -212,6 +212,33 @@ class Selection:
 
 
 @dataclass(frozen=True)
+class Deferred:
+    """A capability imported on first use from ``module:attribute``, so that loading the
+    registry does not import every subsystem a game supports (z3, the explorer, ...).
+    :meth:`GamePlugin.capability` resolves it.
+
+    Raises:
+        MalformedInput: (on first use) the module cannot be imported or lacks the attribute.
+    """
+
+    reference: str
+
+    def resolve(self) -> Any:
+        """The capability object itself (imported once per process)."""
+        return _resolve(self.reference)
+
+
+@cache
+def _resolve(reference: str) -> Any:
+    module_name, _, attribute = reference.partition(":")
+    try:
+        return getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise MalformedInput(f"capability {reference!r} cannot be loaded: {exc}") from None
+
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """Everything the generic subsystems need to know about one game.
 
@@ -266,8 +293,10 @@ class GamePlugin:
         return next((p for p in self.params if p.name == name), None)
 
     def capability(self, name: str) -> Any | None:
-        """The capability ``name`` (None if the game lacks it)."""
-        return self.capabilities.get(name)
+        """The capability ``name`` (None if the game lacks it; a :class:`Deferred` one is
+        imported now)."""
+        found = self.capabilities.get(name)
+        return found.resolve() if isinstance(found, Deferred) else found
 
     def seat_name(self, seat: int) -> str:
         """How a seat is named in reports (``P1``.., or the game's seat names)."""
@@ -445,6 +474,6 @@ def all_rule_sets(game: str | None = None, selection: Selection | None = None
     return [rs for found in takers for rs in found]
 
 
-__all__ = ["ENTRY_POINT_GROUP", "ENV_PLUGINS", "SHARED", "GamePlugin", "GameType", "Param",
+__all__ = ["ENTRY_POINT_GROUP", "ENV_PLUGINS", "SHARED", "Deferred", "GamePlugin", "GameType", "Param",
            "RuleSet", "Selection", "Unsupported", "all_rule_sets", "make_game", "names",
            "parse_params", "plugin", "plugins", "require", "source_owner"]

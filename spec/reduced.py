@@ -1,48 +1,45 @@
 """Reduced configurations: small set-ups of a game, explored to the last state.
 
-A reduced configuration (``spec/reduced/<name>.toml``) names a game and the component counts it
-shrinks, each with the full game's value and why it was reduced (its provenance). Exhaustive
-exploration (``ruleproof explore``, docs/explore.md) proves things about the *reduced* game
-only; the file says exactly which counts differ from the full one.
+A reduced configuration (``spec/<game>/reduced/<name>.toml``) names a game and the component
+counts it shrinks, each with the full game's value and why it was reduced (its provenance).
+Exhaustive exploration (``ruleproof explore``, docs/explore.md) proves things about the
+*reduced* game only; the file says exactly which counts differ from the full one.
 
-Format (all keys required unless marked optional)::
+This module reads the part of the format every game shares (all keys required unless marked
+optional)::
 
-    game = "dawn-under"              # or "dracula"
-    name = "du-3p-1v"                # unique, the file's stem
+    game = "GAME"                    # a registered game's name
+    name = "NAME"                    # unique, the file's stem
     description = "one line"
-    players = 3
-    preset = "du-en"                 # Dawn Under only (du-en, du-cs, 2p)
-    board = "../boards/reduced-10.toml"   # Dawn Under: under spec/, or a user board
-                                                  # file relative to this file
-    seeds = [0, 1]                   # Dawn Under: the fixed set of seeded deals explored
-    images = false                   # optional, Dawn Under: also every image of those deals
-                                     # under colour renaming and seat rotation
+    players = 3                      # a player count the game has
     options = { name = "value" }     # optional rule options
 
     [count.NAME]                     # one table per reduced count
-    value = 2                        # the reduced value
-    full = 10                        # the full game's value (checked against the manifest)
+    value = 2                        # the reduced value (an integer or a list of strings)
+    full = 10                        # the full game's value
     why = "reason"
 
-Dracula files list the kept cards instead of a board file and seeds (every set-up and every
-chance outcome is enumerated there)::
-
-    encounter = ["vampire1", ...]    # ids of the shipped card data kept
-    action = ["strength", ...]
-    rows = 1                         # the board grid
-    columns = 4                      # optional (default 4); fewer only with one row
-    life_markers = 1
+Every other top-level key belongs to the game: it is kept as read (:attr:`ReducedSpec.table`)
+and parsed and validated by the game's ``explore`` capability
+(``properties/explore/games.py``, ``properties/<game>/explore.py``), which also checks the
+counts' names and full values against the game's data. The spec layer sits below the games'
+models, so nothing here knows a game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.spec import _read_toml, game_folders, game_names, line_of, spec_path
+from ruleproof.spec import _read_toml, game_folders, line_of
+
+COMMON_KEYS = ("game", "name", "description", "players", "options", "count")
+"""The top-level keys every reduced configuration has (the rest are the game's own)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +47,8 @@ class ReducedCount:
     """One count that differs from the full game.
 
     Attributes:
-        name: the count (a manifest fact name for Dawn Under, e.g. ``vampires_per_colour``).
-        value: the reduced value (an int, or a list of strings for colour lists).
+        name: the count (the game decides which names it knows, e.g. a component fact).
+        value: the reduced value (an int, or a tuple of strings for lists).
         full: the full game's value.
         why: why it was reduced (provenance of the reduction).
     """
@@ -64,41 +61,31 @@ class ReducedCount:
 
 @dataclass(frozen=True)
 class ReducedSpec:
-    """A validated reduced configuration.
+    """A reduced configuration, its common part validated.
 
     Attributes:
-        game: ``dawn-under`` or ``dracula``.
+        game: the game's name (checked against the registry by the explorer, not here).
         name: its name (the file stem).
         description: one line.
-        players: number of players.
-        preset: Dawn Under rule set (``du-en``, ``du-cs``, ``2p``); empty for Dracula.
-        board: Dawn Under board file (resolved path; empty for Dracula).
-        seeds: Dawn Under: the seeded deals explored; empty for Dracula (all enumerated).
-        options: rule options (name -> value string).
-        counts: the reduced counts, by name.
-        encounter, action: Dracula: ids of the kept cards.
-        rows, columns, life_markers: Dracula: the board grid and life markers per side.
+        players: number of players (a positive integer; the explorer checks it is one of the
+            game's counts).
+        options: rule options (name -> value string), sorted by name.
+        counts: the reduced counts, in file order.
         path: the file it was read from.
-        images: Dawn Under: the roots are the seeded deals and all their images under colour
-            renaming and seat rotation (a set of roots closed under the symmetry group).
+        table: the game's own top-level keys, as read from TOML (every key not in
+            :data:`COMMON_KEYS`); the game's ``explore`` capability parses them.
+        text: the file's text (for line numbers in the game's messages).
     """
 
     game: str
     name: str
     description: str
     players: int
-    preset: str
-    board: str
-    seeds: tuple[int, ...]
     options: tuple[tuple[str, str], ...]
     counts: tuple[ReducedCount, ...]
-    encounter: tuple[str, ...] = ()
-    action: tuple[str, ...] = ()
-    rows: int = 0
-    life_markers: int = 0
     path: str = ""
-    columns: int = 4
-    images: bool = False
+    table: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    text: str = field(default="", compare=False, repr=False)
 
     def count(self, name: str, default: int) -> int:
         """The reduced integer ``name``, or ``default`` (the full value) if not reduced."""
@@ -114,6 +101,19 @@ class ReducedSpec:
                 return c.value
         return default
 
+    def line(self, key: str) -> int | None:
+        """The 1-based line of the top-level key ``key`` (``key = ...``), else of the first
+        line mentioning it, else None."""
+        pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        for number, text in enumerate(self.text.splitlines(), start=1):
+            if pattern.match(text):
+                return number
+        return line_of(self.text, key)
+
+    def error(self, what: str, key: str | None = None) -> MalformedInput:
+        """A MalformedInput naming this file and, if ``key`` is given, its line."""
+        return MalformedInput(what, file=self.path, line=self.line(key) if key else None)
+
 
 def _value(raw: Any) -> int | tuple[str, ...] | None:
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -123,17 +123,9 @@ def _value(raw: Any) -> int | tuple[str, ...] | None:
     return None
 
 
-def _board_file(board: str, path: Path) -> Path | None:
-    """A board named in a reduced file: shipped (relative to spec/) or a user file (absolute,
-    or relative to the reduced file's folder)."""
-    for candidate in (spec_path(*board.split("/")), path.parent / board, Path(board)):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def load_reduced(path: Path) -> ReducedSpec:
-    """Load and validate a reduced configuration file.
+    """Load a reduced configuration file and validate its common part (the game's own keys
+    are validated by the game's ``explore`` capability).
 
     Raises:
         MalformedInput: naming file, line and the broken field (all problems of the counts
@@ -141,19 +133,20 @@ def load_reduced(path: Path) -> ReducedSpec:
     """
     data, text = _read_toml(path)
     file = str(path)
+    probe = ReducedSpec("", "", "", 0, (), (), path=file, text=text)
 
     def fail(what: str, key: str | None = None) -> MalformedInput:
-        return MalformedInput(what, file=file, line=line_of(text, key) if key else None)
+        return probe.error(what, key)
 
     game = data.get("game")
-    if game not in game_names():
-        raise fail(f"'game' must be one of {', '.join(game_names())}, got {game!r}", "game")
+    if not isinstance(game, str) or not game:
+        raise fail(f"'game' must name a game, got {game!r}", "game")
     for key in ("name", "description"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise fail(f"'{key}' must be a non-empty string", key)
     players = data.get("players")
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-        raise fail(f"'players' must be an integer 2..6, got {players!r}", "players")
+    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+        raise fail(f"'players' must be a positive integer, got {players!r}", "players")
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str | bool)
                                                 for v in options.values()):
@@ -186,76 +179,39 @@ def load_reduced(path: Path) -> ReducedSpec:
             counts.append(ReducedCount(str(name), value, full, why))
     if problems:
         raise MalformedInput("; ".join(problems), file=file, line=line_of(text, "[count."))
-    preset, board, seeds = "", "", ()
-    encounter: tuple[str, ...] = ()
-    action: tuple[str, ...] = ()
-    rows = life = 0
-    columns = 4
-    if game == "dawn-under":
-        preset = data.get("preset", "du-en")
-        board = data.get("board", "")
-        if not isinstance(board, str) or not board or _board_file(board, path) is None:
-            raise fail(f"'board' must name a board file (under spec/, or relative to this "
-                       f"file), got {board!r}", "board")
-        board = str(_board_file(board, path))
-        raw_seeds = data.get("seeds")
-        if (not isinstance(raw_seeds, list) or not raw_seeds or not all(
-                isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in raw_seeds)):
-            raise fail("'seeds' must list the seeded deals explored (non-negative integers)",
-                       "seeds")
-        seeds = tuple(raw_seeds)
-        if not isinstance(data.get("images", False), bool):
-            raise fail("'images' must be true or false", "images")
-    else:
-        if players != 2:
-            raise fail("dracula is played by 2 players", "players")
-        enc, act = data.get("encounter"), data.get("action")
-        if not isinstance(enc, list) or not enc or not all(isinstance(c, str) for c in enc):
-            raise fail("'encounter' must list the kept encounter card ids", "encounter")
-        if not isinstance(act, list) or not act or not all(isinstance(c, str) for c in act):
-            raise fail("'action' must list the kept action card ids", "action")
-        encounter, action = tuple(enc), tuple(act)
-        raw_rows, raw_life = data.get("rows"), data.get("life_markers")
-        if not isinstance(raw_rows, int) or not 1 <= raw_rows <= 3:
-            raise fail("'rows' must be 1..3 (the board keeps its 4 columns)", "rows")
-        if not isinstance(raw_life, int) or not 1 <= raw_life <= 4:
-            raise fail("'life_markers' must be 1..4", "life_markers")
-        rows, life = raw_rows, raw_life
-        columns = data.get("columns", 4)
-        if not isinstance(columns, int) or not 2 <= columns <= 4 or (columns < 4 and rows != 1):
-            raise fail("'columns' must be 2..4, and below 4 only with one row (location names "
-                       "a1, b1, ... stay those of the full board)", "columns")
-    return ReducedSpec(game=str(game), name=data["name"], description=data["description"],
-                       players=players, preset=str(preset), board=str(board), seeds=seeds,
-                       options=opts, counts=tuple(counts), encounter=encounter, action=action,
-                       rows=int(rows), life_markers=int(life), path=file,
-                       images=bool(data.get("images", False)), columns=int(columns))
+    own = {k: v for k, v in data.items() if k not in COMMON_KEYS}
+    return ReducedSpec(game=game, name=data["name"], description=data["description"],
+                       players=players, options=opts, counts=tuple(counts), path=file,
+                       table=own, text=text)
 
 
-def reduced_files() -> dict[str, Path]:
-    """Name -> file of every reduced configuration shipped in a game folder's ``reduced/``."""
-    return {p.stem: p for folder in game_folders()
+def reduced_files(folders: tuple[Path, ...] | None = None) -> dict[str, Path]:
+    """Name -> file of every reduced configuration in a game folder's ``reduced/``
+    (``folders``: the games' data folders; default every folder shipped in ``spec/``)."""
+    return {p.stem: p for folder in (game_folders() if folders is None else folders)
             for p in sorted(folder.glob("reduced/*.toml")) if p.stem != "expected"}
 
 
-def shipped_reduced() -> tuple[str, ...]:
-    """Names of the reduced configurations shipped in ``spec/<game>/reduced/``."""
-    return tuple(sorted(reduced_files()))
+def shipped_reduced(folders: tuple[Path, ...] | None = None) -> tuple[str, ...]:
+    """Names of the reduced configurations in ``folders`` (default: ``spec/<game>/reduced/``)."""
+    return tuple(sorted(reduced_files(folders)))
 
 
 @cache
-def reduced(name_or_path: str) -> ReducedSpec:
-    """A shipped reduced configuration by name, or one read from a file path.
+def reduced(name_or_path: str, folders: tuple[Path, ...] | None = None) -> ReducedSpec:
+    """A reduced configuration by name (one in ``folders``, default the shipped game folders),
+    or one read from a file path (its common part validated, see :func:`load_reduced`).
 
     Raises:
-        MalformedInput: unknown name (naming the shipped ones) or an invalid file.
+        MalformedInput: unknown name (naming the known ones) or an invalid file.
     """
     if name_or_path.endswith(".toml") or "/" in name_or_path:
         return load_reduced(Path(name_or_path))
-    if name_or_path not in shipped_reduced():
+    files = reduced_files(folders)
+    if name_or_path not in files:
         raise MalformedInput(f"unknown reduced configuration {name_or_path!r}; shipped: "
-                             f"{', '.join(shipped_reduced())}")
-    return load_reduced(reduced_files()[name_or_path])
+                             f"{', '.join(sorted(files))}")
+    return load_reduced(files[name_or_path])
 
 
 @dataclass(frozen=True)
@@ -284,14 +240,17 @@ class Expected:
     profile: str
 
 
-def expected_results(path: Path | None = None) -> tuple[Expected, ...]:
-    """The pinned results manifest (default ``spec/GAME/reduced/expected.toml``).
+def expected_results(path: Path | None = None, folders: tuple[Path, ...] | None = None
+                     ) -> tuple[Expected, ...]:
+    """The pinned results manifest ``path``; default every ``reduced/expected.toml`` of
+    ``folders`` (the games' data folders; default those shipped in ``spec/``).
 
     Raises:
         MalformedInput: a missing or mistyped field (file and line).
     """
     if path is None:
-        return tuple(e for folder in game_folders() if (folder / "reduced/expected.toml").is_file()
+        return tuple(e for folder in (game_folders() if folders is None else folders)
+                     if (folder / "reduced/expected.toml").is_file()
                      for e in expected_results(folder / "reduced" / "expected.toml"))
     data, text = _read_toml(path)
     out: list[Expected] = []

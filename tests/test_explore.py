@@ -16,7 +16,8 @@ from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.state import Action, Config, Phase, Plague, State
 from ruleproof.properties.conformance.replay import replay_file
 from ruleproof.properties.conformance.trace import parse_trace
-from ruleproof.properties.explore.games import DawnUnderExplore, du_config, explore_game
+from ruleproof.properties.dawn_under.explore import DawnUnderExplore, du_config
+from ruleproof.properties.explore.games import explore_game
 from ruleproof.properties.explore.search import (
     Explorer,
     ExploreResult,
@@ -293,10 +294,10 @@ def _all_states(name: str) -> list[State]:
 
 
 def test_state_codes_are_injective_and_equal_the_unrelabelled_encoding() -> None:
-    """The compact code (properties/explore/encoding.py) is one-to-one on the view: as many
+    """The compact code (properties/dawn_under/explore.py) is one-to-one on the view: as many
     distinct codes, and fingerprints, as distinct views (a field left out of the code would
     merge views); the memoised fast path equals the general encoder that symmetry uses."""
-    from ruleproof.properties.explore.encoding import (
+    from ruleproof.properties.dawn_under.explore import (
         encode_fields,
         state_code,
         view_fields,
@@ -371,7 +372,7 @@ def test_planted_dead_end_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_garlic_choice(state: State) -> tuple[Action, ...]:
         return () if state.phase is Phase.PLACE else real(state)
 
-    monkeypatch.setattr("ruleproof.properties.explore.games.du_legal", no_garlic_choice)
+    monkeypatch.setattr("ruleproof.properties.dawn_under.explore.du_legal", no_garlic_choice)
     result = explore(CI, max_states=3000)
     assert result.dead_ends > 0
     dead = [f for f in result.findings if f.kind == "dead-end"]
@@ -478,7 +479,7 @@ def test_dracula_ci_setup_explored_to_exhaustion_with_every_chance_outcome(tmp_p
 
 def test_views_cover_every_state_field_the_model_has() -> None:
     """A field added to a model's state must be put into the explorer's view (or argued out of
-    it in properties/explore/games.py and docs/explore.md): otherwise states that differ in it
+    it in properties/<game>/explore.py and docs/explore.md): otherwise states that differ in it
     would be merged unsoundly."""
     from dataclasses import fields
 
@@ -665,3 +666,116 @@ def test_workers_refuse_bad_input_before_ray_starts(monkeypatch: pytest.MonkeyPa
     with pytest.raises(MalformedInput, match="--workers 3: this machine has 2 CPUs"):
         distributed.explore_distributed("dr-1x2", workers=3)
     assert not ray.is_initialized()
+
+
+# ----------------------------------------------------------------------------- a game is a folder
+
+
+def _no_explore() -> object:
+    """A registered game whose plugin record has no ``explore`` capability (Dracula's record
+    under another name, without capabilities, and with no data folder)."""
+    from dataclasses import replace
+
+    from ruleproof.properties.plugin import plugin
+
+    return replace(plugin("dracula"), name="no-explore", capabilities={},
+                   spec_folder=Path("/nonexistent-game-folder"))
+
+
+NO_EXPLORE = _no_explore()
+
+
+def _reduced_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    text = Path(reduced(name).path).read_text()
+    assert old in text
+    out = tmp_path / f"{name}-{len(list(tmp_path.iterdir()))}.toml"  # reduced() caches by path
+    out.write_text(text.replace(old, new, 1))
+    return out
+
+
+def test_a_game_without_the_explore_capability_is_refused_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ruleproof.properties.plugin import Unsupported
+
+    monkeypatch.setenv("RULEPROOF_PLUGINS", f"{__name__}:NO_EXPLORE")
+    path = _reduced_copy(tmp_path, "dr-1x2", 'game = "dracula"', 'game = "no-explore"')
+    with pytest.raises(Unsupported, match=r"no-explore has no explore capability.*exhaustive "
+                                          "exploration"):
+        explore_game(str(path))
+    res = CliRunner().invoke(app, ["explore", str(path)])
+    assert res.exit_code == 2 and res.output.count("\n") == 1, res.output
+    assert "no explore capability" in res.output
+
+
+def test_an_unknown_game_or_player_count_in_a_reduced_file_is_one_error(tmp_path: Path) -> None:
+    path = _reduced_copy(tmp_path, "dr-1x2", 'game = "dracula"', 'game = "chess"')
+    with pytest.raises(MalformedInput) as err:
+        explore_game(str(path))
+    assert "unknown game 'chess'" in err.value.what
+    assert "dawn-under" in err.value.what and "dracula" in err.value.what  # the known games
+    assert err.value.file == str(path) and err.value.line == 5
+    three = _reduced_copy(tmp_path, "dr-1x2", "players = 2", "players = 3")
+    with pytest.raises(MalformedInput, match="'players' must be one of 2 for dracula, got 3"):
+        explore_game(str(three))
+    seven = _reduced_copy(tmp_path, "du-3p-1v", "players = 3", "players = 7")
+    with pytest.raises(MalformedInput, match=r"one of 2, 3, 4, 5, 6 for dawn-under, got 7"
+                       ) as err:
+        explore_game(str(seven))
+    assert err.value.line == Path(seven).read_text().splitlines().index("players = 7") + 1
+    from ruleproof.properties.explore.games import start_state
+    with pytest.raises(MalformedInput, match="is for dracula, not dawn-under"):
+        start_state("dawn-under", {"reduced": "dr-1x2"}, 0, None)
+
+
+def test_each_game_validates_its_own_part_of_a_reduced_file(tmp_path: Path) -> None:
+    """The spec layer reads the common fields; the game's capability checks its own, with the
+    file and line (Dracula's grid, Dawn Under's board and seeds)."""
+    from ruleproof.properties.explore.games import support
+
+    for name in shipped_reduced():
+        spec = reduced(name)
+        assert support(spec).parse(spec) is not None
+    rows = _reduced_copy(tmp_path, "dr-1x4", "rows = 1", "rows = 5")
+    with pytest.raises(MalformedInput, match=r"'rows' must be 1\.\.3") as err:
+        explore_game(str(rows))
+    assert err.value.line == Path(rows).read_text().splitlines().index("rows = 5") + 1
+    seeds = _reduced_copy(tmp_path, "du-2p-1v", "seeds = [0, 1, 2, 3]", "seeds = []")
+    with pytest.raises(MalformedInput, match="'seeds' must list") as err:
+        explore_game(str(seeds))
+    assert err.value.line == Path(seeds).read_text().splitlines().index("seeds = []") + 1
+    board = _reduced_copy(tmp_path, "du-2p-1v", "reduced-10.toml", "nowhere.toml")
+    with pytest.raises(MalformedInput, match="'board' must name a board file"):
+        explore_game(str(board))
+    # the common part alone loads: the game's own keys are kept as read for the game
+    assert load_reduced(rows).table["rows"] == 5
+
+
+def test_the_generic_explorer_names_no_game_and_imports_none() -> None:
+    """properties/explore/, spec/reduced.py and the explore command reach a game only through
+    the registry: no string names a game, a source or a preset, and nothing imports a game's
+    model or properties (issue #23)."""
+    import ast
+
+    from ruleproof.properties.plugin import plugins
+
+    repo = Path(__file__).resolve().parents[1]
+    files = [*sorted((repo / "properties" / "explore").glob("*.py")), repo / "spec" / "reduced.py",
+             repo / "ruleproof" / "cli" / "explore.py"]
+    packages = {p.package for p in plugins().values()} | {"gruft", "expansions"}
+    banned_modules = tuple(f"ruleproof.{layer}.{pkg}" for layer in ("model", "properties")
+                           for pkg in packages)
+    words = {w for p in plugins().values() for w in (p.name, *p.sources, *p.presets())}
+    words |= {"dawn", "gruft"}
+    found: list[str] = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value.lower()
+                found += [f"{path.name}: {w!r}" for w in words
+                          if (w in text if len(w) > 3 else text == w)]
+            elif isinstance(node, ast.ImportFrom | ast.Import):
+                mods = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+                    a.name for a in node.names]
+                found += [f"{path.name}: import {m}" for m in mods
+                          if m.startswith(banned_modules)]
+    assert len(files) >= 8 and not found, found

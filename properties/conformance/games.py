@@ -482,7 +482,7 @@ class DawnUnderAdapter:
     def _config(self, players: int, options: Mapping[str, str]) -> Config:
         opts = dict(options)
         if REDUCED_KEY in opts:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
-            from ruleproof.properties.explore.games import reduced_config
+            from ruleproof.properties.dawn_under.explore import reduced_config
             if str(opts.get(EXPANSION_KEY, "none")) != "none":
                 # the reduced configurations model the base game only: refuse, do not drop it
                 raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} does not "

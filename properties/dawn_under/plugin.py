@@ -24,6 +24,7 @@ from ruleproof.properties.dawn_under.scenarios import SCENARIOS
 from ruleproof.properties.dawn_under.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
+    Deferred,
     GamePlugin,
     GameType,
     Param,
@@ -215,5 +216,6 @@ PLUGIN = GamePlugin(
         "render": RENDER,
         "simulate": SIMULATION,
         "docs": DOCS,
+        "explore": Deferred("ruleproof.properties.dawn_under.explore:EXPLORE"),
     },
 )

@@ -24,6 +24,7 @@ from ruleproof.properties.dracula.scenarios import SCENARIOS
 from ruleproof.properties.dracula.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
+    Deferred,
     GamePlugin,
     GameType,
     Param,
@@ -169,5 +170,6 @@ PLUGIN = GamePlugin(
         "render": RENDER,
         "simulate": SIMULATION,
         "docs": DOCS,
+        "explore": Deferred("ruleproof.properties.dracula.explore:EXPLORE"),
     },
 )

@@ -4,8 +4,8 @@ The search is level-synchronous and deterministic, so that a distributed run (on
 of the seen-set per worker, ``distributed.py``) finds exactly what a single process finds:
 
 * a state is identified by its *fingerprint*: the first 8 bytes of BLAKE2b over the canonical
-  form of its view (``ExploreGame.view`` / ``canonical``: Dawn Under's is a compact code of
-  small ints, ``encoding.py``; Dracula's a string), a 64-bit integer (as TLC);
+  form of its view (``ExploreGame.view`` / ``canonical``: a compact code of small ints,
+  ``encoding.py``, or a string), a 64-bit integer (as TLC);
 * states are expanded one BFS level at a time; a state discovered at level d+1 from several
   parents keeps the parent with the smallest ``(parent fingerprint, action index)``: parent
   pointers, and hence every counterexample trace, do not depend on the order of work;
@@ -35,15 +35,21 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.encoding import fingerprint
-from ruleproof.properties.explore.games import ExploreGame, Root, explore_game
-from ruleproof.spec.reduced import reduced, shipped_reduced
+from ruleproof.properties.explore.games import (
+    ExploreGame,
+    Root,
+    configuration,
+    explore_game,
+    shipped,
+)
 
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
 
 CHECKPOINT_VERSION = 3
 """3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
-code on ``--resume``; Dawn Under fingerprints over the compact code; 1: over repr)."""
+code on ``--resume``; fingerprints over a game's compact code where it has one; 1: over
+repr)."""
 
 CHECKPOINT_FORMAT = "ruleproof-explore-checkpoint"
 """The ``format`` field of every checkpoint file."""
@@ -891,7 +897,7 @@ class _Checked:
 def _spec_name(name: str, path: str) -> str:
     """A shipped configuration by its name (a checkpoint then resumes in another checkout),
     a user's file by its path."""
-    if name in shipped_reduced() and Path(reduced(name).path).resolve() == Path(path).resolve():
+    if name in shipped() and Path(configuration(name).path).resolve() == Path(path).resolve():
         return name
     return path
 
@@ -1055,7 +1061,7 @@ def resume_mismatch(ex: Explorer, name: str, *, symmetry: bool | None = None,
         MalformedInput: ``name`` is not a reduced configuration.
     """
     spec = ex.game.spec
-    if name and Path(reduced(name).path).resolve() != Path(spec.path).resolve():
+    if name and Path(configuration(name).path).resolve() != Path(spec.path).resolve():
         return f"the checkpoint explores {spec.name} ({spec.path}), not {name}"
     for flag, asked, has in (("--symmetry", symmetry, ex.game.symmetry),
                              ("--contracts", contracts, ex.game.rule_set is not None),

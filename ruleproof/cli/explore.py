@@ -19,15 +19,15 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ruleproof.cli.clitools import bad_input_exits_2
 from ruleproof.errors import MalformedInput
+from ruleproof.properties.explore.games import configuration, pinned_results, shipped
 from ruleproof.properties.explore.search import ExploreResult, check_writable, explore
 from ruleproof.properties.explore.trace_out import write_findings
-from ruleproof.spec.reduced import expected_results, reduced, shipped_reduced
 
 ALLOWED = ("cycles", "traps", "dead-ends")
 
 
 def _pinned_mismatch(result: ExploreResult) -> list[str]:
-    found = [e for e in expected_results() if e.name == result.name
+    found = [e for e in pinned_results() if e.name == result.name
              and e.symmetry == (result.symmetry != "off")]
     if not found:
         return [f"no pinned result for {result.name} (symmetry "
@@ -46,9 +46,10 @@ def _pinned_mismatch(result: ExploreResult) -> list[str]:
 def explore_command(
     game: Annotated[str, typer.Argument(help="a reduced configuration: shipped name "
                                              "(see --list) or a spec/reduced-style TOML file")] = "",
-    symmetry: Annotated[bool | None, typer.Option(help="reduce by colour permutation and "
-                                                       "seat rotation (Dawn Under); default "
-                                                       "off, or the checkpoint's on --resume")
+    symmetry: Annotated[bool | None, typer.Option(help="reduce by the game's symmetry group "
+                                                       "(for games that have one, "
+                                                       "docs/explore.md); default off, or "
+                                                       "the checkpoint's on --resume")
                         ] = None,
     contracts: Annotated[bool | None, typer.Option(help="check the clause contracts "
                                                         "(properties/contracts) on every "
@@ -122,8 +123,8 @@ def explore_command(
         _profile(profile, as_json)
         return
     if list_:
-        for name in shipped_reduced():
-            spec = reduced(name)
+        for name in shipped():
+            spec = configuration(name)
             typer.echo(f"{name:12} {spec.game:11} {spec.description}")
         return
     if not game and not resume:
@@ -224,7 +225,7 @@ def explore_command(
 def _profile(profile: str, as_json: bool) -> None:
     """Explore every configuration pinned for ``profile``; findings the manifest pins (cycles,
     traps, dead ends) are expected, anything else or any count that differs fails."""
-    pinned = [e for e in expected_results() if e.profile == profile]
+    pinned = [e for e in pinned_results() if e.profile == profile]
     if not pinned:
         raise MalformedInput(f"no configuration is pinned for profile {profile!r} "
                              "(spec/GAME/reduced/expected.toml: ci, thorough)")
