@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+from ruleproof.properties.dawn_under.conformance import CONFORMANCE
+from ruleproof.properties.dawn_under.shrink import SHRINK
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -208,4 +210,8 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "conformance": CONFORMANCE,
+        "shrink": SHRINK,
+    },
 )

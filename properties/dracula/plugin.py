@@ -15,6 +15,8 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+from ruleproof.properties.dracula.conformance import CONFORMANCE
+from ruleproof.properties.dracula.shrink import SHRINK
 from ruleproof.properties.plugin import (
     SHARED,
     GamePlugin,
@@ -149,4 +151,8 @@ PLUGIN = GamePlugin(
     presets=_presets,
     option_values=_option_values,
     checks=checks,
+    capabilities={
+        "conformance": CONFORMANCE,
+        "shrink": SHRINK,
+    },
 )

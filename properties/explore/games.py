@@ -521,8 +521,8 @@ def start_state(game: str, options: dict[str, str], seed: int | None,
     config = du_config(spec)
     if setup is None:
         return initial_state(config, deal(config, random.Random(seed or 0)))
-    from ruleproof.properties.conformance.games import _setup_from_json
-    return initial_state(config, _setup_from_json(config, setup))
+    from ruleproof.properties.dawn_under.conformance import setup_from_json
+    return initial_state(config, setup_from_json(config, setup))
 
 
 def reduced_config(options: dict[str, str]) -> Config:

@@ -22,7 +22,7 @@ from ruleproof.errors import MalformedInput
 from ruleproof.properties.conformance.campaign import Campaign, conform_campaign
 from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import subprocess_factory
-from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.conformance.replay import ReplayResult, replay_file
 from ruleproof.properties.explore.distributed import check_address
 
@@ -141,7 +141,7 @@ def conform_command(
                       budget, shrink_budget, max_steps, out or Path("ruleproof-divergence.jsonl"),
                       as_json)
         return
-    model = adapter(game)
+    model = model_of(game)
     opts = option_pairs(option or [])
     if "preset" in opts:
         raise MalformedInput("give the preset with --preset, not --option preset=...")
