@@ -269,7 +269,9 @@ def test_each_campaign_seed_starts_with_a_deal_and_start_player_of_its_own() -> 
 
     from ruleproof.properties.conformance.campaign import run_seed
     from ruleproof.properties.conformance.engine import Engine, MessageEngine
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+    DAWN_UNDER = model_of("dawn-under")
 
     ref = load_engine("dawn_under_ref.py")
 

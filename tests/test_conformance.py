@@ -12,10 +12,12 @@ from typer.testing import CliRunner
 
 from ruleproof.cli.conformance import register
 from ruleproof.properties.conformance.diff import diff_states
-from ruleproof.properties.conformance.games import DAWN_UNDER
+from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.conformance.jsonsafe import MAX_LINE_BYTES, TraceError
 from ruleproof.properties.conformance.replay import replay, replay_file
 from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace, read_trace
+
+DAWN_UNDER = model_of("dawn-under")
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACES = ROOT / "spec" / "dawn_under" / "traces"

@@ -27,10 +27,13 @@ from ruleproof.properties.conformance.engine import (
     MessageEngine,
     subprocess_factory,
 )
-from ruleproof.properties.conformance.games import DAWN_UNDER, DRACULA
+from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.conformance.jsonsafe import TraceError
 from ruleproof.properties.conformance.replay import replay, replay_file
 from ruleproof.properties.conformance.trace import parse_trace, read_trace
+
+DAWN_UNDER = model_of("dawn-under")
+DRACULA = model_of("dracula")
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACES = ROOT / "spec" / "dracula" / "traces"

@@ -25,12 +25,14 @@ from ruleproof.properties.conformance.engine import (
     SubprocessEngine,
     subprocess_factory,
 )
-from ruleproof.properties.conformance.games import DAWN_UNDER, DawnUnderAdapter, Stepped
+from ruleproof.properties.conformance.games import GameModel, Stepped, model_of
 from ruleproof.properties.conformance.pytest_helper import assert_conforms
 from ruleproof.properties.conformance.readings import same_rule
 from ruleproof.properties.conformance.replay import replay
 from ruleproof.properties.conformance.trace import parse_trace, read_trace
 from ruleproof.properties.dawn_under.scenarios import parse_action
+
+DAWN_UNDER = model_of("dawn-under")
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"
@@ -429,8 +431,8 @@ def test_an_engine_refusing_a_legal_action_is_reported() -> None:
     assert "du-en:ch1.garlic" in d.clauses
 
 
-class _BrokenModel(DawnUnderAdapter):
-    """An adapter with a bug: the search must surface it, not report 'no divergence'."""
+class _BrokenModel(GameModel):
+    """A game model with a bug: the search must surface it, not report 'no divergence'."""
 
     def apply(self, state: Any, action: str) -> Stepped:
         raise RuntimeError("bug in the model")
@@ -438,7 +440,8 @@ class _BrokenModel(DawnUnderAdapter):
 
 def test_a_bug_in_the_model_is_raised_not_hidden() -> None:
     with pytest.raises(RuntimeError, match="bug in the model"):
-        conform(_BrokenModel(), in_process(), players=3, budget=3.0)
+        conform(_BrokenModel(DAWN_UNDER.plugin, DAWN_UNDER.spec), in_process(), players=3,
+                budget=3.0)
 
 
 def test_reference_engine_follows_the_model_when_the_stakes_run_out() -> None:
@@ -536,9 +539,10 @@ def test_an_unshipped_mutant_is_blamed_by_the_contract_of_the_clause_it_changes(
     built = DAWN_UNDER.engine_post(previous, last, state, played.reported_state)
     assert built is not None
     contracts = DAWN_UNDER.contracts(previous)
-    assert separating(contracts, previous, parse_action(last), state, *built)[0] == "du-en:ch4.rat"
+    before, after = previous.model, state.model  # the contracts read the engine's states
+    assert separating(contracts, before, parse_action(last), after, *built)[0] == "du-en:ch4.rat"
     fewer = tuple(c for c in contracts if c.clause != "du-en:ch4.rat")
-    assert "du-en:ch4.rat" not in separating(fewer, previous, parse_action(last), state, *built)
+    assert "du-en:ch4.rat" not in separating(fewer, before, parse_action(last), after, *built)
 
 
 def test_the_expansion_s_contracts_are_in_play_and_blamed_with_the_expansion() -> None:
@@ -560,13 +564,13 @@ def test_the_expansion_s_contracts_are_in_play_and_blamed_with_the_expansion() -
                 break
             action = legal[rng.randrange(len(legal))]
             nxt = DAWN_UNDER.apply(state, action).state
-            claim = getattr(state.extension, "bat", None)
-            lid = state.lids[claim.grave] if claim is not None else None
+            claim = getattr(state.model.extension, "bat", None)
+            lid = state.model.lids[claim.grave] if claim is not None else None
             if (isinstance(parse_action(action), Believe | Doubt) and claim is not None
-                    and nxt.plague is None and lid is not None and lid >= 0
+                    and nxt.model.plague is None and lid is not None and lid >= 0
                     and DAWN_UNDER.public_state(nxt)["lids"][claim.grave] == "?"):
                 reported = DAWN_UNDER.public_state(nxt)
-                reported["lids"][claim.grave] = state.config.colours[lid]
+                reported["lids"][claim.grave] = state.model.config.colours[lid]
                 blamed = DAWN_UNDER.blame_contracts(state, action, nxt, reported)
                 assert blamed and blamed[0].startswith("gruft-en:bats."), blamed
                 return

@@ -80,7 +80,11 @@ def test_expansion_spelling_is_refused_alike_in_conform_and_in_a_trace(tmp_path:
 def test_replay_of_a_header_only_trace_checks_nothing_and_fails(tmp_path: Path) -> None:
 
 
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+
+
+    DAWN_UNDER = model_of("dawn-under")
     from ruleproof.properties.conformance.trace import dump_lines, header_object
 
     empty = tmp_path / "empty.jsonl"
@@ -145,7 +149,9 @@ def _set(name: str, value: Any) -> Any:
 def test_a_saved_trace_replays_the_divergence_of_a_mistyped_report(change: Any,
                                                                    tmp_path: Path) -> None:
     from ruleproof.properties.conformance.differential import conform, trace_text
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+    DAWN_UNDER = model_of("dawn-under")
 
     result = conform(DAWN_UNDER, _proxy(change), players=3, options={"expansion": "gruft"},
                      budget=3.0, shrink_budget=0.5)
@@ -164,7 +170,9 @@ def test_a_saved_trace_replays_the_divergence_of_a_mistyped_report(change: Any,
 def test_an_engine_crashing_at_hello_gets_a_trace_replay_reads(tmp_path: Path) -> None:
     from ruleproof.properties.conformance.differential import conform, trace_text
     from ruleproof.properties.conformance.engine import MessageEngine
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+    DAWN_UNDER = model_of("dawn-under")
 
     def handle(msg: dict[str, Any]) -> dict[str, Any]:
         raise RuntimeError("boom at hello")
@@ -184,7 +192,11 @@ def test_trace_names_with_control_characters_or_blank_are_refused(bad: str,
                                                                   tmp_path: Path) -> None:
 
 
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+
+
+    DAWN_UNDER = model_of("dawn-under")
     from ruleproof.properties.conformance.trace import dump_lines, header_object
 
     setup = DAWN_UNDER.setup_of(3, {}, 4)
@@ -209,7 +221,9 @@ def test_conform_draws_only_names_a_trace_accepts() -> None:
 @pytest.mark.parametrize("version", [99, "1", True, None])
 def test_an_unknown_protocol_version_in_hello_is_unsupported(version: Any) -> None:
     from ruleproof.properties.conformance.differential import conform
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+    DAWN_UNDER = model_of("dawn-under")
 
     make = _rewriting(lambda: DU_REF.DawnUnderEngine().handle, lambda msg, answer: (
         {**answer, "protocol": version} if msg.get("cmd") == "hello" else answer))
@@ -231,7 +245,9 @@ def test_check_refuses_an_expansion_given_two_ways_with_different_values() -> No
                          ids=["drop-hand", "hand-str", "hand-huge"])
 def test_a_saved_trace_replays_a_mistyped_observation(change: Any, tmp_path: Path) -> None:
     from ruleproof.properties.conformance.differential import conform, trace_text
-    from ruleproof.properties.conformance.games import DRACULA
+    from ruleproof.properties.conformance.games import model_of
+
+    DRACULA = model_of("dracula")
 
     make = _rewriting(lambda: DRACULA_REF.DraculaEngine(None).handle,
                       _reported("observation", "observation", change))

@@ -28,8 +28,11 @@ from ruleproof.properties.conformance.differential import (
     trace_text,
 )
 from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine
-from ruleproof.properties.conformance.games import DAWN_UNDER, DRACULA
+from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.conformance.shrink import fit, intents_of, same_failure
+
+DAWN_UNDER = model_of("dawn-under")
+DRACULA = model_of("dracula")
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "examples" / "engines" / "dawn_under_ref.py"

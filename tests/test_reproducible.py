@@ -43,7 +43,9 @@ def _conform_steps() -> tuple[int, int, int]:
 
     from ruleproof.properties.conformance.differential import conform
     from ruleproof.properties.conformance.engine import MessageEngine
-    from ruleproof.properties.conformance.games import DAWN_UNDER
+    from ruleproof.properties.conformance.games import model_of
+
+    DAWN_UNDER = model_of("dawn-under")
 
     ref = load_engine("dawn_under_ref.py")
     result = conform(DAWN_UNDER, lambda: MessageEngine(ref.DawnUnderEngine(None).handle),

@@ -23,7 +23,7 @@ from pathlib import Path
 from ruleproof.properties.conformance.blame import MECHANISMS
 from ruleproof.properties.conformance.differential import conform
 from ruleproof.properties.conformance.engine import Engine, EngineFactory, MessageEngine, subprocess_factory
-from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.conformance.readings import same_rule
 
 HERE = Path(__file__).resolve().parent
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         expansion = EXPANSIONS[args.game].get(name)
         if expansion:
             options["expansion"] = expansion  # an expansion mutant shows only with it
-        result = conform(adapter(args.game), _factory(args.game, name, args.in_process),
+        result = conform(model_of(args.game), _factory(args.game, name, args.in_process),
                          budget=args.budget, options=options, max_steps=args.max_steps,
                          shrink_budget=args.shrink_budget, seed=args.seed)
         d = result.divergence

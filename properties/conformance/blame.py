@@ -2,8 +2,9 @@
 from the engine's.
 
 A divergence is a transition ``pre --action--> post`` on which the model and an engine
-disagree. The adapter rebuilds the engine's successor as a typed model state (the model's
-successor with every field the engine reported substituted, :meth:`GameAdapter.engine_post`);
+disagree. The game rebuilds the engine's successor as a typed model state (the model's
+successor with every field the engine reported substituted, its conformance capability's
+``engine_post``);
 the clause contracts of the rule set in play (``properties/contracts``: du-en or du-cs, the
 2-player clauses, gruft-en with the expansion, dracula-en) are evaluated on both steps. A
 contract the model's step satisfies (or does not concern) and the engine's step breaks
@@ -44,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from ruleproof.properties.contracts.core import Contract
 
 if TYPE_CHECKING:
-    from ruleproof.properties.conformance.games import GameAdapter
+    from ruleproof.properties.conformance.games import GameModel
 
 MECHANISMS = ("contract", "reading", "model", "field heuristic")
 """How a divergence's clauses were found, most principled first."""
@@ -174,7 +175,7 @@ def first_of(*blames: Blame) -> Blame:
     return Blame((), "")
 
 
-def blame_step(game: GameAdapter, previous: Any, action: str | None, state: Any,
+def blame_step(game: GameModel, previous: Any, action: str | None, state: Any,
                expected: Mapping[str, Any], reported: Mapping[str, Any], fields: Sequence[str],
                happened: Iterable[str], options: Mapping[str, str],
                observer: int | None) -> Blame:

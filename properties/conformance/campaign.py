@@ -18,7 +18,7 @@ reproduces the same failure (kind and first clause). A seed cut by the budget be
 Each seed plays games of its own: hypothesis's first example is its simplest (the first preset,
 the first player count, deal 0, the first legal action throughout) whatever its seed, so every
 shard would start with the same game. A shard therefore sees the model through
-:class:`VariedAdapter`, which rotates the order of the presets and player counts by its seed:
+:class:`VariedGame`, which rotates the order of the presets and player counts by its seed:
 seeds 0, 1, 2, ... start with a different (preset, player count) in turn; and its deal seeds and
 start players are shifted by its seed (:func:`run_seed`): seed ``s`` starts with deal ``s`` and
 start player ``s mod n``, so no two seeds start with the same deal. The games depend on the
@@ -43,11 +43,11 @@ from ruleproof.properties.conformance.differential import (
     fields_of,
 )
 from ruleproof.properties.conformance.engine import EngineFactory, subprocess_factory
-from ruleproof.properties.conformance.games import GameAdapter, adapter
+from ruleproof.properties.conformance.games import GameModel, model_of
 
 
-class VariedAdapter:
-    """A game adapter seen by the shard of ``seed``: ``inner`` with its presets and player
+class VariedGame:
+    """A game model seen by the shard of ``seed``: ``inner`` with its presets and player
     counts listed in an order rotated by the seed (hypothesis draws the first entry in its
     simplest example). Seed ``s`` puts preset ``s mod P`` first and player count
     ``(s div P) mod C`` first, so consecutive seeds begin with every (preset, player count) in
@@ -58,7 +58,7 @@ class VariedAdapter:
     the plain model.
     """
 
-    def __init__(self, inner: GameAdapter, seed: int) -> None:
+    def __init__(self, inner: GameModel, seed: int) -> None:
         self._inner = inner
         self._seed = seed
 
@@ -71,20 +71,20 @@ class VariedAdapter:
         return max(1, len(self._inner.presets()))
 
     def presets(self) -> tuple[str, ...]:
-        """The inner adapter's presets, rotated by the seed."""
+        """The inner model's presets, rotated by the seed."""
         return _rotated(self._inner.presets(), self._seed)
 
     def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
-        """The inner adapter's player counts for ``options``, rotated by the seed divided by
+        """The inner model's player counts for ``options``, rotated by the seed divided by
         the number of presets.
 
         Raises:
-            MalformedInput: as the inner adapter (an unknown preset).
+            MalformedInput: as the inner model (an unknown preset).
         """
         return _rotated(self._inner.player_counts(options), self._seed // self._known_presets())
 
     def choosable(self, state: Any) -> list[str]:
-        """The inner adapter's choosable actions, rotated by the seed (hypothesis's simplest
+        """The inner model's choosable actions, rotated by the seed (hypothesis's simplest
         choice, the first, differs from seed to seed; the actions are the same)."""
         return list(_rotated(tuple(self._inner.choosable(state)), self._seed))
 
@@ -97,9 +97,9 @@ def _rotated(items: tuple[Any, ...], by: int) -> tuple[Any, ...]:
     return items[k:] + items[:k]
 
 
-def varied(game: GameAdapter, seed: int) -> GameAdapter:
-    """The adapter a campaign's shard of ``seed`` searches with (:class:`VariedAdapter`)."""
-    return cast(GameAdapter, VariedAdapter(game, seed))
+def varied(game: GameModel, seed: int) -> GameModel:
+    """The game model a campaign's shard of ``seed`` searches with (:class:`VariedGame`)."""
+    return cast(GameModel, VariedGame(game, seed))
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class Shard:
 
     def __call__(self, seed: int) -> ConformResult:
         left = self.until - time.time()
-        model = adapter(self.game)
+        model = model_of(self.game)
         if left <= 0:
             return ConformResult(model.name, 0, 0, 0.0, None, None, dict(self.options),
                                  failure="the campaign's budget was spent before this seed",
@@ -136,7 +136,7 @@ class Shard:
                         games=self.games)
 
 
-def run_seed(model: GameAdapter, factory: EngineFactory, seed: int, *, players: int | None,
+def run_seed(model: GameModel, factory: EngineFactory, seed: int, *, players: int | None,
              options: Mapping[str, str], budget: float, max_steps: int, shrink_budget: float,
              games: int) -> ConformResult:
     """One campaign seed: :func:`conform` with seed ``seed`` through :func:`varied` (presets,
@@ -244,7 +244,7 @@ def conform_campaign(game: str, engine: str, *, workers: int = 1, address: str |
     the module docstring) until the first divergence, ``seeds`` shards, or the budget.
 
     Args:
-        game: ``dawn-under`` or ``dracula``.
+        game: a registered game's name (its plugin record's).
         engine: the engine's command line (run on the workers).
         workers: shards at a time; 1 without ``address``: this process, no Ray.
         address: a Ray cluster (``HOST:PORT``), probed first.
@@ -292,7 +292,7 @@ def preflight(game: str, engine: str, players: int | None, options: Mapping[str,
     """
     from ruleproof.properties.conformance.engine import SubprocessEngine
 
-    model = adapter(game)
+    model = model_of(game)
     counts = model.player_counts(options)
     if not counts:
         raise MalformedInput(f"{model.name} cannot be played with these options")
@@ -344,10 +344,10 @@ def _combine(game: str, ran: list[tuple[int, ConformResult]], start: float,
     last = results[-1] if results and stops(results[-1]) else None
     stop_seed = ran[-1][0] if last is not None else None
     cover = merge_coverage([r.coverage for r in results]) if results else Coverage(
-        fields=fields_of(adapter(game)))  # no seed ran: the game's own set-up fields
+        fields=fields_of(model_of(game)))  # no seed ran: the game's own set-up fields
     partial = tuple(s for s, r in ran if not stops(r) and r.coverage.games < games_per_seed)
     seconds = time.time() - start
-    name = results[0].game if results else adapter(game).name
+    name = results[0].game if results else model_of(game).name
     if last is None:
         failure = ""
         if cover.games == 0:

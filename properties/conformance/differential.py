@@ -36,8 +36,10 @@ from ruleproof.properties.conformance.engine import (
 from ruleproof.properties.conformance.games import (
     EXPANSION_KEY,
     NAME_POOL,
+    NAMES_KEY,
     PRESET_KEY,
-    GameAdapter,
+    START_KEY,
+    GameModel,
 )
 from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS
 from ruleproof.properties.conformance.replay import _legal_divergence
@@ -82,7 +84,7 @@ class Played:
     crafted: bool = False
 
 
-def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, str], seed: int,
+def play(game: GameModel, engine: Engine, players: int, options: Mapping[str, str], seed: int,
          choose: Callable[[int], int], max_steps: int, probe: bool = True, *,
          start_player: int | None = None, script: Sequence[str] | None = None,
          setup: Mapping[str, Any] | None = None, names: Sequence[str] | None = None) -> Played:
@@ -94,7 +96,7 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
     start player (games where the set-up names one); ``setup`` replaces the deal of ``seed``
     (e.g. a trace's explicit set-up); ``names`` replaces the player names of the set-up (games
     whose set-up names the players). With ``probe``, before every action one
-    action the model forbids (the adapter's ``probe_actions``, in rotation) is sent to the
+    action the model forbids (the game's ``probe_actions``, in rotation) is sent to the
     engine, which must refuse it (``accepted-illegal`` otherwise, citing the model's
     IllegalAction clauses). Engine failures become ``engine-failure`` divergences (never
     exceptions); a budget running out (:class:`BudgetSpent`) gives ``complete=False``.
@@ -109,7 +111,7 @@ def play(game: GameAdapter, engine: Engine, players: int, options: Mapping[str, 
         except MalformedInput:
             dealt = None
         crafted = dealt is None or any(setup.get(k) != v for k, v in dealt.items()
-                                       if k not in ("start_player", "names"))
+                                       if k not in (START_KEY, NAMES_KEY))
     if start_player is not None:
         setup = game.with_start_player(setup, start_player)
     if names is not None:
@@ -213,7 +215,7 @@ def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergence | None:
+def _probe(game: GameModel, engine: Engine, state: Any, step: int) -> Divergence | None:
     """Send one model-illegal action; a divergence if the engine accepts it."""
     candidates = game.probe_actions(state)
     if not candidates:
@@ -228,7 +230,7 @@ def _probe(game: GameAdapter, engine: Engine, state: Any, step: int) -> Divergen
         return Divergence(step + 1, bad, "accepted-illegal", why.clauses,
                           f"the engine accepted an action the model forbids: {exc.reason}",
                           blamed_by=why.by)
-    raise AssertionError(f"probe action {bad!r} is legal in the model")  # adapter bug
+    raise AssertionError(f"probe action {bad!r} is legal in the model")  # a bug of the game's probes
 
 
 def _safe_legal(engine: Engine) -> list[str] | None:
@@ -242,9 +244,9 @@ SETUP_FIELDS = ("player_counts", "presets", "start_players", "expansions")
 """The set-up fields a coverage counts games by, where the game has them (:func:`fields_of`)."""
 
 
-def fields_of(game: GameAdapter) -> tuple[str, ...]:
+def fields_of(game: GameModel) -> tuple[str, ...]:
     """The :data:`SETUP_FIELDS` ``game`` has: a player count to choose (more than one), presets,
-    a start player in the set-up, expansions (Dracula: none of them)."""
+    a start player in the set-up, expansions (a game may have none of them)."""
     has = {"player_counts": game.max_players > game.min_players,
            "presets": bool(game.presets()), "start_players": game.has_start_player,
            "expansions": bool(game.expansions())}
@@ -325,13 +327,6 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _expansion_options() -> dict[str, str]:
-    """Rule option name -> the Dawn Under expansion that owns it (``gruft_three``: gruft)."""
-    from ruleproof.model.dawn_under.expansion import all_expansions
-
-    return {opt: exp.name for exp in all_expansions() for opt in exp.options}
-
-
 class _Tally:
     """Accumulates :class:`Coverage` (mutable, private to one :func:`conform` call)."""
 
@@ -346,7 +341,7 @@ class _Tally:
         self.clauses: set[str] = set()
         self.failed = 0
 
-    def add(self, played: Played, game: GameAdapter) -> None:
+    def add(self, played: Played, game: GameModel) -> None:
         if played.divergence is not None and played.divergence.kind == "engine-failure":
             self.failed += 1  # not compared to its end nor to a divergence of the rules
             return
@@ -355,12 +350,12 @@ class _Tally:
         self.players[played.players] += 1
         opts = dict(played.options)
         self.presets[str(opts.pop(PRESET_KEY, game.default_preset))] += 1
-        self.expansions[str(opts.get("expansion", "none"))] += 1
-        start = played.setup.get("start_player")
+        self.expansions[str(opts.get(EXPANSION_KEY, "none"))] += 1
+        start = played.setup.get(START_KEY)
         if isinstance(start, int):
             self.starts[start] += 1
         expansion = str(opts.get(EXPANSION_KEY, "none"))
-        owners = _expansion_options()
+        owners = game.option_owners()
         for name, value in opts.items():
             # the expansion is counted in ``expansions``; an expansion's own options only in
             # the games that play it (elsewhere the rules ignore them)
@@ -441,10 +436,10 @@ class ConformResult:
         setup = (f"{f.players} players" + (f", preset {preset}" if preset else "")
                  + (f", options {', '.join(f'{k}={v}' for k, v in sorted(opts.items()))}"
                     if opts else "")
-                 + (f", start player {f.setup['start_player']}"
-                    if isinstance(f.setup.get("start_player"), int) else "")
-                 + (f", names {', '.join(map(str, f.setup['names']))}"
-                    if isinstance(f.setup.get("names"), list) else ""))
+                 + (f", start player {f.setup[START_KEY]}"
+                    if isinstance(f.setup.get(START_KEY), int) else "")
+                 + (f", names {', '.join(map(str, f.setup[NAMES_KEY]))}"
+                    if isinstance(f.setup.get(NAMES_KEY), list) else ""))
         shrunk = ""
         if self.shrink_steps is not None:
             shrunk = f" (shrunk from {self.shrink_steps[0]})"
@@ -486,12 +481,12 @@ class SetupSpace:
         options: option name -> values drawn from (first = default); only options the engine
             declared in its handshake and the caller did not fix.
         fixed: options fixed by the caller (with ``preset``, if given).
-        start_players: whether the start player is drawn (Dawn Under's set-up names one).
+        start_players: whether the start player is drawn (the game's set-up names one).
         expansions: expansions drawn from (``none``: the base game), as far as the engine
             declared them in its handshake (``"expansions": [...]``) and the caller did not
             fix ``expansion``; a combination the model refuses (the expansion with 2 players)
             falls back to the base game.
-        names: whether the player names of the set-up are drawn (Dawn Under's set-up names
+        names: whether the player names of the set-up are drawn (the game's set-up names
             the players; drawn with replacement from a pool, so duplicates occur).
     """
 
@@ -520,7 +515,7 @@ class SetupSpace:
         return tuple(out)
 
 
-def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
+def _space(game: GameModel, hello: Mapping[str, Any], players: int | None,
            options: Mapping[str, str]) -> SetupSpace:
     """The set-up space: the model's presets/options, cut down to what the engine declared in
     its handshake (``hello``: ``{"supports": {GAME: {"presets": [...], "players": [...],
@@ -569,7 +564,7 @@ def _space(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
                       game.has_names)
 
 
-def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = None,
+def conform(game: GameModel, factory: EngineFactory, *, players: int | None = None,
             options: Mapping[str, str] | None = None, budget: float = 10.0, seed: int = 0,
             max_steps: int = 1000, shrink_budget: float | None = None,
             examples_per_round: int = 25, min_games: int = 1, max_games: int | None = None,
@@ -584,7 +579,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     failure, never a pass.
 
     Args:
-        game: the model adapter.
+        game: the game's model (:func:`~ruleproof.properties.conformance.games.model_of`).
         factory: builds an engine (called again after an engine failure).
         players: a fixed player count, or None to draw it.
         options: rule options fixed for every game (name -> value, ``preset`` included).
@@ -606,7 +601,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
     Raises:
         MalformedInput: the factory cannot start the engine, bad players/options, or a budget,
             ``max_steps`` or ``min_games`` that is not a finite positive number.
-        Exception: an unexpected error of the model or the adapter (never an engine's fault:
+        Exception: an unexpected error of the model or its conformance capability (never an engine's fault:
             engine errors are divergences) is re-raised after the search.
     """
     if not (isinstance(budget, int | float) and math.isfinite(budget) and budget > 0):
@@ -705,7 +700,7 @@ def conform(game: GameAdapter, factory: EngineFactory, *, players: int | None = 
                               start_player=drawn.start_player, names=drawn.names)
             except Exception as exc:
                 if not _is_hypothesis_control(exc):
-                    errors.append(exc)  # a bug in the model or adapter: surfaced later
+                    errors.append(exc)  # a bug in the model or its capability: surfaced later
                 raise
             if not played.complete:
                 holder.reset()  # killed at the deadline
@@ -778,7 +773,7 @@ class DrawnSetup:
     names: tuple[str, ...] | None = None
 
 
-def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter,
+def draw_setup(space: SetupSpace, data: st.DataObject, game: GameModel,
                rotation: int = 0) -> DrawnSetup:
     """Draw every set-up field of one game from ``space`` (simplest values first); the deal
     seed and the start player drawn are shifted by ``rotation`` (modulo ``SEED_RANGE`` and
@@ -813,7 +808,7 @@ def draw_setup(space: SetupSpace, data: st.DataObject, game: GameAdapter,
     return DrawnSetup(n, opts, deal, start, names)
 
 
-def _nothing_fits(game: GameAdapter, hello: Mapping[str, Any], players: int | None,
+def _nothing_fits(game: GameModel, hello: Mapping[str, Any], players: int | None,
                   options: Mapping[str, str]) -> str:
     """Why no set-up was tried: what the engine declared in its handshake has nothing in
     common with what was asked (``players``, ``options``)."""
@@ -827,7 +822,7 @@ def _nothing_fits(game: GameAdapter, hello: Mapping[str, Any], players: int | No
             f"no such set-up fits what was asked ({asked})")
 
 
-def _preflight(game: GameAdapter, holder: _Holder,
+def _preflight(game: GameModel, holder: _Holder,
                space: SetupSpace) -> tuple[list[tuple[str | None, int]], list[str]] | Played | None:
     """Start one game per (preset, player count); the combinations the engine plays and its
     reasons for the others. An engine failure is returned as a failed game at step 0; None if
@@ -857,7 +852,7 @@ def _preflight(game: GameAdapter, holder: _Holder,
 
 def _names_of(setup: Mapping[str, Any], players: int) -> list[str] | None:
     """The player names of a played set-up, cut to ``players`` seats (None if it has none)."""
-    names = setup.get("names")
+    names = setup.get(NAMES_KEY)
     if not isinstance(names, list) or len(names) < players:
         return None
     return [str(n) for n in names[:players]]
@@ -871,7 +866,7 @@ def _is_hypothesis_control(exc: Exception) -> bool:
 _same_failure = same_failure
 
 
-def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
+def _ddmin(game: GameModel, holder: _Holder, found: Played, max_steps: int,
            until: float, space: Mapping[str | None, Sequence[int]] | None = None) -> Played:
     """Delta debugging of a failing game, set-up and actions together, until ``until``
     (:func:`ruleproof.properties.conformance.shrink.delta_debug`): every candidate is fitted on
@@ -901,7 +896,7 @@ def _ddmin(game: GameAdapter, holder: _Holder, found: Played, max_steps: int,
     return shrunk
 
 
-def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
+def _confirm(game: GameModel, factory: EngineFactory, found: Played,
              max_steps: int) -> tuple[Played, str]:
     """Replay the minimal game on a fresh engine; keep the fresh run if it reproduces."""
     engine = factory()
@@ -916,7 +911,7 @@ def _confirm(game: GameAdapter, factory: EngineFactory, found: Played,
     return found, "the divergence did not reproduce on a fresh engine (state kept between games?)"
 
 
-def trace_text(result: ConformResult, game: GameAdapter, engine: str | None = None) -> str | None:
+def trace_text(result: ConformResult, game: GameModel, engine: str | None = None) -> str | None:
     """The minimal failing game of ``result`` as a trace file (None if it conformed).
 
     The last line carries what the engine reported (``state``, ``legal`` and, for an
@@ -985,7 +980,7 @@ def _clip(text: str, most: int = 200) -> str:
     return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
 
 
-def _split_fields(game: GameAdapter, items: Iterable[tuple[str, Any]]
+def _split_fields(game: GameModel, items: Iterable[tuple[str, Any]]
                   ) -> tuple[dict[str, Any], dict[str, str]]:
     """Reported fields a trace can hold (name -> value) and those it cannot (name -> why:
     unknown, mistyped, or too large to save), names and reasons clipped."""
@@ -1030,7 +1025,7 @@ def _unsaveable(value: Any, depth: int = 0) -> str | None:
     return None
 
 
-def _expected_state(game: GameAdapter, f: Played, observer: int | None = None
+def _expected_state(game: GameModel, f: Played, observer: int | None = None
                     ) -> Mapping[str, Any]:
     """The model's public state (``observer``'s observation if given) after the actions of
     ``f`` ({} if it cannot be rebuilt)."""

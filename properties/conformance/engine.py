@@ -188,7 +188,7 @@ class _Messages:
         request: dict[str, Any] = {"cmd": "new_game", "game": game, "players": players}
         if "preset" in opts:
             request["preset"] = opts.pop("preset")
-        if opts.get("expansion", "none") != "none":  # Dawn Under's expansion (gruft)
+        if opts.get("expansion", "none") != "none":  # a game's expansion
             request["expansion"] = opts.pop("expansion")
         opts.pop("expansion", None)
         request.update({"options": opts, "setup": dict(setup)})

@@ -1,51 +1,38 @@
-"""Game adapters: what the conformance harness needs from a model, in JSON terms.
+"""The model of a game as the conformance harness sees it: written once over the game
+interface (:mod:`ruleproof.model.api`), the game's plugin record and its ``conformance``
+capability.
 
-An adapter turns the typed model into the language-neutral vocabulary of traces and the engine
-protocol: action strings, a *public state* object (a JSON object whose fields are listed in
-``state_fields``), an explicit set-up object, and clause ids to blame for a difference.
+The harness speaks the language-neutral vocabulary of traces and the engine protocol: action
+strings, a *public state* object (a JSON object whose fields the game lists), an explicit
+set-up object, and clause ids to blame for a difference. :class:`GameModel` gives it that
+vocabulary for any registered game:
+
+* from the interface (:class:`~ruleproof.model.api.GameState`): who is to move, the legal
+  actions in the engine's order (their strings are the action table's notation), applying an
+  action, chance outcomes (at a chance node the legal actions are the outcomes);
+* from the plugin record (:class:`~ruleproof.properties.plugin.GamePlugin`): the name, the
+  player counts, the expansions;
+* from the capability (:class:`ConformanceGame`, registered by each game folder as
+  ``capabilities={"conformance": ...}`` in ``properties/<game>/plugin.py``): what only the game
+  knows, its set-up codec (set-up <-> JSON, the presets and rule options a set-up may vary), its
+  action notation, the JSON of its observer (public state, each player's observation, the field
+  types) and the few blame hooks that depend on its rules (field -> clause maps, clause
+  contracts, the engine's successor rebuilt as a typed state, registered readings, probes).
+
+:func:`model_of` finds the model of a game by name: an unknown name is refused naming the
+known games, a game without the capability with the reason (:func:`~ruleproof.properties.
+plugin.require`).
 """
 
 from __future__ import annotations
 
-import random
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, is_dataclass, replace
-from dataclasses import fields as dc_fields
-from functools import cache
-from types import MappingProxyType
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options, presets
-from ruleproof.model.dawn_under.config import option_values as all_option_values
-from ruleproof.model.dawn_under.engine import (
-    current_player,
-    deal,
-    initial_state,
-    is_terminal,
-    legal_actions,
-    step,
-    why_illegal,
-)
-from ruleproof.model.dawn_under.state import (
-    OPTION_VALUES,
-    RAT,
-    Config,
-    EventKind,
-    GarlicIn,
-    Gift,
-    Phase,
-    Plague,
-    Row,
-    Setup,
-    State,
-    Vampire,
-    VampireIn,
-)
-from ruleproof.model.gruft import GruftPhase
-from ruleproof.model.gruft import part as gruft_part
-from ruleproof.model.gruft.state import BatClaim
+from ruleproof.model.api import GameState
 from ruleproof.properties.conformance.blame import (
     CONTRACT,
     HEURISTIC,
@@ -54,23 +41,33 @@ from ruleproof.properties.conformance.blame import (
     first_of,
     forbidding,
     permitting,
-    scope_of,
     separating,
 )
-from ruleproof.properties.conformance.dracula_game import DRACULA
-from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
-from ruleproof.properties.conformance.readings import (
-    ambiguity_register,
-    in_document,
-    reading_clauses,
-)
+from ruleproof.properties.conformance.jsontypes import Named, field_problem
 from ruleproof.properties.conformance.stepped import Stepped
 from ruleproof.properties.contracts.core import Contract
-from ruleproof.properties.dawn_under.scenarios import parse_action
+from ruleproof.properties.plugin import GamePlugin, plugin, require
+
+CAPABILITY = "conformance"
+"""The capability name a game's plugin record gives its :class:`ConformanceGame` under."""
 
 REDUCED_KEY = "reduced"
 """Options key naming a reduced configuration (``spec/GAME/reduced/NAME.toml``): explorer traces
 replay on the reduced game (docs/explore.md)."""
+
+EXPANSION_KEY = "expansion"
+"""The trace header's ``expansion`` travels with the options under this key; engines receive it
+as the ``expansion`` field of ``new_game``."""
+
+PRESET_KEY = "preset"
+"""The trace header's ``preset`` travels with the options under this key; engines receive it as
+the ``preset`` field of ``new_game``."""
+
+START_KEY = "start_player"
+"""The set-up field naming the start player (games whose set-up names one)."""
+
+NAMES_KEY = "names"
+"""The set-up field naming the players, one per seat (games whose set-up names them)."""
 
 DEFAULT_NAMES = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip")
 """The player names of a set-up unless the harness varies them (in seat order, which is also
@@ -80,6 +77,10 @@ NAME_POOL = ("Anna", "Bohdan", "Cecílie", "Dan", "Eva", "Filip", "Žofie", "ann
 point (capitals, small letters, accented letters) rarely gives the seat order."""
 MAX_NAME = 40
 """Longest player name an explicit set-up may carry."""
+
+STEP_ERRORS = (IllegalAction, MalformedInput, ValueError, AssertionError, IndexError, KeyError)
+"""What stepping or reading a state under another reading of the rules may raise (that reading
+then does not reproduce a report)."""
 
 
 def name_problem(name: str) -> str | None:
@@ -95,42 +96,77 @@ def name_problem(name: str) -> str | None:
                 f"(U+{ord(bad):04X})")
     return None
 
-EXPANSION_KEY = "expansion"
-"""The trace header's ``expansion`` travels with the options under this key (Dawn Under:
-``gruft``); engines receive it as the ``expansion`` field of ``new_game``."""
 
-PRESET_KEY = "preset"
-"""The trace header's ``preset`` travels with the options under this key (Dawn Under: du-en,
-du-cs, 2p); engines receive it as the ``preset`` field of ``new_game``."""
+@dataclass(frozen=True)
+class FieldTypes:
+    """The JSON types of a game's observer fields, in the little type language of
+    :mod:`~ruleproof.properties.conformance.jsontypes`.
+
+    Attributes:
+        public: public-state field -> type (these are the public state's fields).
+        private: the fields an observation adds (what one player alone sees) -> type.
+        words: type -> how an error message names it (``an integer or null``).
+        named: the game's own named types (checked by a predicate).
+    """
+
+    public: Mapping[str, str]
+    private: Mapping[str, str]
+    words: Mapping[str, str]
+    named: Named
 
 
-class GameAdapter(Protocol):
-    """The model of one game, seen through action strings and JSON public states."""
+@dataclass(frozen=True)
+class Alternative:
+    """The state of a game under another reading of a registered ambiguity.
 
+    Attributes:
+        clauses: the clauses supporting the *model's* reading (blamed when the alternative
+            reproduces what an engine reported), most specific first; empty: not blamed.
+        state: the state with the other reading in force.
+    """
+
+    clauses: tuple[str, ...]
+    state: GameState
+
+
+class ConformanceGame(Protocol):
+    """The ``conformance`` capability: what the harness needs to know of one game beyond the
+    interface and the plugin record. States are the interface's :class:`GameState`; what the
+    game's engine keeps is ``state.model``.
+
+    Set-up codec (set-up <-> JSON):
+
+    * :attr:`has_start_player`, :attr:`has_names`: whether the explicit set-up names a start
+      player (:data:`START_KEY`) or the players (:data:`NAMES_KEY`); the harness varies them;
+    * :meth:`presets`, :meth:`player_counts`, :meth:`option_values`, :meth:`option_owners`:
+      the rule sets and options a set-up may vary;
+    * :meth:`start`, :meth:`setup_of`, :meth:`setup_json`: states from seeds or explicit
+      set-ups, and the explicit set-up of a deal;
+    * :meth:`parse`: the game's action notation.
+
+    Observer (what engines report): :attr:`field_types`, :attr:`observed_players`,
+    :meth:`public_state`, :meth:`observation`, :meth:`turn_of`, :meth:`choice_order`.
+
+    Blame (clause ids for a difference): :meth:`cited`, :attr:`field_priority`,
+    :meth:`field_clauses`, :meth:`withheld_clauses`, :meth:`contracts`, :meth:`scope`,
+    :meth:`engine_post`, :meth:`alternatives`, :meth:`restore`, :meth:`localise`,
+    :meth:`probe_actions`.
+    """
+
+    # -- set-up codec ---------------------------------------------------------------------
     @property
-    def name(self) -> str:
-        """The game's name in traces and on the command line."""
+    def has_start_player(self) -> bool:
+        """True if the explicit set-up names the start player (``start_player``)."""
         ...
 
     @property
-    def min_players(self) -> int:
-        """Fewest players."""
+    def has_names(self) -> bool:
+        """True if the explicit set-up names the players (``names``, one per seat)."""
         ...
 
-    @property
-    def max_players(self) -> int:
-        """Most players."""
-        ...
-
-    @property
-    def state_fields(self) -> frozenset[str]:
-        """The fields of the public state."""
-        ...
-
-    @property
-    def observed_players(self) -> tuple[int, ...]:
-        """Players whose observations the harness asks the engine for after every step
-        (games with hidden information; empty when the public state says everything)."""
+    def presets(self) -> tuple[str, ...]:
+        """The presets (rule sets) a set-up may name, default first; empty for a game whose
+        set-up names none."""
         ...
 
     def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
@@ -141,675 +177,179 @@ class GameAdapter(Protocol):
         """
         ...
 
-    def choosable(self, state: Any) -> list[str]:
-        """The legal actions the differential search chooses among, in the order its index
-        draws address them (index 0 first: hypothesis's simplest games take it)."""
+    def option_values(self) -> dict[str, tuple[str, ...]]:
+        """Every rule option a set-up may vary with its values as strings, default first (the
+        expansion is not one of them: see the plugin's ``expansions``)."""
+        ...
+
+    def option_owners(self) -> Mapping[str, str]:
+        """Rule option -> the expansion it belongs to (counted only in games playing it)."""
         ...
 
     def start(self, players: int, options: Mapping[str, str], seed: int | None,
-              setup: Mapping[str, Any] | None) -> Any:
-        """The model's initial state from a seed or an explicit set-up.
+              setup: Mapping[str, Any] | None) -> GameState:
+        """The state after the set-up, from a seed or an explicit set-up (JSON), on the game's
+        interface (the harness bounds games itself: no truncation).
 
         Raises:
-            MalformedInput: bad player count, option, or set-up.
+            MalformedInput: bad player count, option, or set-up (naming the field).
         """
         ...
 
     def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
-        """The explicit set-up (JSON) that ``seed`` deals; engines receive this, not the seed."""
-        ...
-
-    def legal(self, state: Any) -> list[str]:
-        """The legal action strings of the player to move."""
-        ...
-
-    def apply(self, state: Any, action: str) -> Stepped:
-        """Apply an action string.
+        """The explicit set-up (JSON) that ``seed`` deals; engines receive this, not the seed.
 
         Raises:
-            ValueError: the string is not an action of this game.
-            IllegalAction: the model forbids it (with clause ids).
+            MalformedInput: bad player count or option.
         """
         ...
 
-    def to_move(self, state: Any) -> int | None:
-        """The player to move, or None when the game is over."""
+    def setup_json(self, state: GameState) -> dict[str, Any]:
+        """The explicit set-up (JSON) of a state whose opening chance nodes are done."""
         ...
 
-    def public_state(self, state: Any) -> dict[str, Any]:
-        """The public state as a JSON object with exactly the fields in ``state_fields``."""
+    def parse(self, action: str) -> Any:
+        """The typed action written ``action`` in the game's notation.
+
+        Raises:
+            ValueError: not an action of this game (the message says what is expected).
+        """
         ...
 
-    def observation(self, state: Any, player: int) -> dict[str, Any]:
-        """The observation of ``player`` (public state plus ``player``)."""
-        ...
-
-    def check_action(self, action: str) -> str | None:
-        """None if ``action`` is written in the game's action notation, else what is wrong."""
-        ...
-
-    def check_field(self, name: str, value: Any) -> str | None:
-        """None if ``value`` has the JSON type of public-state field ``name``, else what is wrong."""
-        ...
-
-    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
-                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        """The generic fallback when no contract or reading separates the steps: clause ids
-        mapped to the differing ``fields`` of the model's ``expected`` and the ``reported``
-        public state, those cited by the model's transition (``happened``) first."""
-        ...
-
-    def probe_actions(self, state: Any) -> list[str]:
-        """A few plausible actions the model forbids in ``state`` (an engine must refuse them)."""
+    # -- observer -------------------------------------------------------------------------
+    @property
+    def field_types(self) -> FieldTypes:
+        """The JSON types of the public state's and the observations' fields."""
         ...
 
     @property
-    def has_start_player(self) -> bool:
-        """True if the explicit set-up names the start player (then it is varied)."""
+    def observed_players(self) -> tuple[int, ...]:
+        """Players whose observations the harness asks the engine for after every step
+        (games with hidden information; empty when the public state says everything)."""
+        ...
+
+    def public_state(self, state: GameState) -> dict[str, Any]:
+        """The public state: a JSON object whose fields are those of ``field_types.public``
+        (a field may be absent where it does not apply, e.g. an expansion's)."""
+        ...
+
+    def observation(self, state: GameState, player: int) -> dict[str, Any]:
+        """What ``player`` sees: ``player``, the public state and its private fields.
+
+        Raises:
+            MalformedInput: no such player.
+        """
+        ...
+
+    def turn_of(self, state: GameState) -> int | None:
+        """Whose turn it is (the player whose turn the current decision belongs to), None at
+        a chance node with no turn."""
+        ...
+
+    def choice_order(self, state: GameState, actions: tuple[Any, ...]) -> Sequence[Any]:
+        """The legal typed ``actions`` (the engine's order) in the order the differential
+        search draws them by index (index 0 first: hypothesis's simplest games take it)."""
+        ...
+
+    # -- blame ----------------------------------------------------------------------------
+    def cited(self, before: GameState, after: GameState) -> tuple[str, ...]:
+        """The clause ids the model's transition ``before -> after`` used (its events)."""
         ...
 
     @property
-    def default_preset(self) -> str:
-        """The preset used when none is given ('' for games without presets)."""
+    def field_priority(self) -> tuple[str, ...]:
+        """The field fallback's order of fields (causes before consequences)."""
         ...
 
-    def presets(self) -> tuple[str, ...]:
-        """The model's presets (rule sets), default first; empty for games without."""
+    def field_clauses(self, name: str, expected: Mapping[str, Any],
+                      reported: Mapping[str, Any]) -> tuple[str, ...]:
+        """The clauses that change public-state or observation field ``name`` (given the
+        model's ``expected`` and the engine's ``reported`` values: an expansion's clauses
+        first when it is played)."""
         ...
 
-    def option_values(self) -> dict[str, tuple[str, ...]]:
-        """Every rule option of the model with its values as strings, default first."""
+    def withheld_clauses(self, action: str) -> tuple[str, ...]:
+        """The fallback for an action the model allows and an engine withholds or refuses
+        when no contract permits it: clauses about the action's kind."""
         ...
 
-    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
-        """``setup`` with another start player (unchanged if the set-up names none)."""
-        ...
-
-    @property
-    def has_names(self) -> bool:
-        """True if the explicit set-up names the players (then the names are varied)."""
-        ...
-
-    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        """``setup`` with other player names, one per seat (unchanged if it names none)."""
-        ...
-
-    def expansions(self) -> tuple[str, ...]:
-        """The model's expansions of the game (sent as ``expansion`` in ``new_game``)."""
-        ...
-
-    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
-        """``clauses`` as the rule set in ``options`` cites them (e.g. du-cs counterparts first
-        with preset du-cs, the 2-player clauses first with preset 2p)."""
-        ...
-
-    def blame_reading(self, previous: Any, action: str | None, state: Any,
-                      reported_state: Mapping[str, Any] | None,
-                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
-                      observer: int | None = None) -> tuple[str, ...]:
-        """The clauses of the model's reading of a registered ambiguity when the engine's
-        report is exactly what another reading gives: ``reported_state`` (or the observation
-        of ``observer``) after ``action`` from ``previous``, or ``reported_legal`` in
-        ``state``. Empty if no other reading reproduces the report."""
-        ...
-
-    def blame_extra(self, state: Any, action: str) -> Blame:
-        """Clause ids forbidding ``action``, which an engine offered or accepted and the model
-        does not: the contracts forbidding it, else the model's IllegalAction clauses."""
-        ...
-
-    def blame_missing(self, state: Any, action: str) -> Blame:
-        """Clause ids allowing ``action``, which the model offers and an engine withholds or
-        refuses: the contracts permitting it, else clauses mapped to the action's kind."""
-        ...
-
-    def contracts(self, state: Any) -> tuple[Contract, ...]:
+    def contracts(self, state: GameState) -> tuple[Contract, ...]:
         """The clause contracts of the rule set ``state`` is played under."""
         ...
 
-    def blame_contracts(self, previous: Any, action: str, state: Any,
-                        reported: Mapping[str, Any], observer: int | None = None
-                        ) -> tuple[str, ...]:
-        """Clauses whose contracts the model's step ``previous --action--> state`` satisfies
-        and the engine's step (its reported public state, or the observation of
-        ``observer``, rebuilt as a typed state) breaks, most specific first
-        (:func:`~ruleproof.properties.conformance.blame.separating`); empty if none does."""
+    def scope(self, state: GameState) -> Mapping[tuple[str, str], float]:
+        """How often each contract of ``state``'s rule set is in play in sampled games of it
+        (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
+        ...
+
+    def engine_post(self, previous: GameState, action: str, state: GameState,
+                    reported: Mapping[str, Any], observer: int | None = None
+                    ) -> tuple[Any, tuple[Any, ...]] | None:
+        """The engine's successor as a typed engine state: the model's successor ``state``
+        with every field the engine reported (its public state, or ``observer``'s
+        observation) substituted, and the model's successor with one differing field
+        substituted each. None if the report cannot be read as a state."""
+        ...
+
+    def alternatives(self, state: GameState, options: Mapping[str, str]
+                     ) -> Iterable[Alternative]:
+        """``state`` under every other value of every registered ambiguity's rule option,
+        with the clauses supporting the model's reading."""
+        ...
+
+    def restore(self, alternative: GameState, state: GameState) -> GameState:
+        """``alternative`` (stepped under another reading) with ``state``'s reading put back,
+        so that its observer JSON compares with the model's."""
+        ...
+
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        """``clauses`` as the rule set in ``options`` cites them (its own document first)."""
+        ...
+
+    def probe_actions(self, state: GameState) -> list[str]:
+        """A few plausible actions the model forbids in ``state`` (an engine must refuse
+        them); none of them legal."""
         ...
 
 
-# ----------------------------------------------------------------------------- Dawn Under
+def successor(state: GameState, action: Any) -> GameState:
+    """``state.apply_typed(action)``; when the interface refuses the action, the rules' own
+    refusal (the :class:`IllegalAction` of the game's step, with its reason and clauses) is
+    raised, so an action outside the action tables is judged by the rules like any other.
 
-# The field fallback (no reading, no contract separates the steps): the clauses about each field.
-_FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
-    "phase": ("du-en:2p.reopen", "du-en:ch1.continue", "du-en:ch1.no-match-ends", "du-en:ch2.ends",
-              "du-en:ch2.gift", "du-en:ch3.ends", "du-en:ch4.occupied",
-              "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:end.first-empty"),
-    "to_move": ("du-en:play.clockwise", "du-en:ch1.continue", "du-en:ch2.ends", "du-en:ch3.ends",
-                "du-en:ch1.no-match-ends", "du-en:ch2.gift", "du-en:ch3.own-garlic",
-                "du-en:ch4.pass", "du-en:ch4.next-turn", "du-en:ch4.occupied",
-                "du-en:ch5.hand-over"),
-    "turn_player": ("du-en:play.clockwise", "du-en:ch4.next-turn", "du-en:ch1.continue",
-                    "du-en:ch2.ends", "du-en:ch3.ends", "du-en:ch1.no-match-ends",
-                    "du-en:ch4.occupied", "du-en:ch5.hand-over"),
-    "may_stop": ("du-en:ch1.continue",),
-    "pending": ("du-en:2p.reopen", "du-en:ch1.match", "du-en:ch1.garlic"),
-    "lids": ("du-en:2p.rat-stays", "du-en:ch4.rat", "du-en:ch4.cleanup", "du-en:ch5.cleanup",
-             "du-en:ch1.open", "du-en:2p.lids"),
-    "contents": ("du-en:ch1.match", "du-en:ch1.garlic", "du-en:ch3.garlic-back"),
-    "rows": ("du-en:row.refill", "du-en:row.four-or-fewer", "du-en:ch1.match",
-             "du-en:ch3.received-open", "du-en:ch3.flip-when-short", "du-en:ch2.gift",
-             "du-en:ch3.other-garlic", "du-en:ch3.own-garlic", "du-en:prep.row"),
-    "stakes_held": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift",
-                    "du-en:2p.reopen"),
-    "stakes_path": ("du-en:ch2.stake", "du-en:ch2.stakes-back", "du-en:ch2.gift",
-                    "du-en:2p.reopen"),
-    "garlic_hand": ("du-en:ch1.garlic", "du-en:ch3.garlic-back"),
-    "reserve_size": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
-    "removed_rats": ("du-en:ch4.cleanup", "du-en:ch5.cleanup"),
-    "plague": ("du-en:ch4.rat", "du-en:ch4.pass", "du-en:ch4.stay-open",
-               "du-en:ch4.end-all-opened", "du-en:ch4.end-all-passed", "du-en:ch4.end-new-rat",
-               "du-en:ch4.occupied", "du-en:ch5.hand-over", "du-en:ch5.holder-starts",
-               "du-en:2p.plague"),
-    "gifts": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic",
-              "du-en:2p.own-garlic-stake", "du-en:2p.other-garlic"),
-    "in_transit": ("du-en:ch2.gift", "du-en:ch3.other-garlic", "du-en:ch3.own-garlic",
-                   "du-en:ch3.received-open", "du-en:2p.own-garlic-stake",
-                   "du-en:2p.other-garlic"),
-    "winner": ("du-en:end.first-empty", "du-en:aim.win"),
-    # The expansion gruft-en (only in the public state of a game with expansion=gruft).
-    "gruft": ("gruft-en:count.get-three", "gruft-en:count.place", "gruft-en:count.move",
-              "gruft-en:count.get-lost", "gruft-en:bats.declare", "gruft-en:bats.once",
-              "gruft-en:play.keep-open", "gruft-en:bats.ask"),
-}
-
-_GRUFT_FIELD_CLAUSES: dict[str, tuple[str, ...]] = {
-    "phase": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
-              "gruft-en:count.open-start", "gruft-en:count.empty-continue",
-              "gruft-en:count.place", "gruft-en:bats.declare", "gruft-en:bats.ask"),
-    "to_move": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
-                "gruft-en:bats.ask", "gruft-en:count.place"),
-    "turn_player": ("gruft-en:bats.close-ends", "gruft-en:count.occupied-ends",
-                    "gruft-en:count.place"),
-    "may_stop": ("gruft-en:count.empty-continue", "gruft-en:bats.close-ends"),
-    "pending": ("gruft-en:bats.open", "gruft-en:count.empty"),
-    "contents": ("gruft-en:bats.open", "gruft-en:count.empty", "gruft-en:count.occupied"),
-    "rows": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire",
-             "gruft-en:bats.doubt-garlic", "gruft-en:bats.open", "gruft-en:count.empty"),
-    "stakes_held": ("gruft-en:bats.doubt-empty", "gruft-en:count.no-penalty"),
-    "stakes_path": ("gruft-en:bats.doubt-empty", "gruft-en:count.no-penalty"),
-    "garlic_hand": ("gruft-en:bats.doubt-garlic", "gruft-en:bats.believed-garlic"),
-    "gifts": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire",
-              "gruft-en:bats.doubt-garlic", "gruft-en:bats.doubt-empty"),
-    "in_transit": ("gruft-en:bats.doubt-vampire", "gruft-en:bats.believed-vampire"),
-}
-"""Expansion clauses of the base fields (gruft-en), consulted only when the expansion is
-played: the model's expansion transitions cite them in their events."""
-
-_GRUFT_PARTS: dict[str, tuple[str, ...]] = {
-    "bats": ("gruft-en:bats.once", "gruft-en:bats.declare", "gruft-en:prep.bats"),
-    "open_graves": ("gruft-en:play.keep-open",),
-    "count_grave": ("gruft-en:count.place", "gruft-en:count.move", "gruft-en:count.get-three",
-                    "gruft-en:count.get-lost"),
-    "post": ("gruft-en:count.get-three", "gruft-en:count.get-lost", "gruft-en:prep.count"),
-    "bat": ("gruft-en:bats.declare", "gruft-en:bats.ask", "gruft-en:bats.open"),
-}
-"""The parts of the public ``gruft`` field and the clauses that change each."""
-
-_TWO_PLAYER: dict[str, str] = {
-    "du-en:ch2.gift": "du-en:2p.own-garlic-stake",
-    "du-en:ch3.own-garlic": "du-en:2p.own-garlic-stake",
-    "du-en:ch3.other-garlic": "du-en:2p.other-garlic",
-    "du-en:ch4.rat": "du-en:2p.rat-stays",
-    "du-en:ch5.holder-starts": "du-en:2p.plague",
-}
-"""With 2 players a transition citing the key also applies the 2-player rule of the value
-(du-en:2p.own-garlic-stake: four vampires; du-en:2p.other-garlic: two; du-en:2p.rat-stays;
-du-en:2p.plague)."""
-
-_PRIORITY = ("winner", "gruft", "plague", "gifts", "in_transit", "stakes_held", "stakes_path", "garlic_hand",
-             "contents", "rows", "phase", "to_move", "turn_player", "may_stop", "pending", "lids",
-             "reserve_size", "removed_rats")
-"""The field fallback's order of fields (causes before consequences): used only where no
-registered reading and no clause contract separates the model's step from the engine's."""
-
-_ACTION_CLAUSES: dict[str, tuple[str, ...]] = {  # fallback for a withheld action no contract permits
-    "open": ("du-en:ch1.open", "du-en:ch4.neighbours"),
-    "place": ("du-en:ch1.match", "du-en:ch1.two-match", "du-en:ch1.outermost"),
-    "garlic": ("du-en:ch1.garlic", "du-en:ch1.no-match"),
-    "leave": ("du-en:ch1.garlic", "du-en:ch1.no-match"),
-    "stop": ("du-en:ch1.continue", "du-en:ch4.pass"),
-    "give": ("du-en:ch2.gift", "du-en:ch1.outermost"),
-    "receive": ("du-en:ch3.received-open",),
-    "bat": ("gruft-en:bats.declare", "gruft-en:bats.once"),
-    "believe": ("gruft-en:bats.ask",),
-    "doubt": ("gruft-en:bats.ask",),
-    "count": ("gruft-en:count.place", "gruft-en:count.move"),
-    "gift": ("gruft-en:bats.believed-vampire",),
-}
+    Raises:
+        IllegalAction: the model forbids the action.
+    """
+    try:
+        return state.apply_typed(action)
+    except IllegalAction as refused:
+        try:
+            state.game.model_step(state.model, action)
+        except IllegalAction as by_rules:
+            raise by_rules from None
+        raise refused from None
 
 
-_FIELD_TYPES: dict[str, str] = {
-    "phase": "str", "to_move": "int?", "turn_player": "int", "may_stop": "bool",
-    "pending": "int?", "lids": "[str?]", "contents": "[str?]", "rows": "[[str]]",
-    "stakes_held": "[int]", "stakes_path": "int", "garlic_hand": "[int]", "reserve_size": "int",
-    "removed_rats": "int", "plague": "plague?", "gifts": "[[int]]", "in_transit": "str?",
-    "winner": "int?", "gruft": "gruft",
-}
-_TYPE_WORDS = {
-    "str": "a string", "int?": "an integer or null", "int": "an integer", "bool": "true or false",
-    "[str?]": "a list of strings or nulls", "[[str]]": "a list of lists of strings",
-    "[int]": "a list of integers", "[[int]]": "a list of lists of integers",
-    "str?": "a string or null",
-    "plague?": "null or an object {origin, holder, current, turns: integers, opened: list of "
-               "integers}",
-    "gruft": "an object {bats: list of integers, open_graves: list of integers, count_grave: "
-             "integer or null, post: integer or null, bat: null or {grave, owner: integers, "
-             "believed: list of integers}}",
-}
-_PLAGUE_KEYS = {"origin": "int", "holder": "int", "current": "int", "turns": "int",
-                "opened": "[int]"}
-
-
-_GRUFT_KEYS = {"bats": "[int]", "open_graves": "[int]", "count_grave": "int?", "post": "int?",
-               "bat": "bat?"}
-_BAT_KEYS = {"grave": "int", "owner": "int", "believed": "[int]"}
-
-
-def _keyed(value: Any, keys: Mapping[str, str]) -> bool:
-    return isinstance(value, dict) and set(value) == set(keys) and all(
-        has_type(value[k], t, _NAMED) for k, t in keys.items())
-
-
-_NAMED: Named = {
-    "plague": lambda v: _keyed(v, _PLAGUE_KEYS),
-    "gruft": lambda v: _keyed(v, _GRUFT_KEYS),
-    "bat?": lambda v: v is None or _keyed(v, _BAT_KEYS),
-}
-
-
-def _field_clauses(name: str, expected: Mapping[str, Any],
-                   reported: Mapping[str, Any]) -> tuple[str, ...]:
-    """The clauses that change public-state field ``name``. With the expansion (a ``gruft``
-    field in the model's state) its clauses come first, and for ``gruft`` itself those of the
-    parts that differ (:data:`_GRUFT_PARTS`)."""
-    if "gruft" not in expected:
-        return _FIELD_CLAUSES.get(name, ())
-    if name == "gruft":
-        mine, theirs = expected.get("gruft"), reported.get("gruft")
-        if not isinstance(theirs, dict):  # the engine does not play the expansion at all
-            return ("gruft-en:prep.base", "gruft-en:prep.bats", "gruft-en:prep.count")
-        if isinstance(mine, dict):
-            parts = [k for k in _GRUFT_PARTS if mine.get(k) != theirs.get(k)]
-            if parts:
-                return _dedup(c for k in parts for c in _GRUFT_PARTS[k])
-        return _FIELD_CLAUSES["gruft"]
-    return (*_GRUFT_FIELD_CLAUSES.get(name, ()), *_FIELD_CLAUSES.get(name, ()))
+def rules_refusal(state: GameState, action: Any) -> tuple[str, ...]:
+    """The clause ids the rules give for refusing ``action`` in ``state`` (empty if they do
+    not refuse it)."""
+    try:
+        state.game.model_step(state.model, action)
+    except IllegalAction as exc:
+        return exc.clauses
+    return ()
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-@dataclass(frozen=True)
-class DawnUnderAdapter:
-    """The :class:`GameAdapter` of Dawn Under (model ``ruleproof.model.dawn_under``, document ``du-en``).
-
-    Public state fields (all players see the same, du-en:ch1.open, du-en:prep.row):
-    ``phase`` (open|place|give|receive|over), ``to_move`` (int or null when over),
-    ``turn_player``, ``may_stop``, ``pending`` (grave or null), ``lids`` (per grave: colour name,
-    ``"rat"``, ``"?"`` for a lid not seen since it was put there, null for no lid),
-    ``contents`` (null, ``"vampire COLOUR"`` or ``"garlic P"``), ``rows`` (per player, colour
-    names left to right, ``"?"`` face down), ``stakes_held``, ``stakes_path``, ``garlic_hand``,
-    ``reserve_size``, ``removed_rats``, ``plague`` (null or ``{origin, holder, current, turns,
-    opened}``), ``gifts`` (``[[giver, receiver], ...]`` still to come, first is next),
-    ``in_transit`` (colour or null), ``winner`` (int or null); with the expansion
-    (``expansion=gruft``) also ``gruft``: ``{bats: [per player], open_graves: [graves],
-    count_grave: grave or null, post: player or null, bat: null or {grave, owner, believed}}``
-    (gruft-en:prep.bats, gruft-en:play.keep-open, gruft-en:prep.count, gruft-en:bats.declare,
-    gruft-en:bats.ask); the expansion's phases are ``count-open``, ``count-place``,
-    ``count-move``, ``bat``, ``bat-gift`` and ``put``.
-
-    The explicit set-up names the players (``names``, one per seat, in seat order: labels
-    only, duplicates allowed; the model ignores them).
-    """
-
-    name: str = "dawn-under"
-    min_players: int = 2
-    max_players: int = 6
-    state_fields: frozenset[str] = frozenset(_FIELD_CLAUSES)
-    observed_players: tuple[int, ...] = ()
-
-    def _config(self, players: int, options: Mapping[str, str]) -> Config:
-        opts = dict(options)
-        if REDUCED_KEY in opts:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
-            from ruleproof.properties.dawn_under.explore import reduced_config
-            if str(opts.get(EXPANSION_KEY, "none")) != "none":
-                # the reduced configurations model the base game only: refuse, do not drop it
-                raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} does not "
-                                     f"support the expansion {opts[EXPANSION_KEY]!r}")
-            config = reduced_config(opts)
-            if config.players != players:
-                raise MalformedInput(f"reduced configuration {opts[REDUCED_KEY]} has "
-                                     f"{config.players} players, the header says {players}")
-            return config
-        preset = str(opts.pop(PRESET_KEY, "du-en"))
-        return make_config(players, parse_options(opts, base=preset_options(preset)),
-                           preset=preset)
-
-    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
-        preset = str(options.get(PRESET_KEY, "du-en"))
-        found = presets().get(preset)
-        if found is None:
-            raise MalformedInput(f"unknown preset {preset!r}; known: {', '.join(presets())}")
-        if str(options.get(EXPANSION_KEY, "none")) != "none":
-            # gruft-en:prep.base: the expansion is played on top of the 3-6 player rules
-            return tuple(n for n in found.players if n != 2)
-        return found.players
-
-    def choosable(self, state: State) -> list[str]:
-        return self.legal(state)
-
-    @property
-    def has_start_player(self) -> bool:
-        return True
-
-    @property
-    def default_preset(self) -> str:
-        return "du-en"
-
-    def presets(self) -> tuple[str, ...]:
-        return tuple(presets())
-
-    def option_values(self) -> dict[str, tuple[str, ...]]:
-        # The expansion itself is a set-up field of its own (SetupSpace.expansions); its
-        # readings (gruft_*) are options like the base game's (ignored in the base game).
-        return {k: v for k, v in all_option_values().items() if k != EXPANSION_KEY}
-
-    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
-        return {**setup, "start_player": player}
-
-    @property
-    def has_names(self) -> bool:
-        return True
-
-    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        return {**setup, "names": list(names)}
-
-    def expansions(self) -> tuple[str, ...]:
-        return tuple(v for v in OPTION_VALUES[EXPANSION_KEY] if v != "none")
-
-    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
-        return in_document(clauses, str(options.get(PRESET_KEY, "du-en")))
-
-    def _reading_states(self, state: State, options: Mapping[str, str]
-                        ) -> Iterable[tuple[str, str, State]]:
-        """(option, the model's value, ``state`` under another value) for every registered
-        ambiguity whose option takes another value in this game."""
-        opts = state.config.options
-        names = {r.option for r in ambiguity_register(self.name)}
-        for name in sorted(names):
-            if name in ("removed_colours", "expansion") or name.startswith("gruft_") or (
-                    not hasattr(opts, name)):
-                continue
-            current = getattr(opts, name)
-            current_text = ("true" if current else "false") if isinstance(current, bool) \
-                else str(current)
-            for value in OPTION_VALUES.get(name, ()):
-                if value == current_text:
-                    continue
-                typed: object = value == "true" if isinstance(current, bool) else value
-                try:
-                    config = replace(state.config,
-                                     options=replace(opts, **{name: typed}))  # type: ignore[arg-type]
-                    yield name, current_text, replace(state, config=config)
-                except (TypeError, ValueError, MalformedInput):
-                    continue
-
-    def blame_reading(self, previous: State | None, action: str | None, state: State,
-                      reported_state: Mapping[str, Any] | None,
-                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
-                      observer: int | None = None) -> tuple[str, ...]:
-        preset = str(options.get(PRESET_KEY, "du-en"))
-        if reported_state is not None:
-            if previous is None or action is None:
-                return ()
-            parsed = parse_action(action)
-            for name, current, alt in self._reading_states(previous, options):
-                try:
-                    new, _ = step(alt, parsed)
-                except (IllegalAction, MalformedInput, ValueError, AssertionError,
-                        IndexError, KeyError):
-                    continue
-                got = self.public_state(replace(new, config=state.config))
-                keys = [k for k in reported_state if k in got]
-                if keys and all(got[k] == reported_state[k] for k in keys):
-                    return reading_clauses(self.name, name, current, preset)
-            return ()
-        if reported_legal is not None:
-            wanted = set(reported_legal)
-            for name, current, alt in self._reading_states(state, options):
-                try:
-                    got_legal = set(self.legal(alt))
-                except (MalformedInput, ValueError, AssertionError, IndexError, KeyError):
-                    continue
-                if got_legal == wanted:
-                    return reading_clauses(self.name, name, current, preset)
-        return ()
-
-    def start(self, players: int, options: Mapping[str, str], seed: int | None,
-              setup: Mapping[str, Any] | None) -> State:
-        config = self._config(players, options)
-        if setup is None:
-            return initial_state(config, deal(config, random.Random(seed or 0)))
-        return initial_state(config, _setup_from_json(config, setup))
-
-    def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
-        config = self._config(players, options)
-        return setup_json(config, deal(config, random.Random(seed)))
-
-    def legal(self, state: State) -> list[str]:
-        return [str(a) for a in legal_actions(state)]
-
-    def apply(self, state: State, action: str) -> Stepped:
-        new, events = step(state, parse_action(action))
-        happened = [e.clause for e in events]
-        for e in events:  # the clean-up of a plague (model: _close_plague) emits no own event
-            if e.kind is EventKind.PLAGUE_END:
-                happened.append("du-en:ch4.cleanup")
-                if e.clause == "du-en:ch4.end-new-rat":
-                    happened.append("du-en:ch5.cleanup")
-        happened += [g.clause for g in (*state.gifts, *new.gifts)]
-        if state.config.players == 2:
-            happened += [_TWO_PLAYER[c] for c in happened if c in _TWO_PLAYER]
-        return Stepped(new, _dedup(c for c in happened if c))
-
-    def to_move(self, state: State) -> int | None:
-        return None if is_terminal(state) else current_player(state)
-
-    def public_state(self, state: State) -> dict[str, Any]:
-        names = state.config.colours
-
-        def lid(value: int | None, known: bool) -> str | None:
-            if value is None:
-                return None
-            if not known:
-                return "?"
-            return "rat" if value == RAT else names[value]
-
-        def content(c: VampireIn | GarlicIn | None) -> str | None:
-            if isinstance(c, VampireIn):
-                return f"vampire {names[c.colour]}"
-            if isinstance(c, GarlicIn):
-                return f"garlic {c.owner}"
-            return None
-
-        plague = state.plague
-        return {
-            "phase": state.phase.value,
-            "to_move": self.to_move(state),
-            "turn_player": state.turn_player,
-            "may_stop": state.may_stop,
-            "pending": state.pending,
-            "lids": [lid(v, k) for v, k in zip(state.lids, state.known, strict=True)],
-            "contents": [content(c) for c in state.contents],
-            "rows": [[names[v.colour] if v.face_up else "?" for v in row] for row in state.rows],
-            "stakes_held": list(state.stakes_held),
-            "stakes_path": state.stakes_path,
-            "garlic_hand": list(state.garlic_hand),
-            "reserve_size": len(state.reserve),
-            "removed_rats": state.removed_rats,
-            "plague": None if plague is None else {
-                "origin": plague.origin, "holder": plague.holder, "current": plague.current,
-                "turns": plague.turns, "opened": list(plague.opened)},
-            "gifts": [[g.giver, g.receiver] for g in state.gifts],
-            "in_transit": None if state.in_transit is None else names[state.in_transit],
-            "winner": state.winner,
-            **self._gruft_state(state),
-        }
-
-    @staticmethod
-    def _gruft_state(state: State) -> dict[str, Any]:
-        """The public ``gruft`` field of a game with the expansion (gruft-en: all of it lies
-        open on the table, gruft-en:prep.bats, gruft-en:prep.count); empty without it."""
-        g = gruft_part(state)
-        if g is None:
-            return {}
-        bat = None if g.bat is None else {"grave": g.bat.grave, "owner": g.bat.owner,
-                                          "believed": list(g.bat.believed)}
-        return {"gruft": {"bats": list(g.bats), "open_graves": list(g.open_graves),
-                          "count_grave": g.count_grave, "post": g.post, "bat": bat}}
-
-    def observation(self, state: State, player: int) -> dict[str, Any]:
-        if not 0 <= player < state.config.players:
-            raise MalformedInput(f"no player {player} in a {state.config.players}-player game")
-        return {"player": player, **self.public_state(state)}
-
-    def check_action(self, action: str) -> str | None:
-        try:
-            parse_action(action)
-        except ValueError as exc:
-            return str(exc)
-        return None
-
-    def check_field(self, name: str, value: Any) -> str | None:
-        return field_problem(name, value, _FIELD_TYPES, _TYPE_WORDS, _NAMED)
-
-    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
-                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        return _field_fallback(fields, happened,
-                               {f: _field_clauses(f, expected, reported) for f in fields},
-                               _PRIORITY)
-
-    def contracts(self, state: State) -> tuple[Contract, ...]:
-        """The clause contracts of the rule set ``state`` is played under: du-cs's own with
-        preset du-cs, else du-en's (its 2-player clauses apply with two players), plus
-        gruft-en's with the expansion (the base clauses it replaces dropped, as the
-        refinement check does: properties/contracts/checks.py)."""
-        return _rule_set_contracts(state.config)
-
-    def engine_post(self, previous: State, action: str, state: State,
-                    reported: Mapping[str, Any], observer: int | None = None
-                    ) -> tuple[State, tuple[State, ...]] | None:
-        """The engine's successor as a typed state: the model's successor ``state`` with every
-        public field the engine reported substituted (lids shown as "?" keep the model's
-        value, unseen; face-down vampires take the colour of the model's vampire at the same
-        place; what the public state does not show, e.g. the reserve's order, is the
-        model's). Also the model's successor with one differing field substituted each.
-        None if the report cannot be read as a state."""
-        model = self.public_state(state)
-        fields = [k for k, v in reported.items() if k in self.state_fields and model.get(k) != v]
-        try:
-            full = _substitute(previous, state, reported, fields)
-            single = tuple(_substitute(previous, state, reported, [f]) for f in fields)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None
-        return full, single
-
-    def blame_contracts(self, previous: State, action: str, state: State,
-                        reported: Mapping[str, Any], observer: int | None = None
-                        ) -> tuple[str, ...]:
-        built = self.engine_post(previous, action, state, reported, observer)
-        if built is None:
-            return ()
-        engine, single = built
-        return separating(self.contracts(previous), previous, parse_action(action), state,
-                          engine, single, _scope(previous.config))
-
-    def probe_actions(self, state: State) -> list[str]:
-        last = state.config.board.size - 1
-        out = ["stop", "open 0", f"open {last}", "give left", "receive right", "leave 0",
-               "garlic 0", "place left 0", f"open {last + 1}"]
-        if state.pending is not None:
-            out += [f"place right {state.pending}", f"garlic {state.pending}",
-                    f"leave {state.pending}"]
-        plague = state.plague
-        if plague is not None:
-            near = set(state.config.board.neighbours[plague.origin])
-            far = next((g for g in range(last + 1) if g not in near and g != plague.origin), 0)
-            out += [f"open {far}", f"open {plague.origin}"]
-            out += [f"open {g}" for g in plague.opened[:1]]
-            out += [f"place left {g}" for g in plague.opened[:1]]
-        g = gruft_part(state)
-        if g is not None:  # the expansion's near misses (gruft-en)
-            out += ["believe", "doubt", "count 0", "gift 0", f"bat {last + 1}"]
-            out += [f"open {x}" for x in g.open_graves[:1]]
-            out += [f"bat {x}" for x in g.open_graves[:1]]
-            if g.count_grave is not None:
-                out += [f"open {g.count_grave}", f"bat {g.count_grave}"]
-        legal = set(self.legal(state))
-        return list(dict.fromkeys(a for a in out if a not in legal))
-
-    def blame_extra(self, state: State, action: str) -> Blame:
-        try:
-            parsed = parse_action(action)
-        except ValueError:
-            return Blame((), "")
-        if parsed in legal_actions(state):
-            return Blame((), "")
-        return first_of(Blame(forbidding(self.contracts(state), state, parsed), CONTRACT),
-                        Blame(why_illegal(state, parsed)[1], MODEL))
-
-    def blame_missing(self, state: State, action: str) -> Blame:
-        try:
-            parsed = parse_action(action)
-        except ValueError:
-            return Blame((), "")
-        kind = action.split()[0] if action.split() else ""
-        return first_of(Blame(permitting(self.contracts(state), state, parsed), CONTRACT),
-                        Blame(_ACTION_CLAUSES.get(kind, ()), HEURISTIC))
-
-
-def setup_json(config: Config, setup: Setup) -> dict[str, Any]:
-    """The explicit set-up of a trace header (JSON: ``lids``, ``reserve``, ``rows`` as colour
-    names or ``rat``, ``start_player``, default ``names``) that deals ``setup`` under
-    ``config`` (du-en:prep.deal, du-en:prep.reserve, du-en:play.start)."""
-    names = config.colours
-
-    def lid(v: int | None) -> str | None:
-        return None if v is None else "rat" if v == RAT else names[v]
-
-    return {
-        "lids": [lid(v) for v in setup.lids],
-        "reserve": [lid(v) for v in setup.reserve],
-        "rows": [[names[c] for c in row] for row in setup.rows],
-        "start_player": setup.start_player,
-        "names": list(DEFAULT_NAMES[:config.players]),
-    }
-
-
-def setup_json_of(state: State) -> dict[str, Any]:
-    """The explicit set-up (see :func:`setup_json`) of a state just dealt, before any
-    decision: its lids, reserve, rows and turn player."""
-    return setup_json(state.config, Setup(
-        state.lids, state.reserve, tuple(tuple(v.colour for v in row) for row in state.rows),
-        state.turn_player))
-
-
-def _field_fallback(fields: Sequence[str], happened: Iterable[str],
-                    by_field: Mapping[str, tuple[str, ...]], priority: Sequence[str]
-                    ) -> tuple[str, ...]:
-    """The generic fallback when no contract separates the steps: the clauses mapped to the
-    differing fields (fields in ``priority`` order), those the model's transition cited first."""
+def field_fallback(fields: Sequence[str], happened: Iterable[str],
+                   by_field: Mapping[str, tuple[str, ...]], priority: Sequence[str]
+                   ) -> tuple[str, ...]:
+    """The fallback when no contract separates the steps: the clauses mapped to the differing
+    fields (fields in ``priority`` order), those the model's transition cited first; at most
+    four."""
     done = set(happened)
     ordered = sorted(fields, key=lambda f: priority.index(f) if f in priority else len(priority))
     candidates = _dedup(c for f in ordered for c in by_field.get(f, ()))
@@ -817,326 +357,265 @@ def _field_fallback(fields: Sequence[str], happened: Iterable[str],
     return _dedup([*hit, *candidates])[:4]
 
 
-def _rule_set_contracts(config: Config) -> tuple[Contract, ...]:
-    return tuple(c for c in _sources_contracts(config.preset, config.options.expansion)
-                 if c.applies(config))
+@dataclass(frozen=True)
+class GameModel:
+    """The model of one game in the harness's vocabulary (action strings, JSON public states,
+    clause blame), from the interface, the plugin record and the ``conformance`` capability.
+
+    Attributes:
+        plugin: the game's plugin record.
+        spec: its :class:`ConformanceGame` capability.
+    """
+
+    plugin: GamePlugin
+    spec: ConformanceGame
+
+    # -- identity and set-up --------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The game's name in traces and on the command line."""
+        return self.plugin.name
+
+    @property
+    def min_players(self) -> int:
+        """Fewest players."""
+        return min(self.plugin.game_type.players)
+
+    @property
+    def max_players(self) -> int:
+        """Most players."""
+        return max(self.plugin.game_type.players)
+
+    @property
+    def state_fields(self) -> frozenset[str]:
+        """The fields of the public state."""
+        return frozenset(self.spec.field_types.public)
+
+    @property
+    def observed_players(self) -> tuple[int, ...]:
+        """Players whose observations are compared after every step."""
+        return self.spec.observed_players
+
+    @property
+    def has_start_player(self) -> bool:
+        """True if the explicit set-up names the start player (then it is varied)."""
+        return self.spec.has_start_player
+
+    @property
+    def has_names(self) -> bool:
+        """True if the explicit set-up names the players (then the names are varied)."""
+        return self.spec.has_names
+
+    @property
+    def default_preset(self) -> str:
+        """The preset used when none is given ('' for a game whose set-up names none)."""
+        found = self.spec.presets()
+        return found[0] if found else ""
+
+    def presets(self) -> tuple[str, ...]:
+        """The presets a set-up may name, default first (empty: none)."""
+        return self.spec.presets()
+
+    def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The player counts ``options`` allow. Raises MalformedInput (an unknown preset)."""
+        return self.spec.player_counts(options)
+
+    def option_values(self) -> dict[str, tuple[str, ...]]:
+        """Every rule option with its values as strings, default first."""
+        return self.spec.option_values()
+
+    def option_owners(self) -> Mapping[str, str]:
+        """Rule option -> the expansion it belongs to."""
+        return self.spec.option_owners()
+
+    def expansions(self) -> tuple[str, ...]:
+        """The game's expansions (sent as ``expansion`` in ``new_game``)."""
+        return tuple(self.plugin.expansions)
+
+    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
+        """``setup`` with another start player (unchanged if the set-up names none)."""
+        return {**setup, START_KEY: player} if self.has_start_player else dict(setup)
+
+    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """``setup`` with other player names, one per seat (unchanged if it names none)."""
+        return {**setup, NAMES_KEY: list(names)} if self.has_names else dict(setup)
+
+    def start(self, players: int, options: Mapping[str, str], seed: int | None,
+              setup: Mapping[str, Any] | None) -> GameState:
+        """The state after the set-up (seed or explicit set-up). Raises MalformedInput."""
+        return self.spec.start(players, options, seed, setup)
+
+    def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
+        """The explicit set-up (JSON) ``seed`` deals. Raises MalformedInput."""
+        return self.spec.setup_of(players, options, seed)
+
+    # -- play (the interface) -------------------------------------------------------------
+    def legal(self, state: GameState) -> list[str]:
+        """The legal action strings in the engine's order (at a chance node: the outcomes;
+        none once the game is over)."""
+        return [str(a) for a in state.legal_typed_actions()]
+
+    def choosable(self, state: GameState) -> list[str]:
+        """The legal actions the differential search chooses among, in the order its index
+        draws address them (the game's :meth:`ConformanceGame.choice_order`)."""
+        return [str(a) for a in self.spec.choice_order(state, state.legal_typed_actions())]
+
+    def apply(self, state: GameState, action: str) -> Stepped:
+        """Apply an action string.
+
+        Raises:
+            ValueError: the string is not an action of this game.
+            IllegalAction: the model forbids it (with clause ids).
+        """
+        new = successor(state, self.spec.parse(action))
+        return Stepped(new, self.spec.cited(state, new))
+
+    def to_move(self, state: GameState) -> int | None:
+        """The player to move, or None at a chance node and when the game is over."""
+        player = state.current_player()
+        return player if player >= 0 else None
+
+    def turn_of(self, state: GameState) -> int | None:
+        """Whose turn it is (None at a chance node with no turn)."""
+        return self.spec.turn_of(state)
+
+    # -- observer -------------------------------------------------------------------------
+    def public_state(self, state: GameState) -> dict[str, Any]:
+        """The public state as a JSON object."""
+        return self.spec.public_state(state)
+
+    def observation(self, state: GameState, player: int) -> dict[str, Any]:
+        """The observation of ``player``. Raises MalformedInput (no such player)."""
+        return self.spec.observation(state, player)
+
+    def check_action(self, action: str) -> str | None:
+        """None if ``action`` is written in the game's action notation, else what is wrong."""
+        try:
+            self.spec.parse(action)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def check_field(self, name: str, value: Any) -> str | None:
+        """None if ``value`` has the JSON type of field ``name`` (public or private), else
+        what is wrong."""
+        types = self.spec.field_types
+        return field_problem(name, value, {**types.public, **types.private}, types.words,
+                             types.named)
+
+    # -- blame ----------------------------------------------------------------------------
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        """``clauses`` as the rule set in ``options`` cites them."""
+        return self.spec.localise(clauses, options)
+
+    def contracts(self, state: GameState) -> tuple[Contract, ...]:
+        """The clause contracts of the rule set ``state`` is played under."""
+        return self.spec.contracts(state)
+
+    def engine_post(self, previous: GameState, action: str, state: GameState,
+                    reported: Mapping[str, Any], observer: int | None = None
+                    ) -> tuple[Any, tuple[Any, ...]] | None:
+        """The engine's successor as typed engine states (see
+        :meth:`ConformanceGame.engine_post`)."""
+        return self.spec.engine_post(previous, action, state, reported, observer)
+
+    def probe_actions(self, state: GameState) -> list[str]:
+        """A few plausible actions the model forbids in ``state``."""
+        return self.spec.probe_actions(state)
+
+    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
+                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
+        """The fallback when no contract or reading separates the steps: clause ids mapped to
+        the differing ``fields`` of the model's ``expected`` and the ``reported`` public state,
+        those cited by the model's transition (``happened``) first."""
+        return field_fallback(fields, happened,
+                              {f: self.spec.field_clauses(f, expected, reported) for f in fields},
+                              self.spec.field_priority)
+
+    def blame_extra(self, state: GameState, action: str) -> Blame:
+        """Clause ids forbidding ``action``, which an engine offered or accepted and the model
+        does not: the contracts forbidding it, else the rules' IllegalAction clauses."""
+        try:
+            parsed = self.spec.parse(action)
+        except ValueError:
+            return Blame((), "")
+        if parsed in state.legal_typed_actions():
+            return Blame((), "")
+        return first_of(Blame(forbidding(self.contracts(state), state.model, parsed), CONTRACT),
+                        Blame(rules_refusal(state, parsed), MODEL))
+
+    def blame_missing(self, state: GameState, action: str) -> Blame:
+        """Clause ids allowing ``action``, which the model offers and an engine withholds or
+        refuses: the contracts permitting it, else clauses about the action's kind."""
+        try:
+            parsed = self.spec.parse(action)
+        except ValueError:
+            return Blame((), "")
+        return first_of(Blame(permitting(self.contracts(state), state.model, parsed), CONTRACT),
+                        Blame(self.spec.withheld_clauses(action), HEURISTIC))
+
+    def blame_contracts(self, previous: GameState, action: str, state: GameState,
+                        reported: Mapping[str, Any], observer: int | None = None
+                        ) -> tuple[str, ...]:
+        """Clauses whose contracts the model's step ``previous --action--> state`` satisfies
+        and the engine's step (its reported public state, or the observation of ``observer``,
+        rebuilt as a typed state) breaks, most specific first
+        (:func:`~ruleproof.properties.conformance.blame.separating`); empty if none does."""
+        built = self.engine_post(previous, action, state, reported, observer)
+        if built is None:
+            return ()
+        engine, single = built
+        return separating(self.contracts(previous), previous.model, self.spec.parse(action),
+                          state.model, engine, single, self.spec.scope(previous))
+
+    def blame_reading(self, previous: GameState | None, action: str | None, state: GameState,
+                      reported_state: Mapping[str, Any] | None,
+                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
+                      observer: int | None = None) -> tuple[str, ...]:
+        """The clauses of the model's reading of a registered ambiguity when the engine's
+        report is exactly what another reading gives: ``reported_state`` (or the observation
+        of ``observer``) after ``action`` from ``previous``, or ``reported_legal`` in
+        ``state``. Empty if no other reading reproduces the report."""
+        if reported_state is not None:
+            if previous is None or action is None:
+                return ()
+            parsed = self.spec.parse(action)
+            for alt in self.spec.alternatives(previous, options):
+                try:
+                    new = successor(alt.state, parsed)
+                except STEP_ERRORS:
+                    continue
+                new = self.spec.restore(new, state)
+                got = (self.public_state(new) if observer is None
+                       else self.observation(new, observer))
+                keys = [k for k in reported_state if k in got and k != "player"]
+                if keys and all(got[k] == reported_state[k] for k in keys) and alt.clauses:
+                    return alt.clauses
+            return ()
+        if reported_legal is not None:
+            wanted = set(reported_legal)
+            for alt in self.spec.alternatives(state, options):
+                try:
+                    got_legal = set(self.legal(alt.state))
+                except STEP_ERRORS:
+                    continue
+                if got_legal == wanted and alt.clauses:
+                    return alt.clauses
+        return ()
 
 
-@cache
-def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
-    """The contracts of a preset's sources (du-cs's own for du-cs, else du-en's), with
-    gruft-en's added for the expansion and the base clauses it replaces dropped."""
-    from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS
-    from ruleproof.properties.plugin import RuleSet
-
-    gruft = expansion == "gruft"
-    sources = ("du-cs",) if preset == "du-cs" else ("du-en",)
-    rs = RuleSet("dawn-under", preset, preset,
-                 sources=(*sources, "gruft-en") if gruft else sources,
-                 drop=GRUFT_DROPS if gruft else ())
-    return tuple(c for cs in rs.contract_sets() for c in cs.contracts if c.clause not in rs.drop)
-
-
-SCOPE_GAMES = 6
-"""Random games of the model sampled (seeds 0..SCOPE_GAMES-1, at most 300 actions each) to
-measure how general each contract is (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
-
-
-def _scope(config: Config) -> dict[tuple[str, str], float]:
-    """How often each contract of ``config``'s rule set is in play in random games of that
-    rule set (preset, player count, expansion; the other options at the preset's readings, so
-    games under other options share one sample)."""
-    expansion = config.options.expansion
-    try:
-        options = parse_options({} if expansion == "none" else {"expansion": expansion},
-                                base=preset_options(config.preset))
-        return _sample_scope(make_config(config.players, options, preset=config.preset))
-    except (MalformedInput, KeyError, ValueError):
-        return _sample_scope(config)  # a configuration no preset describes (spec/reduced/)
-
-
-@cache
-def _sample_scope(config: Config) -> dict[tuple[str, str], float]:
-    def transitions() -> Iterable[tuple[State, Any, State]]:
-        for seed in range(SCOPE_GAMES):
-            rng = random.Random(seed)
-            state = initial_state(config, deal(config, random.Random(seed)))
-            for _ in range(300):
-                legal = legal_actions(state)
-                if is_terminal(state) or not legal:
-                    break
-                action = legal[rng.randrange(len(legal))]
-                nxt, _ = step(state, action)
-                yield state, action, nxt
-                state = nxt
-
-    return scope_of(_rule_set_contracts(config), transitions())
-
-
-def _colour(config: Config, name: str) -> int:
-    return config.colours.index(name)
-
-
-def _row_of(config: Config, reported: Sequence[Any], model: Row, before: Row) -> Row:
-    """A reported row (colour names, "?" face down) as typed vampires: a face-down vampire
-    takes the colour of the model's vampire at the same place (aligned at the end where the
-    face-up colours agree best), else of the row before the step, else colour 0."""
-    n = len(reported)
-
-    def aligned(row: Row, offset: int, i: int) -> int | None:
-        j = i + offset
-        return row[j].colour if 0 <= j < len(row) else None
-
-    def score(offset: int) -> int:
-        return sum(1 for i, v in enumerate(reported)
-                   if v != "?" and aligned(model, offset, i) == _colour(config, v))
-
-    offset = max((0, len(model) - n), key=score)
-    out = []
-    for i, v in enumerate(reported):
-        if v != "?":
-            out.append(Vampire(_colour(config, v), True))
-            continue
-        colour = aligned(model, offset, i)
-        if colour is None:
-            colour = aligned(before, offset if len(before) >= n else 0, i)
-        out.append(Vampire(colour if colour is not None else 0, False))
-    return tuple(out)
-
-
-def _substitute(previous: State, state: State, reported: Mapping[str, Any],
-                fields: Sequence[str]) -> State:
-    """``state`` with the reported values of ``fields`` (public-state fields) substituted.
+def model_of(game: str) -> GameModel:
+    """The harness's model of ``game`` (the registered game of that name).
 
     Raises:
-        KeyError, IndexError, TypeError, ValueError: a value that names no colour, player or
-            grave of the game.
+        MalformedInput: an unknown game, naming the known ones; ``Unsupported`` (a
+            MalformedInput) for a game whose plugin gives no ``conformance`` capability.
     """
-    cfg = state.config
-    changes: dict[str, Any] = {}
-    for f in fields:
-        v = reported[f]
-        if f == "phase":
-            try:
-                changes["phase"] = Phase(v)
-            except ValueError:
-                changes["phase"] = GruftPhase(v)
-        elif f in ("turn_player", "may_stop", "pending", "stakes_path", "removed_rats", "winner"):
-            changes[f] = v
-        elif f in ("stakes_held", "garlic_hand"):
-            changes[f] = tuple(int(x) for x in v)
-        elif f == "lids":
-            lids: list[int | None] = []
-            known: list[bool] = []
-            for g, lid in enumerate(v):
-                if lid is None:
-                    lids.append(None)
-                    known.append(False)
-                elif lid == "?":
-                    # unseen: the model's lid if the model does not show it either; a lid the
-                    # model shows (or no lid) means the engine put another one there, unseen:
-                    # the top of the reserve
-                    hidden = state.lids[g]
-                    lids.append(hidden if hidden is not None and not state.known[g] else
-                                (*state.reserve, *previous.reserve, RAT)[0])
-                    known.append(False)
-                else:
-                    lids.append(RAT if lid == "rat" else _colour(cfg, lid))
-                    known.append(True)
-            if len(lids) != len(state.lids):
-                raise ValueError("lids: wrong number of graves")
-            changes["lids"], changes["known"] = tuple(lids), tuple(known)
-        elif f == "contents":
-            contents: list[VampireIn | GarlicIn | None] = []
-            for c in v:
-                if c is None:
-                    contents.append(None)
-                elif c.startswith("vampire "):
-                    contents.append(VampireIn(_colour(cfg, c.split(" ", 1)[1])))
-                else:
-                    contents.append(GarlicIn(int(c.split(" ", 1)[1])))
-            changes["contents"] = tuple(contents)
-        elif f == "rows":
-            if len(v) != cfg.players:
-                raise ValueError("rows: wrong number of players")
-            changes["rows"] = tuple(_row_of(cfg, r, state.rows[p], previous.rows[p])
-                                    for p, r in enumerate(v))
-        elif f == "reserve_size":
-            n = int(v)
-            have = len(state.reserve)
-            changes["reserve"] = (state.reserve[have - n:] if n <= have
-                                  else (*previous.reserve[:n - have], *state.reserve))
-        elif f == "plague":
-            if v is None:
-                changes["plague"] = None
-            else:
-                old = state.plague or previous.plague
-                changes["plague"] = Plague(
-                    int(v["origin"]), int(v["holder"]), int(v["current"]), int(v["turns"]),
-                    tuple(int(g) for g in v["opened"]), old.idle if old else 0,
-                    old.current_opened if old else False)
-        elif f == "gifts":
-            known_gifts = (*state.gifts, *previous.gifts)
-            gifts = []
-            for giver, receiver in v:
-                clause = next((g.clause for g in known_gifts
-                               if (g.giver, g.receiver) == (giver, receiver)),
-                              known_gifts[0].clause if known_gifts else "")
-                gifts.append(Gift(int(giver), int(receiver), clause))
-            changes["gifts"] = tuple(gifts)
-        elif f == "in_transit":
-            changes["in_transit"] = None if v is None else _colour(cfg, v)
-        elif f == "gruft" and gruft_part(state) is not None:
-            # the expansion's public part (all of it lies open on the table): bats, graves kept
-            # open, the Count's grave and post, the bat claim being answered
-            part = changes.get("extension", state.extension)
-            bat = v.get("bat")
-            changes["extension"] = replace(
-                part, bats=_frozen(v["bats"]), open_graves=_frozen(v["open_graves"]),
-                count_grave=v["count_grave"], post=v["post"],
-                bat=None if bat is None else BatClaim(int(bat["grave"]), int(bat["owner"]),
-                                                      _frozen(bat["believed"])))
-        elif is_dataclass(state.extension) and f in {x.name for x in dc_fields(state.extension)}:
-            # an expansion's public field named as its part of the state (e.g. gruft's bats,
-            # count_grave, post): integers, nulls and lists of them are taken as they are
-            extension = changes.get("extension", state.extension)
-            changes["extension"] = replace(extension, **{f: _frozen(v)})
-    return replace(state, **changes)
+    found = plugin(game)
+    return GameModel(found, require(found, CAPABILITY, "conformance checking (replay, conform)"))
 
 
-def _frozen(value: Any) -> Any:
-    """A JSON value with lists as tuples (an expansion's field of plain values).
-
-    Raises:
-        TypeError: an object (not a plain value).
-    """
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        raise TypeError("an object is not a plain value")
-    return value
-
-
-def _setup_from_json(config: Config, raw: Mapping[str, Any]) -> Setup:
-    """An explicit set-up from its JSON form.
-
-    Raises:
-        MalformedInput: unknown keys, wrong types, unknown colours, wrong component counts
-            (naming the field).
-    """
-    allowed = {"lids", "reserve", "rows", "start_player", "names"}
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        raise MalformedInput(f"setup: unknown field {unknown[0]!r}; expected "
-                             f"{', '.join(sorted(allowed))}")
-    names = config.colours
-
-    def lid(value: object, where: str) -> int | None:
-        if value is None and where == "lids" and config.players == 2:
-            return None  # du-en:2p.components: graves left without a lid
-        if value == "rat":
-            return RAT
-        if isinstance(value, str) and value in names:
-            return names.index(value)
-        raise MalformedInput(f"setup.{where}: {value!r} is not a colour ({', '.join(names)}) "
-                             "or 'rat'")
-
-    def strings(value: object, where: str) -> list[object]:
-        if not isinstance(value, list):
-            raise MalformedInput(f"setup.{where} must be a list")
-        return value
-
-    lids = tuple(lid(v, "lids") for v in strings(raw.get("lids"), "lids"))
-    reserve = tuple(v for v in (lid(v, "reserve") for v in strings(raw.get("reserve"), "reserve"))
-                    if v is not None)
-    rows: list[tuple[int, ...]] = []
-    for row in strings(raw.get("rows"), "rows"):
-        colours = []
-        for v in strings(row, "rows[]"):
-            if not isinstance(v, str) or v not in names:
-                raise MalformedInput(f"setup.rows: {v!r} is not a colour ({', '.join(names)})")
-            colours.append(names.index(v))
-        rows.append(tuple(colours))
-    start = raw.get("start_player", 0)
-    if not isinstance(start, int) or isinstance(start, bool):
-        raise MalformedInput("setup.start_player must be an integer")
-    names_given = raw.get("names")
-    if names_given is not None and (
-            not isinstance(names_given, list) or len(names_given) != config.players
-            or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names_given)):
-        raise MalformedInput(f"setup.names must list one name per player ({config.players} "
-                             f"strings of 1-{MAX_NAME} characters, in seat order)")
-    for i, name in enumerate(names_given or ()):
-        problem = name_problem(name)
-        if problem is not None:
-            raise MalformedInput(f"setup.names[{i}] {name!r}: {problem}")
-    _check_components(config, lids, reserve, rows)
-    return Setup(lids, reserve, tuple(rows), start)
-
-
-def _check_components(config: Config, lids: tuple[int | None, ...], reserve: tuple[int, ...],
-                      rows: list[tuple[int, ...]]) -> None:
-    """An explicit set-up must use exactly the game's components (du-en:content.lids,
-    du-en:content.vampires, du-en:prep.reserve), so no replay can run out of lids.
-
-    Raises:
-        MalformedInput: naming the first count that is wrong.
-    """
-    if len(reserve) != config.reserve_size:
-        raise MalformedInput(f"setup.reserve must hold {config.reserve_size} lids "
-                             f"(du-en:prep.reserve), got {len(reserve)}")
-    all_lids = (*lids, *reserve)
-    if all_lids.count(RAT) != config.rat_lids:
-        raise MalformedInput(f"setup.lids must hold {config.rat_lids} rat lids "
-                             f"(du-en:content.lids), got {all_lids.count(RAT)}")
-    if len(lids) != config.board.size:
-        raise MalformedInput(f"setup.lids must hold one entry per grave ({config.board.size}), "
-                             f"got {len(lids)}")
-    placed = config.lids_per_colour * len(config.lid_colours) + config.rat_lids - len(reserve)
-    if lids.count(None) != len(lids) - placed:
-        raise MalformedInput(f"setup.lids must leave {len(lids) - placed} graves without a lid "
-                             f"(null, du-en:2p.components), got {lids.count(None)}")
-    vampires = [c for row in rows for c in row]
-    if len(rows) != config.players:
-        raise MalformedInput(f"setup.rows must hold one row per player ({config.players}), "
-                             f"got {len(rows)}")
-    share = len(vampires) // max(1, config.players)
-    uneven = [p for p, row in enumerate(rows) if len(row) != share]
-    if uneven:
-        raise MalformedInput(f"setup.rows: the vampires must be dealt out equally "
-                             f"(du-en:prep.deal): player {uneven[0]} has "
-                             f"{len(rows[uneven[0]])}, expected {share} each")
-    for colour, name in enumerate(config.colours):
-        want = config.lids_per_colour if colour in config.lid_colours else 0
-        if all_lids.count(colour) != want:
-            raise MalformedInput(f"setup: lids and reserve must hold {want} "
-                                 f"{name} lids, got {all_lids.count(colour)}")
-        want = config.vampires_per_colour if colour in config.vampire_colours else 0
-        if vampires.count(colour) != want:
-            raise MalformedInput(f"setup.rows must hold {want} {name} "
-                                 f"vampires (du-en:content.vampires), got "
-                                 f"{vampires.count(colour)}")
-
-
-DAWN_UNDER = DawnUnderAdapter()
-"""The Dawn Under adapter."""
-
-_ADAPTERS: dict[str, GameAdapter] = {"dawn-under": DAWN_UNDER, "dracula": DRACULA}
-ADAPTERS: Mapping[str, GameAdapter] = MappingProxyType(_ADAPTERS)
-"""Every game the harness knows, by the name used in traces and on the command line."""
-
-
-def adapter(game: str) -> GameAdapter:
-    """The adapter of ``game``.
-
-    Raises:
-        MalformedInput: an unknown game, naming the known ones.
-    """
-    if game not in ADAPTERS:
-        raise MalformedInput(f"unknown game {game!r}; known games: {', '.join(ADAPTERS)}")
-    return ADAPTERS[game]
-
-
-__all__ = ["ADAPTERS", "DAWN_UNDER", "DEFAULT_NAMES", "DRACULA", "EXPANSION_KEY", "NAME_POOL",
-           "PRESET_KEY", "DawnUnderAdapter", "GameAdapter",
-           "IllegalAction", "Stepped", "adapter", "setup_json", "setup_json_of"]
+__all__ = ["CAPABILITY", "DEFAULT_NAMES", "EXPANSION_KEY", "MAX_NAME", "NAMES_KEY", "NAME_POOL",
+           "PRESET_KEY", "REDUCED_KEY", "START_KEY", "Alternative", "ConformanceGame",
+           "FieldTypes", "GameModel", "Stepped", "field_fallback", "model_of", "name_problem",
+           "rules_refusal", "successor"]

@@ -1,4 +1,5 @@
-"""A tiny type language for JSON values reported by engines, shared by the game adapters.
+"""A tiny type language for JSON values reported by engines, shared by the games'
+conformance capabilities.
 
 Specs: ``int``, ``str``, ``bool``; ``X?`` (X or null); ``[X]`` (a list of X); plus names a game
 defines itself (``named``), which take precedence over the generic forms.

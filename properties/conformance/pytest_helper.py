@@ -5,7 +5,7 @@ Example (in the engine's own tests)::
     from ruleproof.properties.conformance.pytest_helper import assert_conforms
 
     def test_my_engine_follows_the_rules() -> None:
-        assert_conforms("python my_engine.py", game="dawn-under", budget=20)
+        assert_conforms("python my_engine.py", game="my-game", budget=20)
 
     def test_in_process() -> None:
         assert_conforms(lambda: MessageEngine(MyEngine().handle), players=4, budget=5)
@@ -19,10 +19,11 @@ from pathlib import Path
 from ruleproof.errors import Nonconformance
 from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import EngineFactory, subprocess_factory
-from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.games import model_of
+from ruleproof.properties.plugin import names
 
 
-def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
+def assert_conforms(engine: EngineFactory | str, game: str | None = None, *,
                     players: int | None = None, options: Mapping[str, str] | None = None,
                     budget: float = 10.0, seed: int = 0, max_steps: int = 1000,
                     shrink_budget: float | None = None, timeout: float = 5.0,
@@ -32,7 +33,7 @@ def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
     Args:
         engine: a factory of :class:`~ruleproof.properties.conformance.engine.Engine` objects, or a
             command line for a subprocess engine speaking the JSON Lines protocol.
-        game: the game name (``dawn-under``).
+        game: the game's name (default: the first registered game).
         players, options, budget, seed, max_steps, shrink_budget, min_games: as for
             :func:`~ruleproof.properties.conformance.differential.conform`.
         timeout: seconds per answer of a subprocess engine.
@@ -45,7 +46,7 @@ def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
         MalformedInput: unknown game, bad options, an engine command that cannot start.
     """
     factory = subprocess_factory(engine, timeout=timeout) if isinstance(engine, str) else engine
-    model = adapter(game)
+    model = model_of(game if game is not None else names()[0])
     result = conform(model, factory, players=players, options=options, budget=budget, seed=seed,
                      max_steps=max_steps, shrink_budget=shrink_budget, min_games=min_games)
     if result.conforms:
@@ -55,4 +56,4 @@ def assert_conforms(engine: EngineFactory | str, game: str = "dawn-under", *,
     if out is not None and text is not None:
         out.write_text(text, encoding="utf-8")
         detail += f"\nminimal trace saved to {out}"
-    raise Nonconformance(f"{game} conformance", detail)
+    raise Nonconformance(f"{model.name} conformance", detail)

@@ -2,8 +2,10 @@
 
 Used to blame a divergence on the clause whose registered reading separates the model's step
 from the engine's: if the engine's report is exactly what another reading of an ambiguity gives,
-the clauses supporting the model's reading are blamed (spec/dawn_under/ambiguities.toml,
-spec/dracula/ambiguities.toml). du-cs clauses are found through spec/dawn_under/alignment/du-cs.toml.
+the clauses supporting the model's reading are blamed. A game's register is
+``ambiguities.toml`` in its spec folder (the plugin record's ``spec_folder``); clauses of a
+translation are related to those of the document it translates through the game's alignment
+files (``spec/<game>/alignment/<source>.toml`` of kind ``translation``).
 """
 
 from __future__ import annotations
@@ -13,12 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ruleproof.spec import game_folder
-from ruleproof.spec.alignment import alignment
-
-_TWO_PLAYER = "du-en:" "2p."
-"""Prefix of the ids of du-en's 2-player section (split so the citation scanner does not read
-the prefix as a clause id)."""
+from ruleproof.properties.plugin import plugin
+from ruleproof.spec.alignment import alignment, shipped_alignments
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
@@ -38,9 +36,15 @@ class Reading:
 
 @cache
 def ambiguity_register(game: str) -> tuple[Reading, ...]:
-    """The ambiguity register of ``game`` (``spec/dawn_under/ambiguities.toml`` or
-    ``spec/dracula/ambiguities.toml``) as :class:`Reading` entries."""
-    path = game_folder(game) / "ambiguities.toml"
+    """The ambiguity register of ``game`` (``ambiguities.toml`` in its spec folder) as
+    :class:`Reading` entries; empty if the game registers none.
+
+    Raises:
+        MalformedInput: an unknown game (naming the known ones).
+    """
+    path = plugin(game).spec_folder / "ambiguities.toml"
+    if not path.is_file():
+        return ()
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     out: list[Reading] = []
@@ -56,10 +60,15 @@ def ambiguity_register(game: str) -> tuple[Reading, ...]:
 
 
 @cache
-def _du_cs_counterparts() -> dict[str, tuple[str, ...]]:
-    """du-en clause -> the du-cs clauses aligned to it (spec/dawn_under/alignment/du-cs.toml)."""
+def counterparts(source: str) -> dict[str, tuple[str, ...]]:
+    """Clause of the document ``source`` is aligned to -> the clauses of ``source`` aligned
+    to it (its shipped alignment file).
+
+    Raises:
+        MalformedInput: no alignment ships for ``source``.
+    """
     out: dict[str, list[str]] = {}
-    for pair in alignment("du-cs").pairs:
+    for pair in alignment(source).pairs:
         if pair.source is None:
             continue
         for target in pair.targets:
@@ -67,41 +76,41 @@ def _du_cs_counterparts() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def in_document(clauses: Iterable[str], preset: str) -> tuple[str, ...]:
-    """``clauses`` as the rule set ``preset`` reads them: with du-cs each du-en clause is
-    preceded by its du-cs counterparts (alignment), with 2p the clauses of the 2-player
-    section of du-en come first."""
-    items = list(clauses)
-    if preset == "du-cs":
-        found = _du_cs_counterparts()
-        return _dedup(c for item in items for c in (*found.get(item, ()), item))
-    if preset == "2p":
-        return _dedup([*(c for c in items if c.startswith(_TWO_PLAYER)), *items])
-    return _dedup(items)
+@cache
+def _translations() -> tuple[str, ...]:
+    """The shipped alignments of kind ``translation`` (a second text of the same rules)."""
+    return tuple(s for s in shipped_alignments() if alignment(s).kind == "translation")
 
 
-def reading_clauses(game: str, option: str, value: str, preset: str) -> tuple[str, ...]:
+def reading_clauses(game: str, option: str, value: str, preset: str,
+                    own_document: str = "") -> tuple[str, ...]:
     """The clauses of the reading ``option=value`` under ``preset``: the clauses supporting it
-    in the register, else the ambiguity's clauses; the preset's own document first (its
-    supporting clauses, else its clauses in question)."""
+    in ``game``'s register (entries registered for ``preset`` first), else the ambiguity's
+    clauses; those whose ids begin with ``own_document`` (the rule set's own document or
+    section, e.g. ``doc:``) first: its clauses supporting the reading, else its clauses in
+    question."""
     entries = [r for r in ambiguity_register(game) if r.option == option]
     entries.sort(key=lambda r: r.preset != preset)
-    doc = "du-cs:" if preset == "du-cs" else _TWO_PLAYER if preset == "2p" else ""
     for entry in entries:
         support = entry.supported_by.get(value, ())
         pool = support or entry.clauses
         if pool:
-            # the rule set's own document first: its clauses supporting the reading, else its
-            # clause in question (e.g. a 2-player clause read one way or the other)
-            own = [c for c in (*support, *entry.clauses) if doc and c.startswith(doc)]
+            own = [c for c in (*support, *entry.clauses)
+                   if own_document and c.startswith(own_document)]
             return _dedup([*own, *pool])
     return ()
 
 
 def same_rule(a: str, b: str) -> bool:
-    """True if clause ids ``a`` and ``b`` state the same rule: equal, or a du-en clause and a
-    du-cs clause aligned to it (spec/dawn_under/alignment/du-cs.toml)."""
+    """True if clause ids ``a`` and ``b`` state the same rule: equal, or a clause and the
+    clause of a translation aligned to it (the translations' alignment files)."""
     if a == b:
         return True
-    found = _du_cs_counterparts()
-    return a in found.get(b, ()) or b in found.get(a, ())
+    for source in _translations():
+        found = counterparts(source)
+        if a in found.get(b, ()) or b in found.get(a, ()):
+            return True
+    return False
+
+
+__all__ = ["Reading", "ambiguity_register", "counterparts", "reading_clauses", "same_rule"]

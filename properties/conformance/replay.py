@@ -19,7 +19,7 @@ from ruleproof.properties.conformance.blame import (
     rank_by_actions,
 )
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
-from ruleproof.properties.conformance.games import GameAdapter, adapter
+from ruleproof.properties.conformance.games import GameModel, model_of
 from ruleproof.properties.conformance.jsonsafe import TraceError, column_of_key
 from ruleproof.properties.conformance.trace import Expectations, Trace, read_trace
 
@@ -74,7 +74,7 @@ def replay(trace: Trace) -> ReplayResult:
     Raises:
         TraceError: an action string that is not an action of the game (line and column).
     """
-    game = adapter(trace.header.game)
+    game = model_of(trace.header.game)
     h = trace.header
     state = game.start(h.players, h.options, h.seed, h.setup)
     found = check_position(game, state, h.expect, 0, None, (), None, options=h.options)
@@ -129,7 +129,7 @@ def replay(trace: Trace) -> ReplayResult:
     return ReplayResult(trace.path, len(trace.steps), None)
 
 
-def check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
+def check_position(game: GameModel, state: Any, expect: Expectations, step: int,
                    action: str | None, happened: tuple[str, ...],
                    line: int | None, *, previous: Any = None,
                    options: Mapping[str, str] | None = None) -> Divergence | None:
@@ -145,7 +145,7 @@ def check_position(game: GameAdapter, state: Any, expect: Expectations, step: in
     return replace(found, clauses=game.localise(found.clauses, dict(options or {})))
 
 
-def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: int,
+def _check_position(game: GameModel, state: Any, expect: Expectations, step: int,
                     action: str | None, happened: tuple[str, ...], line: int | None,
                     previous: Any, options: Mapping[str, str]) -> Divergence | None:
     if expect.state_unusable:
@@ -198,7 +198,7 @@ def _check_position(game: GameAdapter, state: Any, expect: Expectations, step: i
     return None
 
 
-def _legal_divergence(game: GameAdapter, state: Any, missing: list[str], extra: list[str],
+def _legal_divergence(game: GameModel, state: Any, missing: list[str], extra: list[str],
                       step: int, action: str | None, line: int | None) -> Divergence:
     """A ``legal-actions`` divergence: an action only the engine offers is blamed on the
     contracts forbidding it (else the model's IllegalAction clauses), an action only the model

@@ -8,13 +8,13 @@ same kind and same first clause) with fewer actions.
 Removing actions changes whose turn it is and what the remaining actions find, so a candidate is
 first *fitted* against the model (:func:`fit`), without the engine: the actions are replayed in
 order, an action the model forbids at its new place is dropped (legality is always re-derived
-from the model, the specification), and where a game hides part of its deal (Dawn Under: the lids
-of graves nobody has opened yet) the deal is rearranged so that each kept action meets what it met
-in the original witness: the same clauses cited (a match, a rat, a stake ...), and the next kept
-action legal. Only components nobody has seen are exchanged, so everything before the exchange
-stays as it was, and a rearranged deal is still a deal of the rule set (same components, checked
-again by the adapter's ``start`` when the engine game is played). Only fitted candidates shorter
-than the best witness are played on the engine.
+from the model, the specification), and where a game hides part of its deal (its ``shrink``
+capability, :class:`HiddenDeal`: e.g. face-down components nobody has seen yet) the deal is
+rearranged so that each kept action meets what it met in the original witness: the same clauses
+cited, and the next kept action legal. Only components nobody has seen are exchanged, so
+everything before the exchange stays as it was, and a rearranged deal is still a deal of the rule
+set (same components, checked again by the game's ``start`` when the engine game is played).
+Only fitted candidates shorter than the best witness are played on the engine.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.model.dawn_under.state import State as DawnUnderState
+from ruleproof.model.api import GameState
 from ruleproof.properties.conformance.diff import Divergence
 from ruleproof.properties.conformance.engine import failure_category
-from ruleproof.properties.conformance.games import PRESET_KEY, GameAdapter
+from ruleproof.properties.conformance.games import PRESET_KEY, START_KEY, GameModel
 
 
 def same_failure(a: Divergence | None, b: Divergence | None) -> bool:
@@ -48,8 +48,7 @@ class Intent:
     Attributes:
         action: the action (its string form).
         events: the clause ids the model cited when the action was applied in the witness.
-        turn: whose turn it was (the public state's ``turn_player`` (Dawn Under) or ``active``
-            (Dracula), else the player to move; None for chance).
+        turn: whose turn it was (the game's ``turn_of``; None for chance).
     """
 
     action: str
@@ -91,16 +90,20 @@ class FailedGame(Protocol):
 
 
 class HiddenDeal(Protocol):
-    """A game's hidden part of the deal that may be rearranged while fitting a candidate."""
+    """A game's hidden part of the deal that may be rearranged while fitting a candidate: the
+    ``shrink`` capability of its plugin record (a game without one is shrunk without
+    rearranging its deal). Components are numbered by the game (e.g. by place on the board)."""
 
-    def reveals(self, state: Any, action: str) -> int | None:
+    def hidden(self, setup: Mapping[str, Any]) -> frozenset[int]:
+        """The components nobody has seen at the start of a game dealt ``setup``."""
+
+    def reveals(self, state: GameState, action: str) -> int | None:
         """The component ``action`` shows for the first time (an index), or None."""
 
-    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
-                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
+    def exchanges(self, state: GameState, setup: Mapping[str, Any], shown: int,
+                  unseen: frozenset[int]) -> Iterator[tuple[GameState, dict[str, Any]]]:
         """(state, set-up) with component ``shown`` exchanged for each other component never
-        shown (not in ``unseen``'s complement), as the set-up would have dealt them."""
-
+        shown (those in ``unseen``), as the set-up would have dealt them."""
 
     def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
         """For an action the model forbids where it now stands: (substitute, old, new) for
@@ -109,7 +112,7 @@ class HiddenDeal(Protocol):
     def rename(self, action: str, alias: Mapping[str, str]) -> str:
         """``action`` with the components renamed by ``alias``."""
 
-    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
+    def lucky(self, game: GameModel, players: int, options: Mapping[str, str],
               setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
         """A crafted game of at most ``limit`` actions in which the hidden deal always turns
         out to help the player to move (``end``: a preference among equal choices), or None."""
@@ -120,162 +123,23 @@ class HiddenDeal(Protocol):
         play in hand from the start), or None if ``setup`` will do."""
 
 
-class _DawnUnderLids:
-    """Dawn Under hides the lids of the graves (du-en:prep.mix-rats): a grave nobody has opened yet
-    may hold any of the lids not seen yet. Exchanging two such lids (graves without a lid in the
-    2-player game stay as they are) changes nothing anybody has seen."""
-
-    def reveals(self, state: Any, action: str) -> int | None:
-        if not action.startswith("open "):
-            return None
-        try:
-            grave = int(action.split()[1])
-        except (IndexError, ValueError):
-            return None
-        assert isinstance(state, DawnUnderState)
-        if not 0 <= grave < len(state.lids) or state.known[grave] or state.lids[grave] is None:
-            return None
-        return grave
-
-    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
-                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
-        assert isinstance(state, DawnUnderState)
-        lids = list(state.lids)
-        dealt = list(setup["lids"])
-        tried: set[Any] = {lids[shown]}
-        for other in sorted(unseen):
-            if other == shown or state.known[other] or lids[other] is None or \
-                    lids[other] in tried or dealt[other] is None:
-                continue
-            tried.add(lids[other])  # one exchange per lid value is enough
-            new = lids.copy()
-            new[shown], new[other] = new[other], new[shown]
-            deal = dealt.copy()
-            deal[shown], deal[other] = deal[other], deal[shown]
-            yield replace(state, lids=tuple(new)), {**setup, "lids": deal}
+SHRINK = "shrink"
+"""The capability name a game's plugin record gives its :class:`HiddenDeal` under."""
 
 
-    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
-              setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
-        """The game in which every opening of an unseen grave finds a lid that matches (an
-        unseen lid exchanged in, never a rat) and every matching vampire is placed (at ``end``
-        if possible), so that rows shrink as fast as the rules allow: the shortest way to short
-        rows, a single vampire, a winner. Other decisions: the first legal choice."""
-        try:
-            state = game.start(players, options, None, setup)
-        except MalformedInput:
-            return None
-        deal = dict(setup)
-        unseen = set(range(len(deal.get("lids", ()))))
-        actions: list[str] = []
-
-        def places(choices: Sequence[str]) -> list[str]:
-            return [c for c in choices if c.startswith("place ")]
-
-        while len(actions) < limit and game.legal(state):
-            choices = game.choosable(state)
-            placing = places(choices)
-            if placing:
-                action = next((c for c in placing if c.split()[1] == end), placing[0])
-                stepped = game.apply(state, action)
-            else:
-                opening = [c for c in choices if c.startswith("open ")
-                           and int(c.split()[1]) in unseen]
-                action = opening[0] if opening else choices[0]
-                stepped = game.apply(state, action)
-                shown = self.reveals(state, action)
-                if shown is not None and shown in unseen:
-                    if not places(game.choosable(stepped.state) if game.legal(stepped.state)
-                                  else []):
-                        for other_state, other_deal in self.exchanges(
-                                state, deal, shown, frozenset(unseen)):
-                            trial = game.apply(other_state, action)
-                            if game.legal(trial.state) and places(game.choosable(trial.state)):
-                                stepped, deal = trial, other_deal
-                                break
-                    unseen.discard(shown)
-            actions.append(action)
-            state = stepped.state
-        return Fitted(players, dict(options), deal, tuple(actions))
-
-    def setup_for(self, setup: Mapping[str, Any],
-                  intents: Sequence[Intent]) -> dict[str, Any] | None:
-        return None
-
-    def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
-        words = action.split()
-        if len(words) != 2 or words[0] != "open":
-            return []
-        return [(c, words[1], c.split()[1]) for c in choices
-                if c.startswith("open ") and c != action]
-
-    def rename(self, action: str, alias: Mapping[str, str]) -> str:
-        words = action.split()
-        if words and words[-1] in alias and words[0] in ("open", "place", "garlic", "leave"):
-            words[-1] = alias[words[-1]]
-            return " ".join(words)
-        return action
+def hidden_deal(game: GameModel) -> HiddenDeal | None:
+    """The hidden deal of ``game`` (its ``shrink`` capability), or None."""
+    found: HiddenDeal | None = game.plugin.capability(SHRINK)
+    return found
 
 
-class _DraculaCards:
-    """Dracula deals each side five current action cards of its ten
-    (dracula-en:setup.action-cards, the set-up's ``current``); nothing else of the deal is
-    rearranged (the encounter cards are chosen and dealt by actions, which stay in the
-    witness)."""
-
-    def reveals(self, state: Any, action: str) -> int | None:
-        return None
-
-    def exchanges(self, state: Any, setup: Mapping[str, Any], shown: int,
-                  unseen: frozenset[int]) -> Iterator[tuple[Any, dict[str, Any]]]:
-        return iter(())
-
-    def lucky(self, game: GameAdapter, players: int, options: Mapping[str, str],
-              setup: Mapping[str, Any], limit: int, end: str) -> Fitted | None:
-        return None
-
-    def setup_for(self, setup: Mapping[str, Any],
-                  intents: Sequence[Intent]) -> dict[str, Any] | None:
-        current = setup.get("current")
-        if not isinstance(current, Mapping) or len(current) != 2:
-            return None
-        sides = list(current)
-        wanted: dict[int, list[str]] = {0: [], 1: []}
-        for intent in intents:
-            words = intent.action.split()
-            if len(words) >= 2 and words[0] == "play" and intent.turn in wanted and \
-                    words[1] not in wanted[intent.turn]:
-                wanted[intent.turn].append(words[1])
-        out = {}
-        for index, side in enumerate(sides):
-            cards = [str(c) for c in current[side]]
-            own = wanted[index][:len(cards)]
-            out[side] = own + [c for c in cards if c not in own][:len(cards) - len(own)]
-        if all(sorted(out[side]) == sorted(map(str, current[side])) for side in sides):
-            return None
-        return {**setup, "current": out}
-
-    def alternatives(self, action: str, choices: Sequence[str]) -> list[tuple[str, str, str]]:
-        return []
-
-    def rename(self, action: str, alias: Mapping[str, str]) -> str:
-        return action
+def _turn_of(game: GameModel, state: GameState) -> int | None:
+    """Whose turn it is (the game's :meth:`~ruleproof.properties.conformance.games.
+    ConformanceGame.turn_of`); None for chance."""
+    return game.turn_of(state)
 
 
-HIDDEN_DEALS: Mapping[str, HiddenDeal] = {"dawn-under": _DawnUnderLids(),
-                                          "dracula": _DraculaCards()}
-"""Games whose deal :func:`fit` may rearrange, by adapter name."""
-
-
-def _turn_of(game: GameAdapter, state: Any) -> int | None:
-    """Whose turn it is: the public state's ``turn_player`` (Dawn Under) or ``active``
-    (Dracula), else the player to move; None for chance."""
-    public = game.public_state(state)
-    turn = public.get("turn_player", public.get("active", game.to_move(state)))
-    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
-
-
-def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
+def intents_of(game: GameModel, played: FailedGame) -> list[Intent]:
     """The actions of a witness with the clauses the model cited for each (model only).
 
     Raises:
@@ -296,11 +160,11 @@ def intents_of(game: GameAdapter, played: FailedGame) -> list[Intent]:
     return out
 
 
-def fit(game: GameAdapter, players: int, options: Mapping[str, str], setup: Mapping[str, Any],
+def fit(game: GameModel, players: int, options: Mapping[str, str], setup: Mapping[str, Any],
         intents: Sequence[Intent], limit: int, until: float | None = None) -> Fitted | None:
     """Replay ``intents`` on the model from ``setup``, at most ``limit`` actions, dropping the
     ones the model forbids where they now stand and, for games with a hidden deal
-    (:data:`HIDDEN_DEALS`), rearranging unseen components so that each kept action cites the
+    (:func:`hidden_deal`), rearranging unseen components so that each kept action cites the
     clauses it cited in the witness and the next intent stays legal (the first exchange that
     does both, else one that does either, else none).
 
@@ -312,8 +176,8 @@ def fit(game: GameAdapter, players: int, options: Mapping[str, str], setup: Mapp
     except MalformedInput:
         return None
     deal = dict(setup)
-    hidden = HIDDEN_DEALS.get(game.name)
-    unseen: frozenset[int] = frozenset(range(len(deal.get("lids", ()))))
+    hidden = hidden_deal(game)
+    unseen: frozenset[int] = hidden.hidden(deal) if hidden is not None else frozenset()
     actions: list[str] = []
     alias: dict[str, str] = {}
     for k, original in enumerate(intents):
@@ -419,11 +283,11 @@ def _removals(intents: Sequence[Intent], players: int) -> Iterator[list[Intent]]
             yield [*intents[:i], *intents[i + 2:]]
 
 
-def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
+def imitate(game: GameModel, players: int, options: Mapping[str, str],
             setup: Mapping[str, Any], wanted: Sequence[Intent], limit: int,
             after: int = 8) -> Fitted | None:
     """A game that does what ``wanted`` did as soon as the model allows it: at every point the
-    first legal action still wanted (each wanted action used once) is taken, else the adapter's
+    first legal action still wanted (each wanted action used once) is taken, else the game's
     first choice (its most telling action); it ends ``after`` actions after the last wanted one
     was used (``4 * after`` while some are still wanted), or at ``limit`` actions. None if
     ``setup`` is not a deal of the rule set."""
@@ -456,7 +320,7 @@ def imitate(game: GameAdapter, players: int, options: Mapping[str, str],
 
 
 def _start_of(setup: Mapping[str, Any]) -> int | None:
-    value = setup.get("start_player")
+    value = setup.get(START_KEY)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -465,7 +329,7 @@ Run = Callable[[Fitted, int], Any]
 game (a :class:`FailedGame` with ``complete``) or None (budget spent, set-up refused)."""
 
 
-def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
+def delta_debug(game: GameModel, found: FailedGame, run: Run, until: float,
                 rounds: int = 8,
                 space: Mapping[str | None, Sequence[int]] | None = None) -> Any:
     """Shrink the failing game ``found`` until ``until`` (a ``time.monotonic()`` value).
@@ -481,7 +345,7 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
         the shortest failing game found (``found`` itself if nothing shorter was).
     """
     target = found.divergence
-    hidden = HIDDEN_DEALS.get(game.name)
+    hidden = hidden_deal(game)
     best: Any = found
     tried: set[tuple[Any, ...]] = set()
 
@@ -623,7 +487,6 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
     def lucky_games() -> bool:
         """Crafted deals in which every opening helps (:meth:`HiddenDeal.lucky`), under every
         player count allowed (more players first: shorter rows), as candidates."""
-        hidden = HIDDEN_DEALS.get(game.name)
         if hidden is None:
             return False
         improved = False
@@ -695,5 +558,5 @@ def delta_debug(game: GameAdapter, found: FailedGame, run: Run, until: float,
     return best
 
 
-__all__ = ["HIDDEN_DEALS", "Fitted", "HiddenDeal", "Intent", "delta_debug", "fit", "intents_of",
-           "same_failure"]
+__all__ = ["SHRINK", "Fitted", "HiddenDeal", "Intent", "delta_debug", "fit", "hidden_deal",
+           "intents_of", "same_failure"]

@@ -1,5 +1,6 @@
-"""The result of one model transition, shared by the game adapters (no other imports, so
-adapter modules can use it without an import cycle through :mod:`ruleproof.properties.conformance.games`)."""
+"""The result of one model transition (no other imports, so the games' conformance
+capabilities can use it without an import cycle through
+:mod:`ruleproof.properties.conformance.games`)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, GameAdapter, adapter
+from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, GameModel, model_of
 from ruleproof.properties.conformance.jsonsafe import (
     JsonLine,
     TraceError,
@@ -134,7 +134,7 @@ def _parse(lines: Iterable[JsonLine], file: str) -> Trace:
     if first is None:
         raise TraceError("empty trace: expected a header line", file=file, line=1, column=1)
     header = _header(first, file)
-    game = adapter(header.game)
+    game = model_of(header.game)
     _check_header_setup(header, game, first, file)
     steps: list[TraceStep] = []
     for jl in iterator:
@@ -211,7 +211,7 @@ def _header(jl: JsonLine, file: str) -> TraceHeader:
     game = _str(obj, "game", file, jl)
     assert game is not None
     try:
-        adapter(game)
+        model_of(game)
     except MalformedInput as exc:
         raise _fail(exc.what, file, jl, "game") from None
     players = _int(obj, "players", file, jl)
@@ -245,11 +245,11 @@ def _header(jl: JsonLine, file: str) -> TraceHeader:
         options={k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()},
         seed=seed, setup=setup, engine=_str(obj, "engine", file, jl, required=False),
         note=_str(obj, "note", file, jl, required=False),
-        expect=_expectations(obj, file, jl, adapter(game), players), version=version,
+        expect=_expectations(obj, file, jl, model_of(game), players), version=version,
         text=jl.text)
 
 
-def _check_header_setup(header: TraceHeader, game: GameAdapter, jl: JsonLine, file: str) -> None:
+def _check_header_setup(header: TraceHeader, game: GameModel, jl: JsonLine, file: str) -> None:
     try:
         game.start(header.players, header.options, header.seed, header.setup)
     except MalformedInput as exc:
@@ -260,7 +260,7 @@ def _check_header_setup(header: TraceHeader, game: GameAdapter, jl: JsonLine, fi
         raise _fail(exc.what, file, jl, key) from None
 
 
-def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameAdapter,
+def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameModel,
                   players: int) -> Expectations:
     state = obj.get("state")
     if state is not None:
@@ -297,7 +297,7 @@ def _expectations(obj: Mapping[str, Any], file: str, jl: JsonLine, game: GameAda
                         failure, rejected, unusable, unseen)
 
 
-def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameAdapter,
+def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameModel,
                   extra: frozenset[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _fail(f"'{key}' must be an object of public-state fields", file, jl, key)
@@ -311,7 +311,7 @@ def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameAdapt
 
 
 def _step(jl: JsonLine, file: str, number: int, header: TraceHeader,
-          game: GameAdapter) -> TraceStep:
+          game: GameModel) -> TraceStep:
     obj = _object(jl, file, f"step line {number}", STEP_KEYS)
     step = _int(obj, "step", file, jl)
     if step != number:

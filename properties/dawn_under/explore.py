@@ -555,8 +555,8 @@ def start_state(spec: ReducedSpec, seed: int | None, setup: Mapping[str, Any] | 
     config = du_config(spec)
     if setup is None:
         return initial_state(config, deal(config, random.Random(seed or 0)))
-    from ruleproof.properties.conformance.games import _setup_from_json
-    return initial_state(config, _setup_from_json(config, setup))
+    from ruleproof.properties.dawn_under.conformance import setup_from_json
+    return initial_state(config, setup_from_json(config, setup))
 
 
 def reduced_config(options: Mapping[str, str]) -> Config:

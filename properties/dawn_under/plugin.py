@@ -16,11 +16,13 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
 from ruleproof.properties.dawn_under import play
+from ruleproof.properties.dawn_under.conformance import CONFORMANCE
 from ruleproof.properties.dawn_under.docs import DOCS
 from ruleproof.properties.dawn_under.formats import FORMATS
 from ruleproof.properties.dawn_under.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.dawn_under.render import RENDER
 from ruleproof.properties.dawn_under.scenarios import SCENARIOS
+from ruleproof.properties.dawn_under.shrink import SHRINK
 from ruleproof.properties.dawn_under.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
@@ -217,5 +219,7 @@ PLUGIN = GamePlugin(
         "simulate": SIMULATION,
         "docs": DOCS,
         "explore": Deferred("ruleproof.properties.dawn_under.explore:EXPLORE"),
+        "conformance": CONFORMANCE,
+        "shrink": SHRINK,
     },
 )

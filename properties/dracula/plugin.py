@@ -16,11 +16,13 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
 from ruleproof.properties.dracula import play
+from ruleproof.properties.dracula.conformance import CONFORMANCE
 from ruleproof.properties.dracula.docs import DOCS
 from ruleproof.properties.dracula.formats import FORMATS
 from ruleproof.properties.dracula.invariants import INTERFACE_INVARIANTS
 from ruleproof.properties.dracula.render import RENDER
 from ruleproof.properties.dracula.scenarios import SCENARIOS
+from ruleproof.properties.dracula.shrink import SHRINK
 from ruleproof.properties.dracula.simulate import SIMULATION
 from ruleproof.properties.plugin import (
     SHARED,
@@ -171,5 +173,7 @@ PLUGIN = GamePlugin(
         "simulate": SIMULATION,
         "docs": DOCS,
         "explore": Deferred("ruleproof.properties.dracula.explore:EXPLORE"),
+        "conformance": CONFORMANCE,
+        "shrink": SHRINK,
     },
 )

@@ -22,9 +22,10 @@ from ruleproof.errors import MalformedInput
 from ruleproof.properties.conformance.campaign import Campaign, conform_campaign
 from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import subprocess_factory
-from ruleproof.properties.conformance.games import adapter
+from ruleproof.properties.conformance.games import PRESET_KEY, GameModel, model_of
 from ruleproof.properties.conformance.replay import ReplayResult, replay_file
 from ruleproof.properties.explore.distributed import check_address
+from ruleproof.properties.plugin import names
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
@@ -81,7 +82,8 @@ def conform_command(
     pettingzoo: Annotated[str | None, typer.Option(
         "--pettingzoo", help="instead of --engine: MODULE:ENV, a PettingZoo AEC environment")
     ] = None,
-    game: Annotated[str, typer.Option(help="the game")] = "dawn-under",
+    game: Annotated[str | None, typer.Option(
+        help="the game (default: the first registered game, `ruleproof games`)")] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: all)")] = None,
     budget: Annotated[float, typer.Option(help="seconds of search")] = 30.0,
     out: Annotated[Path | None, typer.Option(help="where to save the minimal trace "
@@ -94,7 +96,8 @@ def conform_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="rule option NAME=VALUE")] = None,
     preset: Annotated[str | None, typer.Option(
-        help="Dawn Under rule set: du-en, du-cs or 2p (default: varied, those the engine declares)")] = None,
+        help="the game's rule set, a preset (default: varied, those the engine declares)")]
+    = None,
     min_games: Annotated[int, typer.Option(
         help="completed games needed for a pass (fewer: exit 1)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
@@ -134,6 +137,7 @@ def conform_command(
     if campaign and engine is None:
         raise MalformedInput("--workers, --ray-address, --seeds and --games-per-seed are for "
                              "--engine campaigns")
+    game = game if game is not None else names()[0]
     if engine is None:
         from ruleproof.cli.interop import run_framework
 
@@ -141,16 +145,16 @@ def conform_command(
                       budget, shrink_budget, max_steps, out or Path("ruleproof-divergence.jsonl"),
                       as_json)
         return
-    model = adapter(game)
+    model = model_of(game)
     opts = option_pairs(option or [])
-    if "preset" in opts:
+    if PRESET_KEY in opts:
         raise MalformedInput("give the preset with --preset, not --option preset=...")
     if preset is not None:
-        if game != "dawn-under":
-            raise MalformedInput(f"--preset is for dawn-under (du-en, du-cs, 2p), not {game}")
-        opts["preset"] = preset
-    if game == "dawn-under" and preset is None and players == 2:
-        opts["preset"] = "2p"  # two players play the 2-player rules, as in check and simulate
+        opts[PRESET_KEY] = _preset(model, preset)
+    elif players is not None:
+        found = _preset_for(model, players)
+        if found is not None:
+            opts[PRESET_KEY] = found  # e.g. 2 players: the 2-player rules, as in check
     allowed = model.player_counts(opts)
     if not allowed:
         raise MalformedInput(f"{game}: no player count allows these flags together: "
@@ -206,6 +210,34 @@ def conform_command(
         if saved is not None:
             typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
     raise typer.Exit(code)
+
+
+def _preset(model: GameModel, preset: str) -> str:
+    """``--preset`` for the game (an unknown preset is refused by the game's
+    ``player_counts``, naming the known ones).
+
+    Raises:
+        MalformedInput: the game has no ``preset`` parameter (naming its parameters), or a
+            set-up that names no preset (one rule set: nothing to choose).
+    """
+    params = model.plugin.params
+    if model.plugin.param(PRESET_KEY) is None:
+        raise MalformedInput(f"{model.name} has no parameter preset (--preset); its "
+                             f"parameters: {', '.join(p.name for p in params)}")
+    if not model.presets():
+        raise MalformedInput(f"--preset {preset}: a {model.name} set-up names no preset (its "
+                             "conformance games have one rule set; vary it with --option)")
+    return preset
+
+
+def _preset_for(model: GameModel, players: int) -> str | None:
+    """The preset a player count selects when none is given: None if the default rule set
+    takes ``players`` (or no preset does), else the first preset that does."""
+    known = model.presets()
+    if not known or players in model.player_counts({PRESET_KEY: known[0]}):
+        return None
+    return next((p for p in known[1:] if players in model.player_counts({PRESET_KEY: p})),
+                None)
 
 
 def _campaign(game: str, engine: str, workers: int, address: str | None, seed: int,

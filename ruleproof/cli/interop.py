@@ -30,10 +30,14 @@ def register(app: typer.Typer) -> None:
         = None,
         pettingzoo: Annotated[str | None, typer.Option(
             "--pettingzoo", help="MODULE:ENV, a PettingZoo AEC environment or factory")] = None,
-        game: Annotated[str, typer.Option(help="dawn-under or dracula")] = "dawn-under",
-        players: Annotated[int, typer.Option(help="Dawn Under: 2-6 players")] = 4,
-        preset: Annotated[str | None, typer.Option(help="Dawn Under: du-en, du-cs, 2p")] = None,
-        expansion: Annotated[str | None, typer.Option(help="Dawn Under: gruft")] = None,
+        game: Annotated[str | None, typer.Option(
+            help="the game (default: the first registered game)")] = None,
+        players: Annotated[int | None, typer.Option(
+            help="player count (the game's parameter players; default: the game's)")] = None,
+        preset: Annotated[str | None, typer.Option(
+            help="the game's preset (its parameter preset)")] = None,
+        expansion: Annotated[str | None, typer.Option(
+            help="an expansion (the game's parameter expansion)")] = None,
         option: Annotated[list[str] | None, typer.Option(
             "--option", "-o", help="rule option NAME=VALUE")] = None,
         games: Annotated[int, typer.Option(help="random games at most")] = 20,
@@ -52,7 +56,8 @@ def register(app: typer.Typer) -> None:
                       seed, budget, shrink_budget, max_steps, out, as_json)
 
 
-def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, players: int | None,
+def run_framework(openspiel: str | None, pettingzoo: str | None, game: str | None,
+                  players: int | None,
                   preset: str | None, expansion: str | None, option: list[str] | None,
                   games: int, seed: int, budget: float, shrink_budget: float | None,
                   max_steps: int, out: Path, as_json: bool) -> None:
@@ -60,8 +65,12 @@ def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, play
     ``pettingzoo``, ``MODULE:NAME``) to the model; used by ``conform-framework`` and by
     ``conform --openspiel/--pettingzoo``. Exits 0 (conforms) or 1 (diverges).
 
+    ``players``, ``preset`` and ``expansion`` are the game's parameters of those names (a
+    flag given for a game without that parameter is refused naming the game's parameters);
+    None: the game's default.
+
     Raises:
-        MalformedInput: both or neither target, a bad parameter or budget.
+        MalformedInput: both or neither target, a bad parameter or budget, an unknown game.
     """
     if not math.isfinite(budget) or budget <= 0:
         raise MalformedInput(f"--budget must be a finite number of seconds > 0, got {budget!r}")
@@ -70,20 +79,23 @@ def run_framework(openspiel: str | None, pettingzoo: str | None, game: str, play
                              f"got {shrink_budget!r}")
     if games < 1 or max_steps < 1:
         raise MalformedInput("--games and --max-steps must be at least 1")
-    players = 4 if players is None else players
     from ruleproof.interop.conform import conform_target
-    from ruleproof.properties.plugin import make_game
+    from ruleproof.properties.plugin import make_game, names, plugin
 
     if (openspiel is None) == (pettingzoo is None):
         raise MalformedInput("give exactly one of --openspiel MODULE:GAME and "
                              "--pettingzoo MODULE:ENV")
     opts = option_pairs(option or [])
+    game = game if game is not None else names()[0]
+    record = plugin(game)
     params: dict[str, Any] = {"options": opts}
-    if game == "dawn-under":
-        params.update(players=players, preset=preset, expansion=expansion)
-    elif preset is not None or expansion is not None:
-        raise MalformedInput(f"--preset and --expansion are Dawn Under parameters, not "
-                             f"{game}'s")
+    for name, value in (("players", players), ("preset", preset), ("expansion", expansion)):
+        if value is None:
+            continue
+        if record.param(name) is None:
+            raise MalformedInput(f"{game} has no parameter {name} (--{name}); its parameters: "
+                                 f"{', '.join(p.name for p in record.params)}")
+        params[name] = value
     model = make_game(game, **params)
     framework, target = ("openspiel", openspiel) if openspiel else ("pettingzoo", pettingzoo)
     assert target is not None

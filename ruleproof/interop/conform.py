@@ -31,12 +31,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ruleproof.errors import MalformedInput
-from ruleproof.model.api import CHANCE, TERMINAL, RulesGame, RulesState
-from ruleproof.properties.conformance.dracula_game import dracula_setup_json
-from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, setup_json_of
+from ruleproof.model.api import CHANCE, TERMINAL, GameState, RulesGame, RulesState
+from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, model_of
 from ruleproof.properties.conformance.jsonsafe import TraceError
 from ruleproof.properties.conformance.replay import replay
 from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace
@@ -430,11 +429,14 @@ def _header_options(game: RulesGame) -> dict[str, str]:
     return opts
 
 
-def _setup_of(game: RulesGame, model: Any) -> dict[str, Any]:
-    """The explicit trace set-up of an engine state just after the opening chance nodes."""
-    if game.name == "dracula":
-        return dracula_setup_json(model)
-    return setup_json_of(model)
+def _setup_of(game: RulesGame, state: RulesState) -> dict[str, Any]:
+    """The explicit trace set-up of a state just after the opening chance nodes (the game's
+    conformance capability writes it).
+
+    Raises:
+        MalformedInput: an unknown game or one without the ``conformance`` capability.
+    """
+    return model_of(game.name).spec.setup_json(cast(GameState, state))
 
 
 def _recorded(framework: str, target: str, divergence: Divergence) -> dict[str, Any]:
@@ -501,7 +503,7 @@ def trace_objects(game: RulesGame, framework: str, target: str,
             state = state.apply(actions[used])
             used += 1
         deal_done = state.current_player() != CHANCE
-        header_start = ({"setup": _setup_of(game, state.model)} if deal_done
+        header_start = ({"setup": _setup_of(game, state)} if deal_done
                         else {"seed": divergence.seed})
     if deal_done:
         for a in actions[used:]:

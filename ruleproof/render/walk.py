@@ -174,14 +174,15 @@ def trace_walks(path: Path) -> list[Walk]:
     Raises:
         MalformedInput: the trace is malformed (TraceError is a MalformedInput).
     """
-    from ruleproof.properties.conformance.games import adapter
+    from ruleproof.properties.conformance.games import model_of
     from ruleproof.properties.conformance.trace import read_trace
 
     trace = read_trace(path)
     h = trace.header
-    game = adapter(h.game)
+    game = model_of(h.game)
     r = renderer(h.game)
-    state = game.start(h.players, h.options, h.seed, h.setup)
+    played = game.start(h.players, h.options, h.seed, h.setup)
+    state = played.model
     canvas = r.canvas(state)
     title = f"trace {path.name}"
     notes = [f"file: {_short(path)}", f"{h.game}, {h.players} players"
@@ -199,7 +200,8 @@ def trace_walks(path: Path) -> list[Walk]:
         who = "chance" if st.player is None else f"player {st.player}"
         caption = f"{st.number}. {who}: {st.action}"
         try:
-            state = game.apply(state, st.action).state
+            played = game.apply(played, st.action).state
+            state = played.model
         except IllegalAction as err:
             frames.append(frame(state, f"{caption} -- REJECTED by the model: {err.reason} "
                                        f"[{', '.join(err.clauses)}]"))

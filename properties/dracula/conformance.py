@@ -1,4 +1,6 @@
-"""The conformance adapter of Dracula (model ``ruleproof.model.dracula``, document ``dracula-en``).
+"""Dracula's ``conformance`` capability (model ``ruleproof.model.dracula``, document
+``dracula-en``): the game as the conformance harness sees it
+(:class:`~ruleproof.properties.conformance.games.ConformanceGame`).
 
 Dracula has hidden information and chance in the middle of the game. The harness handles them so:
 
@@ -8,28 +10,39 @@ Dracula has hidden information and chance in the middle of the game. The harness
   Deception's draw) is an action ``chance ITEM`` without a player, chosen by the harness (or
   recorded in the trace) and sent to the engine like any other action. While chance is to
   move, ``to_move`` is ``"chance"`` and the legal actions are the possible outcomes.
-* **Public state and observations.** :meth:`DraculaAdapter.public_state` holds what both sides
-  see (figures, barriers, life markers, captured targets and discard piles, hand and pile sizes,
-  which locations hold a card, the revealed card, ...). :meth:`DraculaAdapter.observation` adds
-  what one side alone knows: its hand, its current and set-aside action cards, its cards in the
-  deal pool and the card it knows at each location. Engines report both (protocol command
-  ``observation``); the harness compares both sides' observations after every step.
+* **Public state and observations.** :meth:`DraculaConformance.public_state` holds what both
+  sides see (figures, barriers, life markers, captured targets and discard piles, hand and pile
+  sizes, which locations hold a card, the revealed card, ...).
+  :meth:`DraculaConformance.observation` adds what one side alone knows: its hand, its current
+  and set-aside action cards, its cards in the deal pool and the card it knows at each
+  location. Engines report both (protocol command ``observation``); the harness compares both
+  sides' observations after every step.
+
+Public state fields: ``phase`` (the pending step: choose, deal, draw-action, move, meet,
+place, pay, rescue, barrier, special-choice, depths-place, deception-draw, over),
+``to_move`` (0 Dracula, 1 Van Helsing, ``"chance"``, null when over), ``turn``, ``active``,
+``steps``, ``can_look``, ``pos`` (two location names), ``life``, ``cards_at`` (per location:
+a card lies there), ``revealed`` (null or [location, card]), ``played``, ``use_special``,
+``barriers`` (colour -> border ``a1-b1`` or null), ``captured``, ``enemy_discard``,
+``action_discard`` (per side, sorted ids), ``hand_size``, ``current_size``, ``aside_size``,
+``pool_size``, ``winner``. Observations add ``hand``, ``current``, ``aside``, ``pool`` (own
+cards) and ``known`` (per location, the card the player knows lies there, or null).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
-from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.errors import MalformedInput
 from ruleproof.model import CHANCE
+from ruleproof.model.api import GameState
 from ruleproof.model.dracula import rules as _rules_module
 from ruleproof.model.dracula.data import COLOURS, Kind, Side, default_board, default_cards
 from ruleproof.model.dracula.engine import (
-    ChanceOutcome,
     ChooseCard,
     Move,
     PlayCard,
@@ -40,23 +53,22 @@ from ruleproof.model.dracula.engine import (
     new_game,
     phase,
 )
+from ruleproof.model.dracula.game import DraculaGame
 from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.model.dracula.rules import DraculaRules, rules_from_mapping
 from ruleproof.model.dracula.state import Step
-from ruleproof.properties.conformance.blame import (
-    CONTRACT,
-    HEURISTIC,
-    MODEL,
-    Blame,
-    first_of,
-    forbidding,
-    permitting,
-    scope_of,
-    separating,
-)
-from ruleproof.properties.conformance.jsontypes import Named, field_problem, has_type
-from ruleproof.properties.conformance.stepped import Stepped
+from ruleproof.properties.conformance.blame import scope_of
+from ruleproof.properties.conformance.games import REDUCED_KEY, Alternative, FieldTypes
+from ruleproof.properties.conformance.jsontypes import Named, has_type
+from ruleproof.properties.conformance.readings import ambiguity_register
 from ruleproof.properties.contracts.core import Contract
+
+GAME = "dracula"
+"""The game's name (its plugin record's)."""
+
+UNBOUNDED = 10**9
+"""The interface's truncation bound for the harness's games: conformance bounds a game by its
+own ``max_steps`` (a trace by its length), so the interface never truncates one."""
 
 SIDES = ("dracula", "van-helsing")
 """Side names in set-ups (index = player)."""
@@ -206,40 +218,61 @@ def dracula_setup_json(state: State) -> dict[str, Any]:
     return {"current": {SIDES[i]: sorted(state.current[i]) for i in (0, 1)}}
 
 
+
+
+_TYPES = FieldTypes(_FIELD_TYPES, _PRIVATE_TYPES, _TYPE_WORDS, _NAMED)
+
+
+def _text(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@cache
+def _game(rules: DraculaRules) -> DraculaGame:
+    """The interface's game that wraps the harness's engine states (their own rules and cards
+    rule every step; the game gives the action table and the flow)."""
+    return DraculaGame(rules, UNBOUNDED)
+
+
+def _wrap(state: State) -> GameState:
+    if state.cards is default_cards() and state.board is default_board():
+        return _game(state.rules).from_model(state)
+    return DraculaGame(state.rules, UNBOUNDED, state.cards).from_model(state)  # a reduced game
+
+
+def _register_clauses(option: str) -> tuple[str, ...]:
+    """The clauses in question of the register's entry for ``option`` (empty if none)."""
+    for entry in ambiguity_register(GAME):
+        if entry.option == option:
+            return entry.clauses
+    return ()
+
+
+def _rules_of(options: Mapping[str, str]) -> DraculaRules:
+    return rules_from_mapping(dict(options))
+
+
 @dataclass(frozen=True)
-class DraculaAdapter:
-    """The :class:`~ruleproof.properties.conformance.games.GameAdapter` of Dracula (2 players).
+class DraculaConformance:
+    """Dracula's :class:`~ruleproof.properties.conformance.games.ConformanceGame` (2 players;
+    see the module docstring for the JSON). The set-up names neither a start player (who
+    starts is the option ``first_player``) nor the players (the two sides are fixed roles)."""
 
-    Public state fields: ``phase`` (the pending step: choose, deal, draw-action, move, meet,
-    place, pay, rescue, barrier, special-choice, depths-place, deception-draw, over),
-    ``to_move`` (0 Dracula, 1 Van Helsing, ``"chance"``, null when over), ``turn``, ``active``,
-    ``steps``, ``can_look``, ``pos`` (two location names), ``life``, ``cards_at`` (per location:
-    a card lies there), ``revealed`` (null or [location, card]), ``played``, ``use_special``,
-    ``barriers`` (colour -> border ``a1-b1`` or null), ``captured``, ``enemy_discard``,
-    ``action_discard`` (per side, sorted ids), ``hand_size``, ``current_size``, ``aside_size``,
-    ``pool_size``, ``winner``. Observations add ``hand``, ``current``, ``aside``, ``pool`` (own
-    cards) and ``known`` (per location, the card the player knows lies there, or null).
-    """
-
-    name: str = "dracula"
-    min_players: int = 2
-    max_players: int = 2
-    state_fields: frozenset[str] = frozenset(_FIELD_TYPES)
+    has_start_player: bool = False
+    has_names: bool = False
     observed_players: tuple[int, ...] = (0, 1)
+    field_priority: tuple[str, ...] = _PRIORITY
+
+    @property
+    def field_types(self) -> FieldTypes:
+        return _TYPES
+
+    # -- set-up codec ---------------------------------------------------------------------
+    def presets(self) -> tuple[str, ...]:
+        return ()
 
     def player_counts(self, options: Mapping[str, str]) -> tuple[int, ...]:
         return (2,)
-
-    @property
-    def has_start_player(self) -> bool:
-        return False  # who starts is the option first_player
-
-    @property
-    def default_preset(self) -> str:
-        return ""
-
-    def presets(self) -> tuple[str, ...]:
-        return ()
 
     def option_values(self) -> dict[str, tuple[str, ...]]:
         defaults = DraculaRules()
@@ -253,107 +286,60 @@ class DraculaAdapter:
                 out[f.name] = (str(value), *(c for c in choices if c != value))
         return out
 
-    def with_start_player(self, setup: Mapping[str, Any], player: int) -> dict[str, Any]:
-        return dict(setup)
-
-    @property
-    def has_names(self) -> bool:
-        return False  # Dracula's two sides are fixed roles, not named seats
-
-    def with_names(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        return dict(setup)
-
-    def expansions(self) -> tuple[str, ...]:
-        return ()
-
-    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
-        return tuple(clauses)
-
-    def blame_reading(self, previous: State | None, action: str | None, state: State,
-                      reported_state: Mapping[str, Any] | None,
-                      reported_legal: Sequence[str] | None, options: Mapping[str, str], *,
-                      observer: int | None = None) -> tuple[str, ...]:
-        base = state.rules if previous is None else previous.rules
-        for name, values in self.option_values().items():
-            current = getattr(base, name)
-            current_text = ("true" if current else "false") if isinstance(current, bool) \
-                else str(current)
-            for value in values:
-                if value == current_text:
-                    continue
-                typed: object = value == "true" if isinstance(current, bool) else value
-                try:
-                    rules = replace(base, **{name: typed})  # type: ignore[arg-type]
-                except (MalformedInput, TypeError, ValueError):
-                    continue
-                clauses = self._register_clauses(name)
-                if reported_state is not None and previous is not None and action is not None:
-                    try:
-                        new = apply(replace(previous, rules=rules), _parse(action))
-                    except (IllegalAction, ValueError, AssertionError, IndexError, KeyError):
-                        continue
-                    new = replace(new, rules=state.rules)
-                    got = (self.public_state(new) if observer is None
-                           else self.observation(new, observer))
-                    keys = [k for k in reported_state if k in got and k != "player"]
-                    if keys and all(got[k] == reported_state[k] for k in keys) and clauses:
-                        return clauses
-                elif reported_legal is not None:
-                    try:
-                        got_legal = set(self.legal(replace(state, rules=rules)))
-                    except (ValueError, AssertionError, IndexError, KeyError):
-                        continue
-                    if got_legal == set(reported_legal) and clauses:
-                        return clauses
-        return ()
-
-    @staticmethod
-    def _register_clauses(option: str) -> tuple[str, ...]:
-        from ruleproof.properties.conformance.readings import ambiguity_register
-        for entry in ambiguity_register("dracula"):
-            if entry.option == option:
-                return entry.clauses
-        return ()
-
-    def _rules_of(self, options: Mapping[str, str]) -> Any:
-        return rules_from_mapping(dict(options))
+    def option_owners(self) -> Mapping[str, str]:
+        return {}
 
     def start(self, players: int, options: Mapping[str, str], seed: int | None,
-              setup: Mapping[str, Any] | None) -> State:
+              setup: Mapping[str, Any] | None) -> GameState:
         if players != 2:
             raise MalformedInput(f"dracula is played by 2 players; got {players}")
-        if "reduced" in options:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
+        if REDUCED_KEY in options:  # a reduced set-up of ``ruleproof explore`` (spec/reduced/)
             from ruleproof.properties.explore.games import start_state
-            return start_state("dracula", dict(options), seed, None)  # type: ignore[no-any-return]
-        rules = self._rules_of(options)
+            return _wrap(start_state(GAME, dict(options), seed, None))
+        rules = _rules_of(options)
         if setup is None:
-            return new_game(seed or 0, rules)
+            return _wrap(new_game(seed or 0, rules))
         d, h = _setup_current(setup)
         s = new_game(0, rules)
         cards = s.cards
         aside = tuple(tuple(sorted(c for c in cards.action_of(Side(i)) if c not in cur))
                       for i, cur in enumerate((d, h)))
-        return replace(s, current=(d, h), aside=(aside[0], aside[1]))
+        return _wrap(replace(s, current=(d, h), aside=(aside[0], aside[1])))
 
     def setup_of(self, players: int, options: Mapping[str, str], seed: int) -> dict[str, Any]:
-        s = new_game(seed, self._rules_of(options))
+        s = new_game(seed, _rules_of(options))
         return {"current": {SIDES[i]: list(s.current[i]) for i in (0, 1)}}
 
-    def legal(self, state: State) -> list[str]:
-        return [str(a) for a in legal_actions(state)]
+    def setup_json(self, state: GameState) -> dict[str, Any]:
+        return dracula_setup_json(state.model)
 
-    def choosable(self, state: State) -> list[str]:
-        """The legal actions the search chooses from, most telling first (index 0 is what
-        hypothesis's simplest games take): non-targets first when choosing cards, steps
-        towards the other figure first, plays with the special action first."""
-        acts = list(legal_actions(state))
-        cards = state.cards
-        if phase(state) == "choose":
+    def parse(self, action: str) -> Any:
+        return _parse(action)
+
+    # -- observer -------------------------------------------------------------------------
+    def public_state(self, state: GameState) -> dict[str, Any]:
+        return public_state(state.model)
+
+    def observation(self, state: GameState, player: int) -> dict[str, Any]:
+        return observation(state.model, player)
+
+    def turn_of(self, state: GameState) -> int | None:
+        active = state.model.active
+        return active if isinstance(active, int) and not isinstance(active, bool) else None
+
+    def choice_order(self, state: GameState, actions: tuple[Any, ...]) -> Sequence[Any]:
+        """Most telling first (index 0 is what hypothesis's simplest games take):
+        non-targets first when choosing cards, steps towards the other figure first, plays
+        with the special action first."""
+        s: State = state.model
+        acts = list(actions)
+        cards = s.cards
+        if phase(s) == "choose":
             acts.sort(key=lambda a: isinstance(a, ChooseCard)
                       and cards.enc(a.card).kind is Kind.TARGET)
-        elif phase(state) == "move":
-            other = state.pos[1 - state.active]
-            cols = state.board.columns
+        elif phase(s) == "move":
+            other = s.pos[1 - s.active]
+            cols = s.board.columns
 
             def dist(a: Any) -> int:
                 if not isinstance(a, Move):
@@ -361,12 +347,14 @@ class DraculaAdapter:
                 return abs(a.to % cols - other % cols) + abs(a.to // cols - other // cols)
 
             acts.sort(key=dist)
-        elif phase(state) == "pay":
+        elif phase(s) == "pay":
             acts.sort(key=lambda a: not (isinstance(a, PlayCard) and a.special))
-        return [str(a) for a in acts]
+        return acts
 
-    def apply(self, state: State, action: str) -> Stepped:
-        new = apply(state, _parse(action))
+    # -- blame ----------------------------------------------------------------------------
+    def cited(self, before: GameState, after: GameState) -> tuple[str, ...]:
+        """The clauses the model's log lines of the transition tell it used."""
+        state, new = before.model, after.model
         happened: list[str] = []
         for event in new.log[len(state.log):]:
             for key, clauses in _LOG_CLAUSES:
@@ -375,74 +363,26 @@ class DraculaAdapter:
         if (state.use_special and state.played is not None and new.turn != state.turn
                 and state.cards.act(state.played).special == "rebellion"):
             happened.append("dracula-en:special.rebellion")  # the turn with Rebellion ended
-        return Stepped(new, _dedup(happened))
+        return _dedup(happened)
 
-    def to_move(self, state: State) -> int | None:
-        p = current_player(state)
-        return p if p in (0, 1) else None
+    def field_clauses(self, name: str, expected: Mapping[str, Any],
+                      reported: Mapping[str, Any]) -> tuple[str, ...]:
+        return _FIELD_CLAUSES.get(name, ())
 
-    def public_state(self, state: State) -> dict[str, Any]:
-        s = state
-        p = current_player(s)
-        name = s.board.name
-        revealed = None
-        if s.revealed is not None:
-            revealed = [name(s.revealed), s.board_cards[s.revealed]]
-        return {
-            "phase": phase(s),
-            "to_move": p if p in (0, 1) else "chance" if p == CHANCE else None,
-            "turn": s.turn,
-            "active": s.active,
-            "steps": s.steps,
-            "can_look": s.can_look,
-            "pos": [name(s.pos[0]), name(s.pos[1])],
-            "life": list(s.life),
-            "cards_at": [c is not None for c in s.board_cards],
-            "revealed": revealed,
-            "played": s.played,
-            "use_special": s.use_special,
-            "barriers": {c: None if e is None else s.board.edge_name(e)
-                         for c, e in zip(COLOURS, s.barriers, strict=True)},
-            "captured": [sorted(s.captured[0]), sorted(s.captured[1])],
-            "enemy_discard": [sorted(s.enc_discard[0]), sorted(s.enc_discard[1])],
-            "action_discard": [sorted(s.adiscard[0]), sorted(s.adiscard[1])],
-            "hand_size": [len(s.hand[0]), len(s.hand[1])],
-            "current_size": [len(s.current[0]), len(s.current[1])],
-            "aside_size": [len(s.aside[0]), len(s.aside[1])],
-            "pool_size": len(s.pool),
-            "winner": s.winner,
-        }
+    def withheld_clauses(self, action: str) -> tuple[str, ...]:
+        kind = action.split()[0] if action.split() else ""
+        return _MISSING_CLAUSES.get(kind, ("dracula-en:play.turn-parts",))
 
-    def observation(self, state: State, player: int) -> dict[str, Any]:
-        if player not in (0, 1):
-            raise MalformedInput(f"no player {player} in dracula (0 Dracula, 1 Van Helsing)")
-        mine = set(state.cards.encounter_of(Side(player)))
-        return {"player": player, **self.public_state(state),
-                "hand": sorted(state.hand[player]), "current": sorted(state.current[player]),
-                "aside": sorted(state.aside[player]),
-                "pool": sorted(c for c in state.pool if c in mine),
-                "known": list(state.known[player])}
+    def contracts(self, state: GameState) -> tuple[Contract, ...]:
+        """The contracts of dracula-en that apply to ``state``'s rules."""
+        from ruleproof.properties.contracts.core import contract_set
 
-    def check_action(self, action: str) -> str | None:
-        try:
-            _parse(action)
-        except ValueError as exc:
-            return str(exc)
-        return None
+        return contract_set("dracula-en").active(state.model)
 
-    def check_field(self, name: str, value: Any) -> str | None:
-        return field_problem(name, value, {**_FIELD_TYPES, **_PRIVATE_TYPES}, _TYPE_WORDS,
-                             _NAMED)
+    def scope(self, state: GameState) -> Mapping[tuple[str, str], float]:
+        return _scope(state.model.rules)
 
-    def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
-                    fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:
-        done = set(happened)
-        ordered = sorted(fields, key=lambda f: _PRIORITY.index(f) if f in _PRIORITY else 99)
-        candidates = _dedup(c for f in ordered for c in _FIELD_CLAUSES.get(f, ()))
-        hit = tuple(c for c in candidates if c in done)
-        return _dedup([*hit, *candidates])[:4]
-
-    def engine_post(self, previous: State, action: str, state: State,
+    def engine_post(self, previous: GameState, action: str, state: GameState,
                     reported: Mapping[str, Any], observer: int | None = None
                     ) -> tuple[State, tuple[State, ...]] | None:
         """The engine's successor as a typed state: the model's successor ``state`` with every
@@ -451,18 +391,45 @@ class DraculaAdapter:
         count the engine reports differently is met by the cards of the state before the
         step. Also the model's successor with one differing field substituted each. None if
         the report cannot be read as a state."""
-        seen = (self.public_state(state) if observer is None
-                else self.observation(state, observer))
+        before, after = previous.model, state.model
+        seen = public_state(after) if observer is None else observation(after, observer)
         fields = [k for k, v in reported.items() if k in seen and k != "player" and seen[k] != v]
         try:
-            full = _substitute(previous, state, reported, fields, observer)
-            single = tuple(_substitute(previous, state, reported, [f], observer) for f in fields)
+            full = _substitute(before, after, reported, fields, observer)
+            single = tuple(_substitute(before, after, reported, [f], observer) for f in fields)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return None
         return full, single
 
-    def probe_actions(self, state: State) -> list[str]:
-        s = state
+    def alternatives(self, state: GameState, options: Mapping[str, str]
+                     ) -> Iterator[Alternative]:
+        """``state`` under every other value of every rule option, with the clauses in
+        question of the option's register entry (options the register does not name are not
+        blamed)."""
+        base: DraculaRules = state.model.rules
+        for name, values in self.option_values().items():
+            current = getattr(base, name)
+            current_text = _text(current)
+            for value in values:
+                if value == current_text:
+                    continue
+                typed: object = value == "true" if isinstance(current, bool) else value
+                try:
+                    rules = replace(base, **{name: typed})  # type: ignore[arg-type]
+                except (MalformedInput, TypeError, ValueError):
+                    continue
+                yield Alternative(_register_clauses(name), state.game.from_model(
+                    replace(state.model, rules=rules), state.moves))
+
+    def restore(self, alternative: GameState, state: GameState) -> GameState:
+        return state.game.from_model(replace(alternative.model, rules=state.model.rules),
+                                     alternative.moves)
+
+    def localise(self, clauses: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
+        return tuple(clauses)
+
+    def probe_actions(self, state: GameState) -> list[str]:
+        s = state.model
         out: list[str] = []
         k = phase(s)
         cards = s.cards
@@ -490,53 +457,61 @@ class DraculaAdapter:
         elif k == "choose":
             other = cards.encounter_of(Side(1 - s.agenda[0].player))
             out += [f"choose {other[0]}", "stop"]
-        legal = set(self.legal(s))
+        legal = {str(a) for a in legal_actions(s)}
         found = list(dict.fromkeys(a for a in out if a not in legal))
         if k == "barrier" and len(found) > 8:  # a few near misses of each kind, not all 68
             found = found[:: max(1, len(found) // 8)]
         return found
 
-    def blame_extra(self, state: State, action: str) -> Blame:
-        try:
-            parsed = _parse(action)
-        except ValueError:
-            return Blame((), "")
-        if parsed in legal_actions(state):
-            return Blame((), "")
-        try:
-            apply(state, parsed)
-        except IllegalAction as exc:
-            model = exc.clauses
-        else:
-            model = ()
-        return first_of(Blame(forbidding(self.contracts(state), state, parsed), CONTRACT),
-                        Blame(model, MODEL))
 
-    def blame_missing(self, state: State, action: str) -> Blame:
-        try:
-            parsed = _parse(action)
-        except ValueError:
-            return Blame((), "")
-        kind = action.split()[0] if action.split() else ""
-        return first_of(Blame(permitting(self.contracts(state), state, parsed), CONTRACT),
-                        Blame(_MISSING_CLAUSES.get(kind, ("dracula-en:play.turn-parts",)),
-                              HEURISTIC))
+def public_state(state: State) -> dict[str, Any]:
+    """The public state of an engine state (see the module docstring)."""
+    s = state
+    p = current_player(s)
+    name = s.board.name
+    revealed = None
+    if s.revealed is not None:
+        revealed = [name(s.revealed), s.board_cards[s.revealed]]
+    return {
+        "phase": phase(s),
+        "to_move": p if p in (0, 1) else "chance" if p == CHANCE else None,
+        "turn": s.turn,
+        "active": s.active,
+        "steps": s.steps,
+        "can_look": s.can_look,
+        "pos": [name(s.pos[0]), name(s.pos[1])],
+        "life": list(s.life),
+        "cards_at": [c is not None for c in s.board_cards],
+        "revealed": revealed,
+        "played": s.played,
+        "use_special": s.use_special,
+        "barriers": {c: None if e is None else s.board.edge_name(e)
+                     for c, e in zip(COLOURS, s.barriers, strict=True)},
+        "captured": [sorted(s.captured[0]), sorted(s.captured[1])],
+        "enemy_discard": [sorted(s.enc_discard[0]), sorted(s.enc_discard[1])],
+        "action_discard": [sorted(s.adiscard[0]), sorted(s.adiscard[1])],
+        "hand_size": [len(s.hand[0]), len(s.hand[1])],
+        "current_size": [len(s.current[0]), len(s.current[1])],
+        "aside_size": [len(s.aside[0]), len(s.aside[1])],
+        "pool_size": len(s.pool),
+        "winner": s.winner,
+    }
 
-    def contracts(self, state: State) -> tuple[Contract, ...]:
-        """The contracts of dracula-en that apply to ``state``'s rules."""
-        from ruleproof.properties.contracts.core import contract_set
 
-        return contract_set("dracula-en").active(state)
+def observation(state: State, player: int) -> dict[str, Any]:
+    """What ``player`` sees of an engine state: the public state and its own cards.
 
-    def blame_contracts(self, previous: State, action: str, state: State,
-                        reported: Mapping[str, Any], observer: int | None = None
-                        ) -> tuple[str, ...]:
-        built = self.engine_post(previous, action, state, reported, observer)
-        if built is None:
-            return ()
-        engine, single = built
-        return separating(self.contracts(previous), previous, _parse(action), state, engine,
-                          single, _scope(previous.rules))
+    Raises:
+        MalformedInput: no such player.
+    """
+    if player not in (0, 1):
+        raise MalformedInput(f"no player {player} in dracula (0 Dracula, 1 Van Helsing)")
+    mine = set(state.cards.encounter_of(Side(player)))
+    return {"player": player, **public_state(state),
+            "hand": sorted(state.hand[player]), "current": sorted(state.current[player]),
+            "aside": sorted(state.aside[player]),
+            "pool": sorted(c for c in state.pool if c in mine),
+            "known": list(state.known[player])}
 
 
 _MISSING_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -695,17 +670,8 @@ def _agenda(previous: State, state: State, kind: str, mover: Any) -> tuple[Step,
     return (Step(kind, mover if isinstance(mover, int) else state.active), *state.agenda)
 
 
-DRACULA = DraculaAdapter()
-"""The Dracula adapter."""
+CONFORMANCE = DraculaConformance()
+"""Dracula's ``conformance`` capability (registered in properties/dracula/plugin.py)."""
 
-
-def chance_step(action: str) -> bool:
-    """True for a chance outcome (``chance ITEM``), which has no player."""
-    return isinstance(_safe_parse(action), ChanceOutcome)
-
-
-def _safe_parse(action: str) -> Any:
-    try:
-        return _parse(action)
-    except ValueError:
-        return None
+__all__ = ["CONFORMANCE", "SIDES", "DraculaConformance", "dracula_setup_json", "observation",
+           "public_state"]
