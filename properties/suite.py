@@ -152,7 +152,45 @@ def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], lis
         own, not_applied = p.checks(rule_set, board)
         checks, skipped = list(own), list(not_applied)
     more, more_skipped = generic_checks(rule_set, board)
-    return [*checks, *more], [*skipped, *more_skipped]
+    if not rule_set.shared and not any(c.method == "hypothesis" for c in checks):
+        found = machine_check(rule_set)  # the game gives no hypothesis property of its own
+        if found is None:
+            more_skipped.append(Skipped("every invariant after every step (hypothesis machine)",
+                                        f"{p.name} has no invariants capability"))
+        else:
+            more.append(found)
+    every = [*checks, *more]
+    if not every:  # a rule set no property checks must not pass on zero work
+        every.append(Check("at least one property checks this rule set", "static",
+                           lambda _profile: (False, 0, f"{p.name} {rule_set.name}: no property "
+                                             "applies (the game's plugin gives none and has no "
+                                             "capability a generic property needs)")))
+    return every, [*skipped, *more_skipped]
+
+
+def machine_check(rule_set: RuleSet) -> Check | None:
+    """The generic hypothesis machine (:mod:`ruleproof.properties.machine`) on ``rule_set``,
+    one run per player count, for a game with the ``"invariants"`` capability whose own checks
+    give no hypothesis property (None without the capability)."""
+    from ruleproof.properties.machine import run_machine
+    from ruleproof.properties.report import Tally
+
+    p = plugin(rule_set.game)
+    if p.capability("invariants") is None:
+        return None
+
+    def run(profile: Profile) -> tuple[bool, int, str, int, int]:
+        tally = Tally()
+        for n in rule_set.players or p.game_type.players[:1]:
+            ok, detail = run_machine(p.name, rule_set.game_params(n), profile.games,
+                                     profile.max_steps, tally=tally)
+            if not ok:
+                return False, tally.games, detail, tally.games, tally.steps
+        return True, tally.games, (f"{tally.games} games ({tally.finished} to an ending), "
+                                   f"{tally.steps} steps, every invariant held after every "
+                                   "step"), tally.games, tally.steps
+
+    return Check("every invariant after every step (hypothesis machine)", "hypothesis", run)
 
 
 def _profile(rule_set: RuleSet, profile: Profile) -> Profile:

@@ -186,7 +186,8 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
     document = data.get("document")
     if not isinstance(document, str) or not DOCUMENT_RE.fullmatch(document):
         raise MalformedInput(
-            f"'document' must be a document id such as 'du-en', got {document!r}",
+            f"'document' must be a document id (lower-case words joined by '-'), got "
+            f"{document!r}",
             file=file,
             line=line_of(text, "document"),
         )

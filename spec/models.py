@@ -154,6 +154,13 @@ class ScenarioTop(StrictModel):
     reading: list[Reading] | None = Field(None, min_length=1, max_length=20)
 
 
+class GenericScenario(ScenarioTop):
+    """A scenario file (TOML): a start position, actions and expectations, in any registered
+    game's notation (docs/scenarios.md). ``game`` names a registered game (checked when the file
+    is read); ``setup`` is the game's own table, described by ``spec/<game>/schemas/<game>-
+    scenario.json``."""
+
+
 def scenario_model(games: tuple[str, ...], setups: tuple[type[BaseModel], ...]
                    ) -> type[BaseModel]:
     """The whole scenario format for the JSON Schema: ``game`` one of ``games``, ``setup`` one

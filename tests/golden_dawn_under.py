@@ -23,8 +23,8 @@ from typing import Any
 
 from ruleproof.model.dawn_under import make_config, new_game, parse_options
 from ruleproof.model.dawn_under.engine import current_player, legal_actions, step
+from ruleproof.model.dawn_under.gruft import part as gruft_part
 from ruleproof.model.dawn_under.state import Config, State
-from ruleproof.model.gruft import part as gruft_part
 
 GOLDEN = Path(__file__).parent / "golden" / "dawn-under.json"
 FULL = Path(__file__).parent / "golden" / "dawn-under-full.jsonl.gz"

@@ -14,7 +14,7 @@ import pytest
 from reference_engines import load_engine
 
 from ruleproof.errors import MalformedInput, Nonconformance
-from ruleproof.model.gruft.state import Believe, Doubt
+from ruleproof.model.dawn_under.gruft.state import Believe, Doubt
 from ruleproof.properties.conformance.blame import MECHANISMS, separating
 from ruleproof.properties.conformance.differential import ConformResult, conform, play, trace_text
 from ruleproof.properties.conformance.engine import (

@@ -17,7 +17,7 @@ from ruleproof.model.dawn_under.board import load_board
 from ruleproof.model.dawn_under.config import load_presets
 from ruleproof.model.dracula.data import load_board as load_dracula_board
 from ruleproof.model.dracula.data import load_cards
-from ruleproof.properties.formats import schema_text, schemas
+from ruleproof.properties.formats import every_schema, schema_text, schemas
 from ruleproof.properties.scenarios import scenario_games
 from ruleproof.spec import spec_path
 from ruleproof.spec.formats import parse_toml, read_toml
@@ -27,15 +27,28 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 runner = CliRunner()
 
 
-SCHEMAS = schemas()
+SCHEMAS = every_schema()
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
 def test_shipped_schema_is_in_sync(name: str) -> None:
-    shipped = spec_path("schemas", f"{name}.json")
+    shipped = SCHEMAS[name][1]
     assert shipped.read_text(encoding="utf-8") == schema_text(name), \
-        f"regenerate: ruleproof schema {name} > spec/schemas/{name}.json"
+        f"regenerate: ruleproof schema {name} > {shipped}"
     assert json.loads(shipped.read_text(encoding="utf-8"))["$schema"].startswith("https://")
+
+
+def test_shared_formats_name_no_game_and_a_game_ships_its_own() -> None:
+    from ruleproof.properties.plugin import plugins
+
+    shared = {name: SCHEMAS[name][1] for name in schemas()}
+    assert {p.parent for p in shared.values()} == {spec_path("schemas")}
+    for name in shared:
+        text = schema_text(name)
+        assert not any(f'"{g}"' in text for g in plugins()), name
+    for p in plugins().values():
+        own = {name for name, (_m, where) in SCHEMAS.items() if where.parent.parent == p.spec_folder}
+        assert all(name.startswith(f"{p.name}-") for name in own)
 
 
 def test_schema_command_prints_and_lists() -> None:
@@ -125,15 +138,19 @@ def test_shipped_files_validate_against_their_exported_schema() -> None:
     from ruleproof.properties.scenarios import shipped
 
     cases = [("scenario", p) for p in shipped()] + [
+        (f"{tomllib.loads(p.read_text(encoding='utf-8'))['game']}-scenario", p)
+        for p in shipped()] + [
         ("dawn-under-board", spec_path("dawn_under", "boards", "default.toml")),
         ("dracula-cards", spec_path("dracula", "cards.toml")),
         ("dracula-board", spec_path("dracula", "board.toml")),
         ("presets", spec_path("dawn_under", "presets.toml")),
         ("presets", spec_path("dracula", "presets.toml"))]
     for name, path in cases:
-        schema = json.loads(spec_path("schemas", f"{name}.json").read_text(encoding="utf-8"))
+        schema = json.loads(SCHEMAS[name][1].read_text(encoding="utf-8"))
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         jsonschema.validate(data, schema)
-    schema = json.loads(spec_path("schemas", "scenario.json").read_text(encoding="utf-8"))
+    schema = json.loads(SCHEMAS["dawn-under-scenario"][1].read_text(encoding="utf-8"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"game": "dawn-under", "setup": {"seed": 1.9}}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"game": "dracula", "setup": {}}, schema)

@@ -11,16 +11,7 @@ import pytest
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dawn_under import apply, legal_actions, make_config, new_game, parse_options
 from ruleproof.model.dawn_under.engine import step
-from ruleproof.model.dawn_under.state import (
-    End,
-    OpenGrave,
-    Options,
-    Phase,
-    PlaceVampire,
-    State,
-    option_value,
-)
-from ruleproof.model.gruft import (
+from ruleproof.model.dawn_under.gruft import (
     BatClaim,
     Believe,
     CountTo,
@@ -30,6 +21,15 @@ from ruleproof.model.gruft import (
     GruftPhase,
     PlayBat,
     part,
+)
+from ruleproof.model.dawn_under.state import (
+    End,
+    OpenGrave,
+    Options,
+    Phase,
+    PlaceVampire,
+    State,
+    option_value,
 )
 from ruleproof.properties.citations import model_citations
 from ruleproof.properties.dawn_under import invariants as du_invariants
@@ -182,7 +182,7 @@ def test_count_grave_is_never_opened_in_a_plague() -> None:
 
 
 def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ruleproof.model.gruft import rules
+    from ruleproof.model.dawn_under.gruft import rules
 
     def no_bat_used(state: State, grave: int, events: list[object]) -> State:
         return with_gruft(replace(state, phase=GruftPhase.BAT),
@@ -194,7 +194,7 @@ def test_a_broken_expansion_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_guard_breach_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ruleproof.model.gruft import EXPANSION
+    from ruleproof.model.dawn_under.gruft import EXPANSION
 
     def unguarded(state: State) -> frozenset[int]:  # forgets gruft-en:count.guard
         return frozenset(gp(state).open_graves) if state.plague is None else frozenset()

@@ -9,8 +9,8 @@ from pathlib import Path
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.board import Board, default_board, load_board
 from ruleproof.model.dawn_under.expansion import load_expansion
+from ruleproof.model.dawn_under.expansions import DAWN_UNDER_EXPANSIONS
 from ruleproof.model.dawn_under.state import OPTION_VALUES, Config, Options
-from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
 from ruleproof.spec import line_of, manifest, spec_path
 
 GAME = "dawn-under"

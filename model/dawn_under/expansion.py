@@ -32,7 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
+from ruleproof.model.dawn_under.expansions import DAWN_UNDER_EXPANSIONS
 
 if TYPE_CHECKING:
     from ruleproof.model.dawn_under.state import Action, Config, Event, State

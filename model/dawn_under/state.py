@@ -15,7 +15,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ruleproof.model.dawn_under.board import Board
-from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
+from ruleproof.model.dawn_under.expansions import DAWN_UNDER_EXPANSIONS
 
 if TYPE_CHECKING:
     from ruleproof.model.dawn_under.expansion import Expansion
@@ -117,7 +117,7 @@ class Options:
         removed_colours: 2 players: ``same`` (the two lid colours removed are the two vampire
             colours removed) or ``different`` (du-en:2p.components).
         expansion: ``none`` or the name of an expansion played on top of the base game
-            (``ruleproof.model.expansions``); its own options are in ``expansion_options``.
+            (``ruleproof.model.dawn_under.expansions``); its own options are in ``expansion_options``.
         empty_path: a stake is due but none is left on the path (impossible under du-en, proved;
             possible under ``gift_trigger=holding-three``): ``no-stake`` (nothing is taken) or
             ``gift-now`` (it counts as the gift, du-en:ch2.gift).

@@ -46,6 +46,9 @@ from ruleproof.model.dawn_under.engine import (
 )
 from ruleproof.model.dawn_under.expansion import all_expansions
 from ruleproof.model.dawn_under.game import DawnUnderGame
+from ruleproof.model.dawn_under.gruft import GruftPhase
+from ruleproof.model.dawn_under.gruft import part as gruft_part
+from ruleproof.model.dawn_under.gruft.state import BatClaim
 from ruleproof.model.dawn_under.state import (
     OPTION_VALUES,
     RAT,
@@ -61,9 +64,6 @@ from ruleproof.model.dawn_under.state import (
     Vampire,
     VampireIn,
 )
-from ruleproof.model.gruft import GruftPhase
-from ruleproof.model.gruft import part as gruft_part
-from ruleproof.model.gruft.state import BatClaim
 from ruleproof.properties.conformance.blame import scope_of
 from ruleproof.properties.conformance.games import (
     DEFAULT_NAMES,

@@ -15,6 +15,7 @@ from functools import cached_property
 
 from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
+from ruleproof.model.dawn_under.gruft import GruftEvent, GruftPhase, part
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -26,7 +27,6 @@ from ruleproof.model.dawn_under.state import (
     State,
     VampireIn,
 )
-from ruleproof.model.gruft import GruftEvent, GruftPhase, part
 
 
 @dataclass(frozen=True)

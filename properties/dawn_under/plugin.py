@@ -61,7 +61,7 @@ def _option_values() -> Mapping[str, tuple[str, ...]]:
 
 
 def _expansions() -> dict[str, str]:
-    from ruleproof.model.expansions import DAWN_UNDER_EXPANSIONS
+    from ruleproof.model.dawn_under.expansions import DAWN_UNDER_EXPANSIONS
 
     return {name: "gruft-en" for name in DAWN_UNDER_EXPANSIONS}
 

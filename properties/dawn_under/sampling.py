@@ -8,6 +8,7 @@ from dataclasses import replace
 from ruleproof.errors import IllegalAction
 from ruleproof.model.dawn_under.config import make_config
 from ruleproof.model.dawn_under.engine import deal, initial_state, legal_actions, step
+from ruleproof.model.dawn_under.gruft import Believe, CountTo, Doubt, GiftTo, PlayBat, part
 from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.render import play_random
 from ruleproof.model.dawn_under.state import (
@@ -25,7 +26,6 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     Vampire,
 )
-from ruleproof.model.gruft import Believe, CountTo, Doubt, GiftTo, PlayBat, part
 from ruleproof.spec import all_clause_ids
 
 

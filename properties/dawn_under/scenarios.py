@@ -17,6 +17,7 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
 from ruleproof.model.dawn_under.engine import current_player, legal_actions, new_game, step
+from ruleproof.model.dawn_under.gruft import Believe, CountTo, Doubt, GiftTo, GruftPhase, PlayBat, part
 from ruleproof.model.dawn_under.observe import observation
 from ruleproof.model.dawn_under.render import event_text, player_name
 from ruleproof.model.dawn_under.state import (
@@ -38,7 +39,6 @@ from ruleproof.model.dawn_under.state import (
     Vampire,
     VampireIn,
 )
-from ruleproof.model.gruft import Believe, CountTo, Doubt, GiftTo, GruftPhase, PlayBat, part
 from ruleproof.properties.dawn_under.formats import DawnUnderSetup
 from ruleproof.properties.dawn_under.invariants import (
     Totals,

@@ -58,7 +58,7 @@ title = "Chapter 4: a rat plague passes and ends"     # optional (default: the f
 {players_line}
 {names_line}
 {preset_line}
-clauses = ["du-en:ch4.rat"]        # clause ids the scenario exercises (checked against the registries)
+{clauses_line}
 actions = ["Ann: open 0", "open 12", "Ann: stop"]   # "NAME: " checks who acts (optional)
 
 [options]                          # rule options on top of the preset (docs/rules-options.md)
@@ -66,7 +66,7 @@ actions = ["Ann: open 0", "open 12", "Ann: stop"]   # "NAME: " checks who acts (
 
 [[refused]]                        # an action that must be refused, citing every listed clause;
 action = 2                         # the state stays as it was and the scenario goes on
-clauses = ["du-en:ch4.only-neighbours"]
+{refused_clauses}
 
 [[check]]                          # expectations after any number of actions (0 = the start)
 after = 1
@@ -113,7 +113,15 @@ def scenario_guide() -> str:
     seats = "; ".join(f"{p.name}: {', '.join(p.game_type.seats)}" for p in games
                       if p.game_type.seats)
     players = first.game_type.default_players or first.game_type.players[0]
+    from ruleproof.spec import clause_registry
+
+    clauses = list(clause_registry(first.sources[0]))
+    effect = next((c.id for c in clauses if c.kind == "effect"), clauses[0].id)
+    legality = next((c.id for c in clauses if c.kind == "legality"), clauses[0].id)
     return SCENARIO_GUIDE.format(
+        clauses_line=_toml_line(f'clauses = ["{effect}"]', "clause ids the scenario exercises "
+                                "(checked against the registries)"),
+        refused_clauses=f'clauses = ["{legality}"]',
         game_line=_toml_line(f'game = "{first.name}"', f"or {others}" if others else
                              "a registered game"),
         players_line=_toml_line(f"players = {min(3, players)}", "; ".join(

@@ -45,6 +45,7 @@ def action_space(state: Any) -> list[Any]:
     """A systematic Dawn Under action space for ``state``: every grave opening, placements and
     garlic into the pending grave and one other, stop, both ends of hand-overs, and the
     expansion's actions (every bat and Count target, every gift receiver)."""
+    from ruleproof.model.dawn_under.gruft.state import Believe, CountTo, Doubt, GiftTo, PlayBat, part
     from ruleproof.model.dawn_under.state import (
         End,
         GiveVampire,
@@ -55,7 +56,6 @@ def action_space(state: Any) -> list[Any]:
         ReceiveVampire,
         Stop,
     )
-    from ruleproof.model.gruft.state import Believe, CountTo, Doubt, GiftTo, PlayBat, part
 
     size = state.config.board.size
     graves = sorted({state.pending if state.pending is not None else 0, 0, size // 2,
@@ -156,8 +156,8 @@ def perturbations(s: Any, a: Any, t: Any) -> Iterator[Perturbation]:
     """Alternatives to the successor ``t`` of a Dawn Under transition (who moves next, whether the
     turn or the plague ends, which end of a row, who gives or receives, counts +-1, lids seen
     or left open, which reserve lid), each with the fields it changes."""
+    from ruleproof.model.dawn_under.gruft.state import part
     from ruleproof.model.dawn_under.state import Phase, Vampire
-    from ruleproof.model.gruft.state import part
 
     n = t.config.players
     if t.phase is Phase.OVER:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.model.dawn_under.gruft.state import Gruft, GruftPhase, part
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -28,7 +29,6 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     VampireIn,
 )
-from ruleproof.model.gruft.state import Gruft, GruftPhase, part
 from ruleproof.properties.contracts.core import Contract, ContractSet
 
 S = State

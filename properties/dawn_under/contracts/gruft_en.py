@@ -7,6 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.model.dawn_under.gruft.state import (
+    BatClaim,
+    Believe,
+    CountTo,
+    Doubt,
+    GiftTo,
+    GruftPhase,
+    PlayBat,
+)
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -18,15 +27,6 @@ from ruleproof.model.dawn_under.state import (
     State,
     Stop,
     VampireIn,
-)
-from ruleproof.model.gruft.state import (
-    BatClaim,
-    Believe,
-    CountTo,
-    Doubt,
-    GiftTo,
-    GruftPhase,
-    PlayBat,
 )
 from ruleproof.properties.contracts.core import Contract, ContractSet
 from ruleproof.properties.dawn_under.contracts.du_en import G, _alias, _first_empty, actor, left, outer, over

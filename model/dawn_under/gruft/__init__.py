@@ -13,8 +13,8 @@ engine then calls the hooks of :data:`EXPANSION`. The expansion's part of a stat
 
 from __future__ import annotations
 
-from ruleproof.model.gruft.rules import EXPANSION, OPTIONS, GruftExpansion, count_graves
-from ruleproof.model.gruft.state import (
+from ruleproof.model.dawn_under.gruft.rules import EXPANSION, OPTIONS, GruftExpansion, count_graves
+from ruleproof.model.dawn_under.gruft.state import (
     BatClaim,
     Believe,
     CountTo,

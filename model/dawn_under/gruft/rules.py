@@ -26,6 +26,17 @@ from ruleproof.model.dawn_under.engine import (
     with_changes,
 )
 from ruleproof.model.dawn_under.expansion import Expansion
+from ruleproof.model.dawn_under.gruft.state import (
+    BatClaim,
+    Believe,
+    CountTo,
+    Doubt,
+    GiftTo,
+    Gruft,
+    GruftEvent,
+    GruftPhase,
+    PlayBat,
+)
 from ruleproof.model.dawn_under.render import player_name
 from ruleproof.model.dawn_under.state import (
     Action,
@@ -40,17 +51,6 @@ from ruleproof.model.dawn_under.state import (
     PlaceVampire,
     State,
     VampireIn,
-)
-from ruleproof.model.gruft.state import (
-    BatClaim,
-    Believe,
-    CountTo,
-    Doubt,
-    GiftTo,
-    Gruft,
-    GruftEvent,
-    GruftPhase,
-    PlayBat,
 )
 
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -368,7 +368,7 @@ class GruftExpansion(Expansion):
 
 
 EXPANSION = GruftExpansion()
-"""The expansion's hooks, found by the base game through ``ruleproof.model.expansions``."""
+"""The expansion's hooks, found by the base game through ``ruleproof.model.dawn_under.expansions``."""
 
 
 # ----------------------------------------------------------------------------- the Count

@@ -9,5 +9,5 @@ and a module; the base engine stays as it is.
 from __future__ import annotations
 
 DAWN_UNDER_EXPANSIONS: dict[str, str] = {
-    "gruft": "ruleproof.model.gruft",  # "Frische Luft für die Gruft" (gruft-en)
+    "gruft": "ruleproof.model.dawn_under.gruft",  # "Frische Luft für die Gruft" (gruft-en)
 }
