@@ -13,7 +13,7 @@ from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under import game as du_game
 from ruleproof.model.dawn_under.state import State
 from ruleproof.properties.plugin import SHARED
-from ruleproof.properties.report import Profile
+from ruleproof.properties.report import PROFILES, Profile
 from ruleproof.properties.suite import rule_sets, run_suite
 
 TINY = Profile("tiny", games=3, max_steps=150, samples=1)
@@ -135,8 +135,12 @@ def test_the_generic_properties_come_from_the_capabilities_a_bare_game_is_skippe
     reasons = {s.name: s.reason for s in not_applied}
     assert reasons["the game's own properties"] == "toy's plugin gives none"
     assert reasons["symbolic layer (z3)"] == "toy has no symbolic capability"
+    assert reasons["every invariant after every step (hypothesis machine)"] == \
+        "toy has no invariants capability"
     assert refinement_checks(rs) == [] and shared_checks("toy") == []
-    assert plan(RuleSet("toy", SHARED))[0] == []
+    nothing = plan(RuleSet("toy", SHARED))[0]  # no property applies: it fails, never passes
+    assert [c.name for c in nothing] == ["at least one property checks this rule set"]
+    assert not nothing[0].run(PROFILES["ci"])[0]
     assert ("toy", "toy has no symbolic capability (its plugin record gives none)") in skipped()
     assert {t[0] for t in tasks()} == {"dawn-under", "dracula"}
     with pytest.raises(MalformedInput, match="toy has no symbolic capability"):
