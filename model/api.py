@@ -128,6 +128,16 @@ class RulesGame(Protocol):
         ...
 
     @property
+    def min_utility(self) -> float:
+        """The lowest return a seat can get."""
+        ...
+
+    @property
+    def max_utility(self) -> float:
+        """The highest return a seat can get."""
+        ...
+
+    @property
     def observation_tensor_shape(self) -> tuple[int, ...]: ...
 
     @property
@@ -355,6 +365,10 @@ class GameBase(ABC, Generic[M]):
     over_clauses: tuple[str, ...] = ()
     chance_clauses: tuple[str, ...] = ()
     chance_refused: str = "no such chance outcome here"
+    min_utility: float = -1.0
+    """The lowest return a seat can get (the default returns: a loss of a 2-player game)."""
+    max_utility: float = 1.0
+    """The highest return a seat can get (the default returns: a win)."""
 
     # -- hooks -------------------------------------------------------------------------------
     @abstractmethod

@@ -60,6 +60,9 @@ def check_state(game: RulesGame, state: RulesState, rng: random.Random) -> str |
         returns = state.returns()
         if len(returns) != n or abs(sum(returns)) > 1e-9:
             return f"returns {returns} are not one value per seat summing to 0"
+        low, high = game.min_utility, game.max_utility
+        if any(not low - 1e-9 <= r <= high + 1e-9 for r in returns):
+            return f"returns {returns} leave the game's declared range {low}..{high}"
         return None
     if not legal:
         return "a non-terminal state has no legal action (a dead end)"

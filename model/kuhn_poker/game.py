@@ -60,6 +60,8 @@ class KuhnPokerGame(GameBase[Hand]):
     over_clauses = ("kuhn-wp:rules.showdown",)
     chance_clauses = ("kuhn-wp:rules.deal",)
     chance_refused = "that card is not left to deal"
+    min_utility = -2.0
+    max_utility = 2.0
 
     def __init__(self, max_moves: int = MAX_DECISIONS) -> None:
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:

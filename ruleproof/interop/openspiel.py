@@ -124,7 +124,8 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
         info = pyspiel.GameInfo(
             num_distinct_actions=self.rules.num_distinct_actions,
             max_chance_outcomes=self.rules.max_chance_outcomes,
-            num_players=self.rules.num_players, min_utility=-1.0, max_utility=1.0,
+            num_players=self.rules.num_players, min_utility=self.rules.min_utility,
+            max_utility=self.rules.max_utility,
             utility_sum=0.0, max_game_length=self.rules.max_game_length)
         kind = self.game_type or game_type(plugin(self.game_name))
         super().__init__(kind, info, given)
