@@ -15,6 +15,8 @@ from ruleproof.model.kuhn_poker.game import MAX_DECISIONS, KuhnPokerGame
 from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, RuleSet, Selection
 from ruleproof.spec import game_folder
 
+from .contracts import CONTRACTS
+
 NAME = "kuhn-poker"
 
 
@@ -82,4 +84,7 @@ PLUGIN = GamePlugin(
     spec_folder=game_folder(NAME),
     presets=_presets,
     checks=checks,
+    capabilities={
+        "contracts": CONTRACTS,
+    },
 )
