@@ -16,6 +16,7 @@ from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, Rul
 from ruleproof.spec import game_folder
 
 from .contracts import CONTRACTS
+from .scenarios import SCENARIOS
 
 NAME = "kuhn-poker"
 
@@ -86,5 +87,6 @@ PLUGIN = GamePlugin(
     checks=checks,
     capabilities={
         "contracts": CONTRACTS,
+        "scenarios": SCENARIOS,
     },
 )
