@@ -15,7 +15,9 @@ from ruleproof.model.kuhn_poker.game import MAX_DECISIONS, KuhnPokerGame
 from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, RuleSet, Selection
 from ruleproof.spec import game_folder
 
+from . import play
 from .contracts import CONTRACTS
+from .invariants import INTERFACE_INVARIANTS
 from .scenarios import SCENARIOS
 
 NAME = "kuhn-poker"
@@ -41,10 +43,17 @@ def contract_rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
 
 
 def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]:
-    """Kuhn poker has no properties of its own beyond the generic ones."""
+    """Kuhn poker's own properties of ``rule_set`` (properties/kuhn_poker/checks.py; the suite
+    adds the generic ones).
+
+    Raises:
+        MalformedInput: a board file (Kuhn poker has no board).
+    """
+    from .checks import rule_set_checks, shared_checks
+
     if board is not None:
         raise MalformedInput("kuhn-poker has no board")
-    return [], []
+    return (shared_checks() if rule_set.shared else rule_set_checks()), []
 
 
 def make_game(players: int = 2, preset: str | None = None,
@@ -87,6 +96,10 @@ PLUGIN = GamePlugin(
     checks=checks,
     capabilities={
         "contracts": CONTRACTS,
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
         "scenarios": SCENARIOS,
     },
 )
