@@ -17,8 +17,11 @@ from ruleproof.spec import game_folder
 
 from . import play
 from .contracts import CONTRACTS
+from .docs import DOCS
 from .invariants import INTERFACE_INVARIANTS
+from .render import RENDER
 from .scenarios import SCENARIOS
+from .simulate import SIMULATION
 
 NAME = "kuhn-poker"
 
@@ -101,5 +104,8 @@ PLUGIN = GamePlugin(
         "stats": play.STATS,
         "cycles": play.CYCLES,
         "scenarios": SCENARIOS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
     },
 )
