@@ -16,6 +16,7 @@ from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, Rul
 from ruleproof.spec import game_folder
 
 from . import play
+from .conformance import CONFORMANCE
 from .contracts import CONTRACTS
 from .docs import DOCS
 from .invariants import INTERFACE_INVARIANTS
@@ -107,5 +108,6 @@ PLUGIN = GamePlugin(
         "render": RENDER,
         "simulate": SIMULATION,
         "docs": DOCS,
+        "conformance": CONFORMANCE,
     },
 )
