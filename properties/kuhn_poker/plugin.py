@@ -12,7 +12,15 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.kuhn_poker.game import MAX_DECISIONS, KuhnPokerGame
-from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, RuleSet, Selection
+from ruleproof.properties.plugin import (
+    SHARED,
+    Deferred,
+    GamePlugin,
+    GameType,
+    Param,
+    RuleSet,
+    Selection,
+)
 from ruleproof.spec import game_folder
 
 from . import play
@@ -108,6 +116,7 @@ PLUGIN = GamePlugin(
         "render": RENDER,
         "simulate": SIMULATION,
         "docs": DOCS,
+        "explore": Deferred("ruleproof.properties.kuhn_poker.explore:EXPLORE"),
         "conformance": CONFORMANCE,
     },
 )
