@@ -20,7 +20,7 @@ Decisions and deals are the transitions (chance deals appear in exhaustive explo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,6 +147,40 @@ def _opening_bet(s: Any, a: Any, t: Any) -> bool | None:
     return after[me] == before[me] + 1 and after[1 - me] == before[1 - me]
 
 
+def _at_first(s: Any) -> bool:
+    """The first decision (kuhn-wp:rules.first)."""
+    return not view(s).moves
+
+
+def _at_after_pass(s: Any) -> bool:
+    """The decision after a pass with no bet standing (kuhn-wp:rules.after-pass)."""
+    return view(s).moves == (PASS,)
+
+
+def _at_facing_bet(s: Any) -> bool:
+    """A decision facing a bet (kuhn-wp:rules.facing-bet)."""
+    return facing_bet(view(s).moves)
+
+
+def _recorded(at: Callable[[Any], bool]) -> Callable[[Any, Any, Any], bool | None]:
+    """The decision made at a decision where ``at`` holds is the one that counts: it is
+    added to the decisions, nothing else is."""
+    def requires(s: Any, a: Any, t: Any) -> bool | None:
+        if not (_decision(s, a) and at(s)):
+            return None
+        return view(t).moves == _after(s, a)
+    return requires
+
+
+def _pass_no_chip(at: Callable[[Any], bool]) -> Callable[[Any, Any, Any], bool | None]:
+    """A pass (a check) where ``at`` holds puts no chip into the pot."""
+    def requires(s: Any, a: Any, t: Any) -> bool | None:
+        if not (_decision(s, a) and a is PASS and at(s)):
+            return None
+        return view(t).pot == view(s).pot
+    return requires
+
+
 def _after_pass_permits(s: Any, a: Any) -> bool:
     """After a pass with no bet standing the other player may pass or bet."""
     m = view(s).moves
@@ -267,11 +301,19 @@ CONTRACTS_KUHN_WP = ContractSet(
         C("kuhn-wp:rules.first", permits=_first_permits, requires=_first_mover,
           what="the first player makes the first decision"),
         C("kuhn-wp:rules.first", requires=_opening_bet, what="a bet adds one chip"),
+        C("kuhn-wp:rules.first", requires=_recorded(_at_first), what="the first decision counts"),
+        C("kuhn-wp:rules.first", requires=_pass_no_chip(_at_first), what="a pass adds no chip"),
         C("kuhn-wp:rules.after-pass", permits=_after_pass_permits, requires=_after_pass,
           what="after the first pass the other player decides"),
+        C("kuhn-wp:rules.after-pass", requires=_recorded(_at_after_pass),
+          what="the answer to a pass counts"),
+        C("kuhn-wp:rules.after-pass", requires=_pass_no_chip(_at_after_pass),
+          what="a second pass adds no chip"),
         C("kuhn-wp:rules.facing-bet", permits=_facing_permits, requires=_answer_due,
           what="a bet is answered by the other player"),
         C("kuhn-wp:rules.facing-bet", requires=_call_chip, what="a call adds one chip"),
+        C("kuhn-wp:rules.facing-bet", requires=_recorded(_at_facing_bet),
+          what="the answer to a bet counts"),
         C("kuhn-wp:rules.fold", forbids=_after_fold_forbids, requires=_fold,
           what="a pass facing a bet folds"),
         C("kuhn-wp:rules.showdown", forbids=_after_showdown_forbids, requires=_showdown,

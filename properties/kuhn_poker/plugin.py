@@ -24,8 +24,10 @@ from ruleproof.properties.plugin import (
 from ruleproof.spec import game_folder
 
 from . import play
+from .ambiguities import AMBIGUITIES
 from .conformance import CONFORMANCE
 from .contracts import CONTRACTS
+from .discovery import DISCOVERY
 from .docs import DOCS
 from .invariants import INTERFACE_INVARIANTS
 from .render import RENDER
@@ -108,6 +110,8 @@ PLUGIN = GamePlugin(
     checks=checks,
     capabilities={
         "contracts": CONTRACTS,
+        "discovery": DISCOVERY,
+        "ambiguities": AMBIGUITIES,
         "invariants": INTERFACE_INVARIANTS,
         "machine": play.MACHINE,
         "stats": play.STATS,
