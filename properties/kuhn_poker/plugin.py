@@ -1,7 +1,20 @@
 """Kuhn poker's plugin record: the worked example of adding a game (docs/add-a-game.md).
 
 The game needs nothing but this record, its model (``model/kuhn_poker/``) and its data
-(``spec/kuhn_poker/``): every subsystem reaches it through the registry.
+(``spec/kuhn_poker/``): every subsystem reaches it through the registry. Its capabilities live
+in this folder, one module each (contracts, symbolic, discovery, ambiguities, invariants,
+play: machine/stats/cycles, scenarios, render, simulate, docs, explore, conformance).
+
+Capabilities left out, because they do not apply:
+
+* ``formats``: the game has no file format of its own (no board or card file); its scenario
+  ``[setup]`` is the model of its ``scenarios`` capability.
+* ``chance``: the deal is the only chance (kuhn-wp:rules.deal); ``new_seeded_state`` resolves
+  it, and a hand started before the deal is dealt by the generic rule (each card with its
+  exact probability).
+* ``shrink``: nothing of the deal is hidden from everybody (each dealt card is seen by its
+  holder at once; the third card is not part of a set-up), and both decisions are legal at
+  every decision, so there is no deal to rearrange: witnesses are shrunk without one.
 """
 
 from __future__ import annotations
@@ -110,6 +123,7 @@ PLUGIN = GamePlugin(
     checks=checks,
     capabilities={
         "contracts": CONTRACTS,
+        "symbolic": Deferred("ruleproof.properties.kuhn_poker.symbolic:SYMBOLIC"),
         "discovery": DISCOVERY,
         "ambiguities": AMBIGUITIES,
         "invariants": INTERFACE_INVARIANTS,
