@@ -9,7 +9,7 @@ from __future__ import annotations
 class KuhnDocs:
     """See the module docstring."""
 
-    statistics: tuple[tuple[int | None, str | None, tuple[str, ...]], ...] = ((None, None, ()),)
+    statistics: tuple[tuple[int | None, str | None, tuple[str, ...]], ...] = ((2, "kuhn-wp", ()),)
     """(players, preset, options) of each rule set on the statistics page: the one rule set."""
     comparison = None
     """No second reading to compare."""

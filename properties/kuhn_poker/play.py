@@ -4,10 +4,10 @@
   at most three decisions, so a finished hand is followed by a new one from the drawn seed
   (many hands per example); failures are shrunk; the log names the deal, each decision and the
   result.
-* ``stats`` (:class:`KuhnStats`): seats ``P1`` (deciding first, kuhn-wp:rules.first) and
-  ``P2``; the ending is the clause that ended the hand (kuhn-wp:rules.fold or
-  kuhn-wp:rules.showdown); counted per hand: bets, calls, folds, showdowns and the chips that
-  changed hands (kuhn-wp:rules.payoff).
+* ``stats`` (:class:`KuhnStats`): the rule set ``kuhn-poker kuhn-wp 2p``; seats ``P1``
+  (deciding first, kuhn-wp:rules.first) and ``P2``; the ending is the clause that ended the
+  hand (kuhn-wp:rules.fold or kuhn-wp:rules.showdown); counted per hand: bets, calls, folds,
+  showdowns and the chips that changed hands (kuhn-wp:rules.payoff).
 * ``cycles`` (:data:`CYCLES`): random hands capped at 10 decisions (a hand needs at most 3).
 
 No ``chance`` capability: the only chance is the deal, which the seeded set-up
@@ -27,6 +27,9 @@ from ruleproof.properties.endless import CycleRules
 from ruleproof.properties.play import MachineSettings
 from ruleproof.properties.plugin import GamePlugin
 from ruleproof.properties.stats import StatsRules
+
+PRESET = "kuhn-wp"
+"""The one rule set (spec/kuhn_poker/presets.toml)."""
 
 SEATS = ("P1", "P2")
 """The seats as logs and statistics name them (P1 decides first)."""
@@ -73,6 +76,10 @@ MACHINE = MachineSettings(seed_max=2**20, after_end="restart", chance="draw", sh
 class KuhnStats(StatsRules):
     """The ``stats`` capability: seats in the order of play, the ending's clause, events of
     the betting."""
+
+    def label(self, game_plugin: GamePlugin, game: GameBase[Any]) -> str:
+        """The game's name, its one preset and the player count (``kuhn-poker kuhn-wp 2p``)."""
+        return f"{game_plugin.name} {PRESET} {game.num_players}p"
 
     def seats(self, game_plugin: GamePlugin, game: GameBase[Any]) -> tuple[str, ...]:
         """``P1 (first)``, ``P2``: P1 decides first (kuhn-wp:rules.first)."""
