@@ -106,9 +106,18 @@ def deal(h: Hand, rank: int) -> Hand:
 
 
 def act(h: Hand, move: Move) -> Hand:
-    """The seat to act plays ``move``. Raises IllegalAction when no player is to act."""
-    if to_move(h) < 0:
-        raise IllegalAction(move, "no player acts now", ("kuhn-wp:rules.first",))
+    """The seat to act plays ``move``.
+
+    Raises:
+        IllegalAction: before both cards are dealt (kuhn-wp:rules.deal), or once the hand is
+            over (kuhn-wp:rules.showdown, kuhn-wp:rules.fold).
+    """
+    who = to_move(h)
+    if who == CHANCE:
+        raise IllegalAction(move, "the cards are not dealt yet", ("kuhn-wp:rules.deal",))
+    if who < 0:
+        raise IllegalAction(move, "the hand is over", ("kuhn-wp:rules.showdown",
+                                                       "kuhn-wp:rules.fold"))
     return Hand(h.cards, (*h.moves, move))
 
 
@@ -132,6 +141,14 @@ def winner(h: Hand) -> int | None:
     return 0 if h.cards[0] > h.cards[1] else 1
 
 
+def shown(h: Hand) -> tuple[int, ...]:
+    """The cards turned face up: both, in seat order, once the hand ends in a showdown
+    (kuhn-wp:rules.showdown); none while it goes on or after a fold (kuhn-wp:rules.fold)."""
+    if to_move(h) != TERMINAL or (Move.BET in h.moves and h.moves[-1] is Move.PASS):
+        return ()
+    return h.cards
+
+
 def returns(h: Hand) -> list[float]:
     """Chips won (+) and lost (-) per seat once the hand is over (kuhn-wp:rules.payoff);
     zeros while it goes on."""
@@ -143,4 +160,4 @@ def returns(h: Hand) -> list[float]:
 
 
 __all__ = ["ANTE", "BET", "CHANCE", "RANKS", "TERMINAL", "Card", "Hand", "Move", "act", "chance",
-           "deal", "legal", "pot", "returns", "to_move", "winner"]
+           "deal", "legal", "pot", "returns", "shown", "to_move", "winner"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ruleproof.model.api import GameState
 from ruleproof.model.kuhn_poker.rules import ANTE, BET, RANKS, Hand, pot, returns, to_move
 
 Invariant = Callable[[Hand], str | None]
@@ -54,3 +55,34 @@ INVARIANTS: dict[str, Invariant] = {
 def violations(h: Hand) -> list[str]:
     """Every broken invariant as ``name: text``."""
     return [f"{name}: {text}" for name, f in INVARIANTS.items() if (text := f(h)) is not None]
+
+
+class InterfaceInvariants:
+    """Kuhn poker's invariants over the one game interface (the capability ``invariants``,
+    :class:`ruleproof.properties.play.GameInvariants`): every invariant of :data:`INVARIANTS`
+    in every state, and two properties of every step: a decision leaves the dealt cards as they
+    were (kuhn-wp:rules.deal) and nobody takes chips back out of the pot (kuhn-wp:rules.ante,
+    kuhn-wp:rules.first)."""
+
+    def baseline(self, state: GameState) -> None:
+        """None: the deck and the antes are fixed by the rules, not by the set-up."""
+        return None
+
+    def violations(self, state: GameState, baseline: object) -> list[str]:
+        """:func:`violations` of the hand."""
+        return violations(state.model)
+
+    def transition_violations(self, before: GameState, after: GameState) -> list[str]:
+        """A decision that changes the cards, or a step after which a player has fewer chips
+        in the pot."""
+        b, a = before.model, after.model
+        out: list[str] = []
+        if len(a.moves) > len(b.moves) and a.cards != b.cards:
+            out.append(f"cards-kept: a decision changed the cards {b.cards} into {a.cards}")
+        if any(x < y for x, y in zip(pot(a), pot(b), strict=True)):
+            out.append(f"pot-grows: chips in the pot went from {pot(b)} to {pot(a)}")
+        return out
+
+
+INTERFACE_INVARIANTS = InterfaceInvariants()
+"""The ``invariants`` capability of the plugin record."""

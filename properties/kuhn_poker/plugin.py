@@ -1,7 +1,20 @@
 """Kuhn poker's plugin record: the worked example of adding a game (docs/add-a-game.md).
 
 The game needs nothing but this record, its model (``model/kuhn_poker/``) and its data
-(``spec/kuhn_poker/``): every subsystem reaches it through the registry.
+(``spec/kuhn_poker/``): every subsystem reaches it through the registry. Its capabilities live
+in this folder, one module each (contracts, symbolic, discovery, ambiguities, invariants,
+play: machine/stats/cycles, scenarios, render, simulate, docs, explore, conformance).
+
+Capabilities left out, because they do not apply:
+
+* ``formats``: the game has no file format of its own (no board or card file); its scenario
+  ``[setup]`` is the model of its ``scenarios`` capability.
+* ``chance``: the deal is the only chance (kuhn-wp:rules.deal); ``new_seeded_state`` resolves
+  it, and a hand started before the deal is dealt by the generic rule (each card with its
+  exact probability).
+* ``shrink``: nothing of the deal is hidden from everybody (each dealt card is seen by its
+  holder at once; the third card is not part of a set-up), and both decisions are legal at
+  every decision, so there is no deal to rearrange: witnesses are shrunk without one.
 """
 
 from __future__ import annotations
@@ -12,8 +25,27 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.kuhn_poker.game import MAX_DECISIONS, KuhnPokerGame
-from ruleproof.properties.plugin import SHARED, GamePlugin, GameType, Param, RuleSet, Selection
+from ruleproof.properties.plugin import (
+    SHARED,
+    Deferred,
+    GamePlugin,
+    GameType,
+    Param,
+    RuleSet,
+    Selection,
+)
 from ruleproof.spec import game_folder
+
+from . import play
+from .ambiguities import AMBIGUITIES
+from .conformance import CONFORMANCE
+from .contracts import CONTRACTS
+from .discovery import DISCOVERY
+from .docs import DOCS
+from .invariants import INTERFACE_INVARIANTS
+from .render import RENDER
+from .scenarios import SCENARIOS
+from .simulate import SIMULATION
 
 NAME = "kuhn-poker"
 
@@ -38,10 +70,17 @@ def contract_rule_sets(profile: str = "ci") -> tuple[RuleSet, ...]:
 
 
 def checks(rule_set: RuleSet, board: Path | None) -> tuple[list[Any], list[Any]]:
-    """Kuhn poker has no properties of its own beyond the generic ones."""
+    """Kuhn poker's own properties of ``rule_set`` (properties/kuhn_poker/checks.py; the suite
+    adds the generic ones).
+
+    Raises:
+        MalformedInput: a board file (Kuhn poker has no board).
+    """
+    from .checks import rule_set_checks, shared_checks
+
     if board is not None:
         raise MalformedInput("kuhn-poker has no board")
-    return [], []
+    return (shared_checks() if rule_set.shared else rule_set_checks()), []
 
 
 def make_game(players: int = 2, preset: str | None = None,
@@ -82,4 +121,20 @@ PLUGIN = GamePlugin(
     spec_folder=game_folder(NAME),
     presets=_presets,
     checks=checks,
+    capabilities={
+        "contracts": CONTRACTS,
+        "symbolic": Deferred("ruleproof.properties.kuhn_poker.symbolic:SYMBOLIC"),
+        "discovery": DISCOVERY,
+        "ambiguities": AMBIGUITIES,
+        "invariants": INTERFACE_INVARIANTS,
+        "machine": play.MACHINE,
+        "stats": play.STATS,
+        "cycles": play.CYCLES,
+        "scenarios": SCENARIOS,
+        "render": RENDER,
+        "simulate": SIMULATION,
+        "docs": DOCS,
+        "explore": Deferred("ruleproof.properties.kuhn_poker.explore:EXPLORE"),
+        "conformance": CONFORMANCE,
+    },
 )

@@ -71,6 +71,12 @@ class Hand:
             return folder if self.mutant == "fold-wins" else 1 - folder
         return 0 if self.cards[0] > self.cards[1] else 1
 
+    def shown(self) -> list[str]:
+        """Both cards after a showdown (two passes, or a called bet); none after a fold."""
+        if not self.finished() or (self.moves[-1] == "pass" and "bet" in self.moves):
+            return []
+        return [RANKS[c] for c in self.cards]
+
     def state(self) -> dict[str, Any]:
         w = self.winner()
         won = None
@@ -79,7 +85,7 @@ class Hand:
             if self.mutant == "call-pays-one":
                 won = 1
         return {"to_move": self.to_move(), "moves": list(self.moves), "pot": self.put_in(),
-                "winner": w, "won": won}
+                "winner": w, "won": won, "shown": self.shown()}
 
 
 def handle(hand: Hand | None, request: dict[str, Any], mutant: str | None
