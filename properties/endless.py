@@ -43,11 +43,17 @@ class CycleRules:
             it must drop exactly what does not matter to the rules (move counters, logs).
         distance: how far one key is from another, a non-negative int (steers the search;
             default: :func:`field_distance`).
+        sample_depth: the states from which an ending must stay reachable are taken after a
+            random number of actions in ``range(*sample_depth)`` (a game of a few decisions
+            needs a shallow range).
+        search_every: the cycle search starts from every ``search_every``-th state of a game.
     """
 
     cap: int = 1_000
     key: Callable[[Any], Hashable] | None = None
     distance: Callable[[Any, Any], int] | None = None
+    sample_depth: tuple[int, int] = (20, 200)
+    search_every: int = 10
 
 
 @dataclass(frozen=True)
@@ -254,16 +260,17 @@ def game_lengths(rs: RuleSet | str, games: int, cap: int) -> Lengths:
 
 def ending_reachable(rs: RuleSet | str, samples: int, tries: int, cap: int
                      ) -> tuple[int, int, list[str]]:
-    """From ``samples`` states of random play, ``tries`` random continuations of at most
-    ``cap`` actions each; returns (states checked, states with an ending found, witnesses of
-    states where none was found)."""
+    """From ``samples`` states of random play (each after a random number of actions in the
+    game's ``sample_depth``), ``tries`` random continuations of at most ``cap`` actions each;
+    returns (states checked, states with an ending found, witnesses of states where none was
+    found)."""
     play = play_of(rs)
     checked = ok = 0
     stuck: list[str] = []
     for g in range(samples):
         rng = random.Random(700 + g)
         state = play.new(g)
-        depth = rng.randrange(20, 200)
+        depth = rng.randrange(*play.rules.sample_depth)
         prefix: list[str] = []
         for _ in range(depth):
             if state.is_terminal():
@@ -298,8 +305,9 @@ def endless_property(name: str, games: int) -> tuple[bool, int, str]:
     the search ran and every sampled state can still end; a found cycle is *reported* (the rules
     allow it, e.g. a registered ambiguity), a state with no ending found fails."""
     rs = find_rule_set(name)
-    cap = play_of(rs).rules.cap
-    cycle = find_cycle(rs, games=max(1, games // 4))
+    rules = play_of(rs).rules
+    cap = rules.cap
+    cycle = find_cycle(rs, games=max(1, games // 4), every=rules.search_every)
     lengths = game_lengths(rs, max(2, games), cap)
     checked, ok, stuck = ending_reachable(rs, max(2, games // 2), 3, cap)
     text = (f"{name}: game length shortest {lengths.shortest}, median {lengths.median}, "

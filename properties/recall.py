@@ -90,11 +90,12 @@ def _branches(play: Play, start: GameState, info: InfoFn, depth: int
     return None, compared
 
 
-def recall_property(rs: RuleSet | str, info: InfoFn = information_state, games: int = 1
-                    ) -> tuple[bool, int, str]:
-    """Check perfect recall of ``info`` under rule set ``rs`` (passes when no two histories
-    collide; comparing nothing is a failure)."""
-    found, n = recall_violation(rs, info, games)
+def recall_property(rs: RuleSet | str, info: InfoFn = information_state, games: int = 1,
+                    every: int = 9, depth: int = 2) -> tuple[bool, int, str]:
+    """Check perfect recall of ``info`` under rule set ``rs``, branching at every ``every``-th
+    decision for ``depth`` actions (passes when no two histories collide; comparing nothing is
+    a failure)."""
+    found, n = recall_violation(rs, info, games, every=every, depth=depth)
     if n == 0:
         return False, 0, "no pair of histories was compared"
     if found is not None:

@@ -199,7 +199,7 @@ class Preset(StrictModel):
 
 
 class PresetFile(StrictModel):
-    """``spec/GAME/presets.toml``: the presets of one game."""
+    """``spec/<game>/presets.toml``: the presets of one game."""
 
     preset: list[Preset] = Field(min_length=1, max_length=50)
 

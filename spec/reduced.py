@@ -14,6 +14,7 @@ optional)::
     players = 3                      # a player count the game has
     options = { name = "value" }     # optional rule options
 
+    whole = false                    # true: the game explored unreduced (then no [count] table)
     [count.NAME]                     # one table per reduced count
     value = 2                        # the reduced value (an integer or a list of strings)
     full = 10                        # the full game's value
@@ -38,7 +39,7 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.spec import _read_toml, game_folders, line_of
 
-COMMON_KEYS = ("game", "name", "description", "players", "options", "count")
+COMMON_KEYS = ("game", "name", "description", "players", "options", "count", "whole")
 """The top-level keys every reduced configuration has (the rest are the game's own)."""
 
 
@@ -153,9 +154,16 @@ def load_reduced(path: Path) -> ReducedSpec:
         raise fail("'options' must be a table of option names to strings", "options")
     opts = tuple(sorted((str(k), str(v).lower()) for k, v in options.items()))
     raw_counts = data.get("count", {})
-    if not isinstance(raw_counts, dict) or not raw_counts:
+    whole = data.get("whole", False)
+    if not isinstance(whole, bool):
+        raise fail(f"'whole' must be true or false, got {whole!r}", "whole")
+    if not isinstance(raw_counts, dict) or (not raw_counts and not whole):
         raise fail("expected at least one [count.NAME] table: a reduced configuration "
-                   "says which counts it reduces")
+                   "says which counts it reduces (or 'whole = true' for a game small enough "
+                   "to explore unreduced)")
+    if whole and raw_counts:
+        raise fail("'whole = true' explores the game unreduced: drop the [count.NAME] tables",
+                   "whole")
     counts: list[ReducedCount] = []
     problems: list[str] = []
     for name, entry in raw_counts.items():
@@ -216,7 +224,7 @@ def reduced(name_or_path: str, folders: tuple[Path, ...] | None = None) -> Reduc
 
 @dataclass(frozen=True)
 class Expected:
-    """The pinned result of exploring one reduced configuration (``spec/GAME/reduced/expected.toml``).
+    """The pinned result of exploring one reduced configuration (``spec/<game>/reduced/expected.toml``).
 
     Attributes:
         name: the reduced configuration.

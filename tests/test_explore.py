@@ -40,7 +40,7 @@ def ci_result() -> ExploreResult:
 
 def _pinned(name: str, symmetry: bool) -> dict[str, object]:
     found = [e for e in expected_results() if e.name == name and e.symmetry == symmetry]
-    assert found, f"{name} is not pinned in spec/GAME/reduced/expected.toml"
+    assert found, f"{name} is not pinned in spec/<game>/reduced/expected.toml"
     e = found[0]
     return {"distinct_states": e.distinct_states, "depth": e.depth, "terminal": e.terminal,
             "dead_ends": e.dead_ends, "traps": e.traps, "violations": e.violations,
@@ -452,7 +452,7 @@ def test_cli_explore_pinned_json_and_bad_input(tmp_path: Path) -> None:
     assert data["pinned"] is True  # the comparison is reported, not only its failure
     res = runner.invoke(app, ["explore", CI, "--allow", "cycles", "--pinned",
                               "--out", str(tmp_path / "out")])
-    assert "counts as pinned in spec/GAME/reduced/expected.toml" in res.output
+    assert "counts as pinned in spec/<game>/reduced/expected.toml" in res.output
     res = runner.invoke(app, ["explore", "--resume", "run.ckpt"])
     assert res.exit_code == 2 and "--checkpoint run.ckpt --resume" in res.output
     res = runner.invoke(app, ["explore", CI, "--out", str(tmp_path / "out2")])

@@ -5,8 +5,10 @@ games and recall, scenarios, replay and conform (with the reference engine's mut
 explore, render, simulate, docs, the ambiguity register and discovery, the symbolic layer,
 OpenSpiel and PettingZoo, and a cross-check against OpenSpiel's own C++ ``kuhn_poker``.
 
-Tests marked ``xfail(strict=True)`` state what a generic module cannot yet do for a game like
-this one (the reason names the module); they flip to passing when it is fixed.
+Five of these found what the generic modules could not yet do for a game like this one
+(a reduced file with nothing reduced, searches that sample deep in long games, the OpenSpiel
+utility range and name clash, conform-framework's parameters); they pass now that those
+modules take a game's own settings.
 """
 
 from __future__ import annotations
@@ -151,15 +153,14 @@ def test_machine_stats_endless_and_recall() -> None:
     assert "P1 (first)" in result.output and "kuhn-wp:rules.showdown" in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="properties/endless.py samples states 20-200 actions deep "
-                                       "and properties/recall.py branches every 9th action: a "
-                                       "hand of at most 3 decisions is never searched")
 def test_the_generic_shared_searches_serve_a_short_game() -> None:
     from ruleproof.properties.endless import endless_property
     from ruleproof.properties.recall import information_state, recall_property
 
-    assert endless_property("kuhn-wp/2", 8)[0]
-    assert recall_property("kuhn-wp/2", information_state, 4)[0]
+    ok, checked, detail = endless_property("kuhn-wp/2", 8)
+    assert ok and checked > 0, detail
+    ok, compared, detail = recall_property("kuhn-wp/2", information_state, 4, every=1)
+    assert ok and compared > 0, detail
 
 
 # ----------------------------------------------------------------------------- scenarios
@@ -249,14 +250,9 @@ def _expected() -> dict[str, Any]:
 
 
 def test_explore_visits_the_whole_game_as_pinned(tmp_path: Path) -> None:
-    """The whole game through the explore capability and the command line (the file copied
-    with a [count] table the generic loader insists on, see the xfail below)."""
-    text = (FOLDER / "reduced" / "kuhn-3.toml").read_text(encoding="utf-8")
-    copy = tmp_path / "kuhn-whole.toml"
-    copy.write_text(text.replace('name = "kuhn-3"', 'name = "kuhn-whole"')
-                    + '[count.loader]\nvalue = 1\nfull = 2\nwhy = "test copy"\n',
-                    encoding="utf-8")
-    result = _cli("explore", str(copy), "--json")
+    """The whole game through the explore capability and the command line (a reduced file
+    that says ``whole = true``: nothing is reduced)."""
+    result = _cli("explore", "kuhn-3", "--json")
     assert result.exit_code == 0, result.output
     got = json.loads(result.output)
     want = _expected()
@@ -267,9 +263,6 @@ def test_explore_visits_the_whole_game_as_pinned(tmp_path: Path) -> None:
     assert got["complete"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="spec/reduced.py refuses a reduced file without a [count.NAME] table, "
-                          "and Kuhn poker is explored whole: nothing is reduced")
 def test_explore_kuhn_3_pinned() -> None:
     result = _cli("explore", "kuhn-3", "--pinned")
     assert result.exit_code == 0, result.output
@@ -318,9 +311,11 @@ def test_docs_assumed_ambiguities_and_schema() -> None:
     from ruleproof.properties.contracts.register import registers
 
     assert GAME in [p.name for p, _cap in registers()]
-    schema = _cli("schema", "scenario")
+    schema = _cli("schema", "kuhn-poker-scenario")  # the game's own, in its data folder
     assert schema.exit_code == 0 and '"kuhn-poker"' in schema.output
     assert "KuhnSetup" in schema.output
+    assert (FOLDER / "schemas" / "kuhn-poker-scenario.json").read_text(encoding="utf-8") \
+        == schema.output
 
 
 # ----------------------------------------------------------------------------- symbolic
@@ -371,30 +366,31 @@ def test_pettingzoo_api_and_seed_tests() -> None:
     seed_test(functools.partial(env, GAME), num_cycles=200)
 
 
-@pytest.mark.xfail(strict=True, reason="ruleproof/interop/openspiel.py declares every game's "
-                                       "utility as -1..1; a Kuhn poker hand pays up to 2 chips")
 def test_openspiel_random_sim_test() -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
-    import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
+    import ruleproof.interop.openspiel
 
-    game = pyspiel.load_game("python_kuhn_poker")
+    game = pyspiel.load_game(ruleproof.interop.openspiel.spiel_name(GAME))
     pyspiel.random_sim_test(game, num_sims=30, serialize=False, verbose=False)
     pyspiel.random_sim_test(game, num_sims=30, serialize=True, verbose=False)
 
 
-@pytest.mark.xfail(strict=True, reason="OpenSpiel ships a Python game of the same short name "
-                                       "(open_spiel/python/games/kuhn_poker.py): whichever "
-                                       "registers last is loaded")
 def test_python_kuhn_poker_is_ours_whatever_is_imported() -> None:
-    """In a process of its own: importing OpenSpiel's Python games replaces the registration."""
+    """In processes of their own, in both import orders: OpenSpiel ships a Python
+    ``python_kuhn_poker``, so ours is registered as ``ruleproof_kuhn_poker`` and neither
+    replaces the other."""
     pytest.importorskip("pyspiel", reason="needs the [openspiel] extra")
     import subprocess
 
-    code = ("import pyspiel, ruleproof.interop.openspiel, open_spiel.python.games; "
-            "print(pyspiel.load_game('python_kuhn_poker').get_type().long_name)")
-    shown = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                           text=True, cwd=Path(__file__).resolve().parents[1]).stdout
-    assert "ruleproof" in shown
+    for first, second in (("ruleproof.interop.openspiel", "open_spiel.python.games"),
+                          ("open_spiel.python.games", "ruleproof.interop.openspiel")):
+        code = (f"import pyspiel, {first}, {second}; "
+                "print(pyspiel.load_game('ruleproof_kuhn_poker').get_type().long_name); "
+                "print(pyspiel.load_game('python_kuhn_poker').get_type().long_name)")
+        shown = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                               text=True, cwd=Path(__file__).resolve().parents[1]).stdout
+        ours, theirs = shown.splitlines()
+        assert "ruleproof" in ours and "ruleproof" not in theirs, shown
 
 
 def _histories() -> list[list[int]]:
@@ -423,9 +419,6 @@ def test_openspiel_cpp_kuhn_poker_plays_every_hand_like_the_model() -> None:
     assert result.divergence is None and result.games == 300
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="ruleproof/cli/interop.py run_framework always passes the parameter "
-                          "'options', which kuhn-poker does not have")
 def test_conform_openspiel_from_the_command_line(tmp_path: Path) -> None:
     target = tmp_path / "cpp_kuhn.py"
     target.write_text('GAME = "kuhn_poker"\n', encoding="utf-8")

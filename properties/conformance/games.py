@@ -52,7 +52,7 @@ CAPABILITY = "conformance"
 """The capability name a game's plugin record gives its :class:`ConformanceGame` under."""
 
 REDUCED_KEY = "reduced"
-"""Options key naming a reduced configuration (``spec/GAME/reduced/NAME.toml``): explorer traces
+"""Options key naming a reduced configuration (``spec/<game>/reduced/NAME.toml``): explorer traces
 replay on the reduced game (docs/explore.md)."""
 
 EXPANSION_KEY = "expansion"

@@ -38,7 +38,8 @@ def recall_check(name: str, recall: Recall) -> Check:
 
     def run(profile: Profile) -> tuple[bool, int, str]:
         return recall_property(name, recall.info(),
-                               max(recall.least, profile.games // recall.per_games))
+                               max(recall.least, profile.games // recall.per_games),
+                               every=recall.every, depth=recall.depth)
 
     return Check(f"perfect recall of the {recall.what} ({name})", "search", run)
 

@@ -45,12 +45,17 @@ class Recall:
             properties/recall.py compares).
         per_games: the search plays ``max(least, profile.games // per_games)`` games.
         least: see ``per_games``.
+        every: it branches at every ``every``-th decision of a game (a game of a few decisions
+            needs 1).
+        depth: how many actions each branch plays on.
     """
 
     what: str
     info: Callable[[], Callable[..., Any]]
     per_games: int
     least: int
+    every: int = 9
+    depth: int = 2
 
 
 @dataclass(frozen=True)

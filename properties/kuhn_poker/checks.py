@@ -4,11 +4,9 @@ contracts).
 
 The rule set kuhn-wp: every invariant in every state of seeded random hands, and the
 hypothesis machine (the generic one, :mod:`ruleproof.properties.machine`). The shared group:
-the clause citations, the shipped scenarios (the generic runner), the endless-games search and
-the perfect-recall search. The last two call the generic searches with settings for hands of
-at most three decisions: the shared group's generic versions sample states 20 to 200 actions
-deep (endless games) and branch every ninth action (recall), which a hand of Kuhn poker never
-reaches, so they would compare nothing.
+the clause citations and the shipped scenarios (the generic runner); the suite adds the generic
+endless-games and perfect-recall searches, set for hands of at most three decisions by the
+game's ``cycles`` and ``contracts`` capabilities.
 """
 
 from __future__ import annotations
@@ -108,54 +106,6 @@ def scenarios(_: Profile) -> Outcome:
     return True, len(files), f"{len(files)} scenarios passed"
 
 
-def endless(profile: Profile) -> Outcome:
-    """No cycle (the generic search, properties/endless.py), hand lengths of random play, and
-    an ending reached from every state of random hands (every state, not only deep ones)."""
-    from ruleproof.properties.endless import find_cycle, game_lengths, play_of
-
-    games = max(4, profile.games)
-    cycle = find_cycle(RULE_SET, games=max(1, games // 4))
-    lengths = game_lengths(RULE_SET, games, 10)
-    play = play_of(RULE_SET)
-    checked = stuck = 0
-    for g in range(games):
-        rng = random.Random(700 + g)
-        state = play.new(g)
-        while not state.is_terminal():
-            checked += 1
-            ends = False
-            probe = state
-            for _ in range(play.rules.cap):
-                if probe.is_terminal():
-                    ends = True
-                    break
-                legal = probe.legal_typed_actions()
-                probe = play.apply(probe, legal[rng.randrange(len(legal))])
-            stuck += not (ends or probe.is_terminal())
-            legal = state.legal_typed_actions()
-            state = play.apply(state, legal[rng.randrange(len(legal))])
-    text = (f"{RULE_SET}: hand length shortest {lengths.shortest}, median {lengths.median}, "
-            f"longest {lengths.longest} ({lengths.capped} of {lengths.games} capped); ending "
-            f"reached from {checked - stuck} of {checked} states; "
-            + ("no cycle found" if cycle is None else f"CYCLE {list(cycle.loop)}"))
-    ok = cycle is None and stuck == 0 and lengths.capped == 0 and lengths.longest <= 3
-    return ok, checked + lengths.games, text, lengths.games, 0
-
-
-def recall(profile: Profile) -> Outcome:
-    """Perfect recall of the information state: the generic search (properties/recall.py)
-    branching at every decision of random hands."""
-    from ruleproof.properties.recall import information_state, recall_violation
-
-    found, n = recall_violation(RULE_SET, information_state, max(2, profile.games // 4),
-                                every=1, depth=2)
-    if n == 0:
-        return False, 0, "no pair of histories was compared"
-    if found is not None:
-        return False, n, "perfect recall broken: " + found
-    return True, n, f"{n} pairs of own-decision histories told apart"
-
-
 def rule_set_checks() -> list[Check]:
     """The properties of the rule set kuhn-wp."""
     return [
@@ -174,12 +124,8 @@ def shared_checks() -> list[Check]:
         Check("every kuhn-wp clause is cited by the model, every cited id exists", "static",
               check_clauses, ()),
         Check("shipped scenarios", "scenario", scenarios, ()),
-        Check(f"endless games: cycles, endings reachable, lengths ({RULE_SET})", "search",
-              endless, ("kuhn-wp:rules.showdown", "kuhn-wp:rules.fold")),
-        Check(f"perfect recall of the information state ({RULE_SET})", "search", recall,
-              ("kuhn-wp:rules.deal",)),
     ]
 
 
-__all__ = ["check_clauses", "cited_ids", "endless", "machine", "random_hands", "recall",
-           "rule_set_checks", "scenarios", "shared_checks"]
+__all__ = ["check_clauses", "cited_ids", "machine", "random_hands", "rule_set_checks",
+           "scenarios", "shared_checks"]

@@ -371,14 +371,13 @@ CONTRACTS = GameContracts(
     settle=settle,
     refinement_rule_sets=refinement_rule_sets,
     scenario_runs=scenario_runs,
-    searched_rule_set="",
-    recall=Recall("information state", _information_state, 4, 2),
+    searched_rule_set="kuhn-wp/2",
+    recall=Recall("information state", _information_state, 4, 2, every=1),
 )
-"""The capability ``"contracts"`` of Kuhn poker's plugin record. The shared group's endless
-search and recall search of the generic contracts checks are not named (``searched_rule_set``
-empty): both sample states deep inside long games, and a hand of Kuhn poker ends after at most
-three decisions; the game's own shared checks run both searches instead (properties/kuhn_poker/
-checks.py)."""
+"""The capability ``"contracts"`` of Kuhn poker's plugin record. The shared group runs the
+generic endless-games and recall searches on kuhn-wp/2; a hand ends after at most three
+decisions, so the recall search branches at every decision (and the ``cycles`` capability
+samples states at any depth of a hand)."""
 
 __all__ = ["CONTRACTS", "CONTRACTS_KUHN_WP", "Table", "called", "deciding", "ended",
            "facing_bet", "folded", "seat_of", "table_of", "two_passes", "view"]

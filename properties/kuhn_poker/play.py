@@ -114,7 +114,7 @@ class KuhnStats(StatsRules):
 STATS = KuhnStats()
 """The ``stats`` capability."""
 
-CYCLES = CycleRules(cap=10)
+CYCLES = CycleRules(cap=10, sample_depth=(0, 3), search_every=1)
 """The ``cycles`` capability (the engine state is compared whole: it holds nothing but the
 cards and the decisions)."""
 

@@ -2,7 +2,7 @@
 
 Exit codes: 0 explored to the last state with nothing found (or only what ``--allow`` lists),
 1 a finding (invariant violation, model error, dead end, a trap or cycle not allowed, a count
-differing from ``spec/GAME/reduced/expected.toml`` with ``--pinned``) or an incomplete run, 2 bad input.
+differing from ``spec/<game>/reduced/expected.toml`` with ``--pinned``) or an incomplete run, 2 bad input.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _pinned_mismatch(result: ExploreResult) -> list[str]:
              and e.symmetry == (result.symmetry != "off")]
     if not found:
         return [f"no pinned result for {result.name} (symmetry "
-                f"{'on' if result.symmetry != 'off' else 'off'}) in spec/GAME/reduced/expected.toml"]
+                f"{'on' if result.symmetry != 'off' else 'off'}) in spec/<game>/reduced/expected.toml"]
     e = found[0]
     out = []
     for name in ("distinct_states", "depth", "terminal", "dead_ends", "traps", "violations",
@@ -78,7 +78,7 @@ def explore_command(
     allow: Annotated[list[str] | None, typer.Option(help="findings that do not fail the run: "
                                                          "cycles, traps, dead-ends")] = None,
     pinned: Annotated[bool, typer.Option(help="fail if the counts differ from "
-                                              "spec/GAME/reduced/expected.toml")] = False,
+                                              "spec/<game>/reduced/expected.toml")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
     list_: Annotated[bool, typer.Option("--list", help="list the shipped reduced "
                                                        "configurations")] = False,
@@ -215,7 +215,7 @@ def explore_command(
                           if result.complete else "this run did no work (--max-states "
                           "already reached?)"))
         if pinned and not pin_problems:
-            typer.echo("  counts as pinned in spec/GAME/reduced/expected.toml")
+            typer.echo("  counts as pinned in spec/<game>/reduced/expected.toml")
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
@@ -228,7 +228,7 @@ def _profile(profile: str, as_json: bool) -> None:
     pinned = [e for e in pinned_results() if e.profile == profile]
     if not pinned:
         raise MalformedInput(f"no configuration is pinned for profile {profile!r} "
-                             "(spec/GAME/reduced/expected.toml: ci, thorough)")
+                             "(spec/<game>/reduced/expected.toml: ci, thorough)")
     rows: list[dict[str, Any]] = []
     failed = False
     for e in pinned:

@@ -88,12 +88,14 @@ def run_framework(openspiel: str | None, pettingzoo: str | None, game: str | Non
     opts = option_pairs(option or [])
     game = game if game is not None else names()[0]
     record = plugin(game)
-    params: dict[str, Any] = {"options": opts}
-    for name, value in (("players", players), ("preset", preset), ("expansion", expansion)):
+    params: dict[str, Any] = {}
+    for name, value in (("players", players), ("preset", preset), ("expansion", expansion),
+                        ("options", opts or None)):
         if value is None:
             continue
         if record.param(name) is None:
-            raise MalformedInput(f"{game} has no parameter {name} (--{name}); its parameters: "
+            flag = "option" if name == "options" else name
+            raise MalformedInput(f"{game} has no parameter {name} (--{flag}); its parameters: "
                                  f"{', '.join(p.name for p in record.params)}")
         params[name] = value
     model = make_game(game, **params)

@@ -1,8 +1,9 @@
 """mkdocs hook (named in ``mkdocs.yml``): add the generated pages to every build.
 
 ``on_files`` asks :func:`ruleproof.cli.site.generated_pages` for the pages made from spec/ and
-the code and adds them as generated files (replacing the committed ``ambiguities.md`` and
-``clauses.md`` with fresh copies), so ``mkdocs build --strict`` cannot publish stale pages.
+the code and adds them as generated files (``ambiguities.md``, ``clauses.md`` and
+``scenarios.md`` among them, not committed: they list every registered game), so ``mkdocs build
+--strict`` cannot publish stale pages.
 Environment: ``RULEPROOF_DOCS_GAMES`` (games per rule set on the statistics page, default 30),
 ``RULEPROOF_DOCS_STATS=0`` (leave the statistics page out, for a quick preview).
 """

@@ -17,7 +17,7 @@ conformance trace, each with its final position and an embedded step-through pag
 (``gen/walks/*.html``); clauses per source with the code that cites each, and a
 contract-status column when ``ruleproof.properties.contracts`` offers one
 (:func:`clause_columns`); assumed values; presets and options; file schemas; play statistics
-with plots. The committed ``ambiguities.md`` and ``clauses.md`` are replaced by freshly
+with plots. ``ambiguities.md``, ``clauses.md`` and ``scenarios.md`` are made by freshly
 generated versions (``ruleproof docs`` still writes them into ``docs/``).
 """
 
@@ -405,8 +405,10 @@ def _plot_bytes(plot: Callable[..., None], stats: list[Any]) -> bytes:
 # ----------------------------------------------------------------------------- all
 
 def replaced_pages() -> Pages:
-    """The committed generated pages, regenerated (with links to the witness pages)."""
-    from ruleproof.cli.docgen import ambiguities_markdown, clauses_markdown
+    """The pages made from every registered game's data (the ambiguity catalogue with links to
+    the witness pages, the clause tables, the scenario format with every game's actions): not
+    committed, so adding a game changes no shared file; ``ruleproof docs DIR`` writes them."""
+    from ruleproof.cli.docgen import ambiguities_markdown, clauses_markdown, scenarios_markdown
 
     text = ambiguities_markdown()
     links = []
@@ -415,7 +417,8 @@ def replaced_pages() -> Pages:
             links.append(f"* [{item.slug}](gen/scenarios/{item.group}/{item.slug}.md)")
     text += ("\n## Witnesses step by step\n\nEach witness replayed under every reading, with "
              "pictures (generated):\n\n" + "\n".join(links) + "\n")
-    return {"ambiguities.md": text, "clauses.md": clauses_markdown()}
+    return {"ambiguities.md": text, "clauses.md": clauses_markdown(),
+            "scenarios.md": scenarios_markdown()}
 
 
 def generated_pages(progress: Progress = _noop, *, stats: bool = True) -> Pages:

@@ -1,7 +1,8 @@
 """Every registered game as an OpenSpiel game (needs the ``[openspiel]`` extra).
 
 Importing this module registers each game of the registry (:func:`ruleproof.properties.plugin.
-plugins`) with ``pyspiel`` under ``python_<name>`` (the game's name with ``_`` for ``-``)::
+plugins`) with ``pyspiel`` under ``python_<name>`` (the game's name with ``_`` for ``-``; ``ruleproof_<name>``
+where OpenSpiel ships a Python game of that name, :func:`spiel_name`)::
 
     import pyspiel
     import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
@@ -25,6 +26,7 @@ and ``Package`` in camel case.
 
 from __future__ import annotations
 
+import importlib.util
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,8 +48,15 @@ _UTILITY = {"zero-sum": pyspiel.GameType.Utility.ZERO_SUM,
 
 def spiel_name(name: str) -> str:
     """The OpenSpiel short name of the registered game ``name``: ``python_<name>``, ``-`` as
-    ``_``."""
-    return "python_" + name.replace("-", "_")
+    ``_``; ``ruleproof_<name>`` when OpenSpiel ships a Python game of that name itself
+    (``open_spiel/python/games/<name>.py`` registers ``python_<name>``), so neither replaces
+    the other whatever is imported first."""
+    short = name.replace("-", "_")
+    try:
+        ships = importlib.util.find_spec(f"open_spiel.python.games.{short}") is not None
+    except ImportError:  # no open_spiel.python.games package
+        ships = False
+    return ("ruleproof_" if ships else "python_") + short
 
 
 def _spec_default(q: Param) -> Any:
