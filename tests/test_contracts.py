@@ -51,7 +51,11 @@ class _Mutant(DawnUnderGame):
 
 
 def test_the_contract_sources_are_the_games_and_an_unknown_one_is_refused() -> None:
-    assert set(sources()) == {"du-en", "du-cs", "gruft-en", "dracula-en"}
+    from ruleproof.properties.plugin import plugins
+
+    # every source of a game with contracts: Dawn Under's three, Dracula's, the worked example's
+    assert {"du-en", "du-cs", "gruft-en", "dracula-en", "kuhn-wp"} <= set(sources())
+    assert set(sources()) <= {d for p in plugins().values() for d in p.sources}
     with pytest.raises(KeyError):
         contract_set("no-such-source")
     with pytest.raises(MalformedInput, match="known games"):
