@@ -19,6 +19,7 @@ import typer
 from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
+from ruleproof.model.api import option_pairs_from
 from ruleproof.properties.conformance.campaign import Campaign, conform_campaign
 from ruleproof.properties.conformance.differential import ConformResult, conform, trace_text
 from ruleproof.properties.conformance.engine import subprocess_factory
@@ -85,6 +86,9 @@ def conform_command(
     game: Annotated[str | None, typer.Option(
         help="the game (default: the first registered game, `ruleproof games`)")] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: all)")] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "-P", "--param", help="a game parameter NAME=VALUE fixed for every game (players, "
+                              "preset, options, expansion: the same as their flags)")] = None,
     budget: Annotated[float, typer.Option(help="seconds of search")] = 30.0,
     out: Annotated[Path | None, typer.Option(help="where to save the minimal trace "
                                                   "(default ruleproof-divergence.jsonl)")] = None,
@@ -138,6 +142,7 @@ def conform_command(
         raise MalformedInput("--workers, --ray-address, --seeds and --games-per-seed are for "
                              "--engine campaigns")
     game = game if game is not None else names()[0]
+    players, preset, option = _fixed_by_params(game, param or [], players, preset, option or [])
     if engine is None:
         from ruleproof.cli.interop import run_framework
 
@@ -210,6 +215,35 @@ def conform_command(
         if saved is not None:
             typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
     raise typer.Exit(code)
+
+
+def _fixed_by_params(game: str, param: list[str], players: int | None, preset: str | None,
+                     option: list[str]) -> tuple[int | None, str | None, list[str]]:
+    """``-P NAME=VALUE`` items as the flags they spell (``players``, ``preset``, ``options``,
+    ``expansion``: what every game is fixed to); a parameter the game lacks is refused naming
+    its parameters, and one given by ``-P`` and its flag must agree.
+
+    Raises:
+        MalformedInput: see above.
+    """
+    from ruleproof.cli.clitools import game_params, param_pairs
+    from ruleproof.properties.plugin import plugin
+
+    pairs = param_pairs(param)
+    if not pairs:
+        return players, preset, option
+    p = plugin(game)
+    typed = game_params(p, param, players=players, preset=preset)
+    unfixable = sorted(set(pairs) - {"players", "preset", "options", "expansion"})
+    if unfixable:
+        raise MalformedInput(f"-P {unfixable[0]}: conform varies or fixes only players, preset, "
+                             "options and expansion")
+    extra = [f"{k}={v}" for k, v in option_pairs_from(typed.get("options")).items()]
+    if "expansion" in typed:
+        extra.append(f"expansion={typed['expansion']}")
+    players = typed.get("players", players)
+    preset = typed.get("preset", preset)
+    return players, preset, [*option, *extra]
 
 
 def _preset(model: GameModel, preset: str) -> str:

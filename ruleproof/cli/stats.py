@@ -15,12 +15,13 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import PARAM_HELP, bad_input_exits_2, game_params
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
 
@@ -29,10 +30,11 @@ if TYPE_CHECKING:
 
 
 def runner_for(game: str, players: int | None, preset: str | None, options: list[str],
-               expansion: str | None, max_steps: int = 5000) -> Runner:
+               expansion: str | None, max_steps: int = 5000, param: Sequence[str] = ()
+               ) -> Runner:
     """The runner of ``game`` (a registered name) under a rule set: the parameters given on the
-    command line, passed to the game's plugin (a preset that does not cover the game's default
-    player count plays its first count).
+    command line (``-P NAME=VALUE`` items and the shorthand flags), passed to the game's plugin
+    (a preset that does not cover the game's default player count plays its first count).
 
     Raises:
         MalformedInput: an unknown game (naming the known ones), or a parameter the game does
@@ -42,31 +44,28 @@ def runner_for(game: str, players: int | None, preset: str | None, options: list
     from ruleproof.properties.stats import runner
 
     p = plugin(game)
-    params: dict[str, Any] = {}
-    if players is not None:
-        params["players"] = players
-    elif preset is not None:
-        counts = p.presets().get(preset, ("", ()))[1]
+    params: dict[str, Any] = game_params(p, param, players=players, preset=preset,
+                                         expansion=expansion, options=options or None)
+    chosen = params.get("preset")
+    if "players" not in params and chosen is not None:
+        counts = p.presets().get(str(chosen), ("", ()))[1]
         if counts and p.game_type.default_players not in counts:
             params["players"] = counts[0]
-    if preset is not None:
-        params["preset"] = preset
-    pairs = option_pairs(options)
-    if pairs:
-        params["options"] = pairs
-    if expansion is not None:
-        params["expansion"] = expansion
+    if not params.get("options"):
+        params.pop("options", None)
     return runner(p, params, max_steps)
 
 
 def _compare_runner(game: str, players: int | None, preset: str | None, options: list[str],
-                    expansion: str | None, other: str, max_steps: int) -> Runner:
+                    expansion: str | None, other: str, max_steps: int,
+                    param: Sequence[str] = ()) -> Runner:
     """``--compare``: a preset name, or NAME=VALUE option(s) (comma-separated) on top of the
     base rule set."""
     if "=" in other:
         return runner_for(game, players, preset, [*options, *other.split(",")], expansion,
-                          max_steps)
-    return runner_for(game, players, other, options, expansion, max_steps)
+                          max_steps, param)
+    kept = [q for q in param if q.split("=", 1)[0].strip().replace("-", "_") != "preset"]
+    return runner_for(game, players, other, options, expansion, max_steps, kept)
 
 
 def _table(st: Stats) -> list[str]:
@@ -103,6 +102,8 @@ def register(app: typer.Typer) -> None:
         option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                          help="rule option NAME=VALUE")] = None,
         expansion: Annotated[str | None, typer.Option(help="an expansion of the game")] = None,
+        param: Annotated[list[str] | None, typer.Option("-P", "--param", help=PARAM_HELP)
+                         ] = None,
         compare: Annotated[str | None, typer.Option(
             help="a second reading: a preset, or NAME=VALUE[,NAME=VALUE] on top")] = None,
         plot: Annotated[Path | None, typer.Option(help="draw the plots into this .png/.svg "
@@ -127,10 +128,11 @@ def register(app: typer.Typer) -> None:
             raise MalformedInput(f"--seed must be 0 or more, got {seed}")
         if not 0 < alpha < 1:
             raise MalformedInput(f"--alpha must lie between 0 and 1, got {alpha}")
-        runners = [runner_for(game, players, preset, option or [], expansion, max_steps)]
+        runners = [runner_for(game, players, preset, option or [], expansion, max_steps,
+                              param or ())]
         if compare is not None:
             runners.append(_compare_runner(game, players, preset, option or [], expansion,
-                                           compare, max_steps))
+                                           compare, max_steps, param or ()))
         results: list[Stats] = []
         with progress("playing games", games * len(runners), quiet=as_json) as advance:
             for r in runners:
