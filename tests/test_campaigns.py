@@ -150,6 +150,7 @@ def grpc_not_ray() -> Iterator[str]:
     server.close()
 
 
+@pytest.mark.slow
 def test_a_grpc_server_that_is_not_ray_is_given_up_in_one_line(grpc_not_ray: str) -> None:
     """ray.init retried for minutes against it, printing its client's warnings (hostile
     review, items 7 and 16); a subprocess, so that the abandoned join stays out of this one."""
@@ -223,6 +224,7 @@ def _same_part(c: Campaign) -> tuple[Any, ...]:
             r.conforms, r.failure, None if d is None else (d.kind, d.clauses[:1]))
 
 
+@pytest.mark.slow
 def test_conform_campaign_on_two_workers_equals_one_process(local_ray: Any) -> None:
     runs = {}
     for engine in (REF, f"{REF} --mutant cs-must-open"):
@@ -245,6 +247,7 @@ def test_conform_campaign_on_two_workers_equals_one_process(local_ray: Any) -> N
     assert bad.result.divergence is not None and bad.result.found is not None
 
 
+@pytest.mark.slow
 def test_discovery_on_two_workers_equals_one_process(local_ray: Any) -> None:
     from ruleproof.properties.contracts.discovery import discover
 

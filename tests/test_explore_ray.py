@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 ray = pytest.importorskip("ray", reason="the [ray] extra is not installed")
+pytestmark = pytest.mark.slow  # local Ray clusters: CI runs them (pytest -m slow)
 
 from ruleproof.properties.explore.distributed import (  # noqa: E402
     explore_distributed,

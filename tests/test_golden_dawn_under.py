@@ -36,6 +36,7 @@ def test_golden_set_covers_every_rule_set_with_hundreds_of_games() -> None:
         assert sum(g["steps"] for g in mine) > 10_000, name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule_set", list(RULE_SETS))
 def test_golden_games_replay_unchanged(rule_set: str) -> None:
     games = [g for g in _recorded() if g["set"] == rule_set]

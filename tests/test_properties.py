@@ -39,6 +39,7 @@ def test_hidden_information_and_illegal_actions(config: Config) -> None:
     assert sampling.check_illegal_actions(config.players, 2, 150)[0]
 
 
+@pytest.mark.slow
 def test_gift_on_fourth_stake_makes_check_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "_gift_due", lambda held, config: held >= 4)
     result = CliRunner().invoke(app, ["check", "dawn-under", "--players", "3",

@@ -69,6 +69,7 @@ def test_contract_column_appears_when_contracts_exist(monkeypatch: pytest.Monkey
     assert "| — |" in str(pages["gen/clauses/dracula-en.md"]).splitlines()[6]
 
 
+@pytest.mark.slow
 def test_statistics_page_has_every_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULEPROOF_DOCS_GAMES", "2")
     pages = site.stats_pages()

@@ -69,6 +69,7 @@ def _plant(monkeypatch: pytest.MonkeyPatch, when: Callable[[State], bool]) -> No
     monkeypatch.setattr(du_game, "step", buggy)  # the game's transition on the interface
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "when"), [
     ("2p", lambda s: s.config.players == 2),
     ("du-cs", lambda s: s.config.options.gift_trigger == "holding-three"
