@@ -46,13 +46,19 @@ class Finding:
 
     Attributes:
         kind: ``refused-unforbidden``, ``allowed-unpermitted``, ``effect``, ``translation``,
-            ``symbolic`` or ``cycle``.
-        key: what is open, independent of the witness (dedupe key).
+            ``symbolic``, ``cycle``, or the kind a search of :data:`SEARCH_KINDS` gives.
+        key: what is open, independent of the witness (dedupe key: fine enough that one
+            question has one key, and a register entry listing it explains only that question).
         rule_set: the rule set it was found under.
         clauses: clause ids in play.
         seed, prefix, action: the witness (actions as text).
         detail: a readable description of the two readings.
         explained_by: register entry id that covers it ('' if new).
+        fields: the state fields the readings differ in (effect findings).
+        question: the question in plain words (what a reader of the text would ask).
+        readings: the engine's reading first, then the other(s) that the contracts allow.
+        source: the source document whose contracts leave it open ('' when several do).
+        search: the search (:data:`SEARCH_KINDS`) that found it.
     """
 
     kind: str
@@ -65,6 +71,10 @@ class Finding:
     detail: str
     explained_by: str = ""
     fields: tuple[str, ...] = ()
+    question: str = ""
+    readings: tuple[str, ...] = ()
+    source: str = ""
+    search: str = ""
 
     def with_explanation(self, entry: str) -> Finding:
         return replace(self, explained_by=entry)
@@ -416,6 +426,7 @@ class Report:
         cut: the searches still running when the profile's time ran out (their findings
             depend on speed; without cuts a run on Ray equals a single process's).
         workers: searches run at a time (1: this process, no Ray).
+        stats: figures the searches of :data:`SEARCH_KINDS` report (added up over units).
     """
 
     findings: list[Finding] = field(default_factory=list)
@@ -423,6 +434,7 @@ class Report:
     searched: dict[str, int] = field(default_factory=dict)
     cut: list[str] = field(default_factory=list)
     workers: int = 1
+    stats: dict[str, Any] = field(default_factory=dict)
 
     @property
     def new(self) -> list[Finding]:
@@ -430,7 +442,70 @@ class Report:
 
 
 KINDS = ("legality", "effect", "translation", "cycles", "symbolic")
-"""The discovery searches, in report order."""
+"""The original discovery searches, in report order (the searches of :data:`SEARCH_KINDS`
+follow them)."""
+
+
+@dataclass(frozen=True)
+class SearchKind:
+    """A search for questions that the contracts leave open, run by :func:`discover` next to
+    the original ones.
+
+    Attributes:
+        scope: ``rule_set`` (one unit per rule set searched) or ``game`` (one per game).
+        reference: ``module:function``, imported on first use; the function takes
+            ``(unit: Search, budget: Budget, deadline: float | None, context: SearchRun)`` and
+            returns a :class:`SearchResult` (its findings explained or not: :func:`discover`
+            explains the unexplained ones of a rule set).
+        about: one line for reports.
+    """
+
+    scope: str
+    reference: str
+    about: str
+
+
+SEARCH_KINDS: dict[str, SearchKind] = {}
+"""More searches, by name, in report order after :data:`KINDS` (each a module of its own; a
+search added here runs in every discovery)."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search of :data:`SEARCH_KINDS` returns: its findings, and figures for the report
+    (e.g. ``{"adequacy": {"du-en": {"killed": 12, "survived": 3}}}``; nested dicts of numbers
+    are added up over units)."""
+
+    findings: list[Finding]
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def all_kinds() -> tuple[str, ...]:
+    """Every search kind, in report order."""
+    return (*KINDS, *SEARCH_KINDS)
+
+
+def _run_kind(name: str, unit: Search, budget: Budget, deadline: float | None,
+              context: SearchRun) -> SearchResult:
+    import importlib
+
+    kind = SEARCH_KINDS[name]
+    module, _, function = kind.reference.partition(":")
+    run: Callable[..., SearchResult] = getattr(importlib.import_module(module), function)
+    return run(unit, budget, deadline, context)
+
+
+def _merge(into: dict[str, Any], more: dict[str, Any]) -> None:
+    """Add ``more`` into ``into``: numbers add up, dicts merge, lists extend."""
+    for k, v in more.items():
+        if isinstance(v, dict):
+            _merge(into.setdefault(k, {}), v)
+        elif isinstance(v, list):
+            into.setdefault(k, []).extend(v)
+        elif isinstance(v, int | float) and isinstance(into.get(k), int | float):
+            into[k] += v
+        else:
+            into[k] = v
 
 TRANSLATION_PLAYERS = 4
 """The player count of the translation differential in a discovery run."""
@@ -472,6 +547,10 @@ def searches(names: Sequence[str], kinds: Sequence[str]) -> list[Search]:
         out += [Search("cycles", n) for n in names]
     if "symbolic" in kinds:
         out += [Search("symbolic", "", g) for g in games]
+    for name, kind in SEARCH_KINDS.items():
+        if name in kinds:
+            out += ([Search(name, n) for n in names] if kind.scope == "rule_set"
+                    else [Search(name, "", g) for g in games])
     return out
 
 
@@ -488,10 +567,23 @@ class SearchRun:
     game_for: Callable[[RuleSet], GameBase[Any] | None] | None = None
 
     def __call__(self, index: int) -> tuple[list[Finding], bool]:
+        found, _stats, cut = self.run(index)
+        return found, cut
+
+    def run(self, index: int) -> tuple[list[Finding], dict[str, Any], bool]:
+        """Run unit ``index``: (findings, figures for the report, whether it was cut)."""
         unit = self.plan[index]
         budget = BUDGETS[self.profile]
         deadline = time.perf_counter() + (self.until - time.time())
         found: list[Finding]
+        if unit.kind in SEARCH_KINDS:
+            result = _run_kind(unit.kind, unit, budget, deadline, self)
+            found = result.findings
+            if unit.rule_set:
+                rs = rule_set(unit.rule_set)
+                done = [f for f in found if f.explained_by]
+                found = [*done, *explain(rs, [f for f in found if not f.explained_by])]
+            return found, result.stats, time.time() > self.until
         if unit.kind in ("legality", "effect"):
             rs = rule_set(unit.rule_set)
             sets = self.sets_for(rs) if self.sets_for else None
@@ -508,14 +600,25 @@ class SearchRun:
             found = list(_game_discovery(unit.game).symbolic())
         else:
             raise ValueError(f"unknown discovery search {unit.kind!r}")
-        return found, time.time() > self.until and unit.kind in ("legality", "effect",
-                                                                  "translation")
+        return found, {}, time.time() > self.until and unit.kind in ("legality", "effect",
+                                                                      "translation")
+
+
+@dataclass(frozen=True)
+class _WithStats:
+    """A :class:`SearchRun` answering (findings, stats, cut), picklable for Ray workers."""
+
+    run: SearchRun
+
+    def __call__(self, index: int) -> tuple[list[Finding], dict[str, Any], bool]:
+        return self.run.run(index)
 
 
 def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
              sets_for: Callable[[RuleSet], Sequence[ContractSet] | None] | None = None,
              game_for: Callable[[RuleSet], GameBase[Any] | None] | None = None,
-             kinds: Sequence[str] = KINDS, *, workers: int = 1, address: str | None = None,
+             kinds: Sequence[str] | None = None, *, workers: int = 1,
+             address: str | None = None,
              progress: Callable[[str], None] | None = None) -> Report:
     """Run every discovery search under ``profile`` (``ci``, ``default``, ``thorough``) on
     ``rule_sets`` (default: :func:`default_rule_sets`).
@@ -534,21 +637,22 @@ def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
 
     start = time.perf_counter()
     names = list(rule_sets or default_rule_sets())
-    plan = tuple(searches(names, kinds))
+    plan = tuple(searches(names, kinds if kinds is not None else all_kinds()))
     run = SearchRun(plan, profile, time.time() + BUDGETS[profile].seconds, sets_for,
                     game_for)
 
-    def done(index: int, result: tuple[list[Finding], bool]) -> None:
+    def done(index: int, result: tuple[list[Finding], dict[str, Any], bool]) -> None:
         if progress is not None:
             progress(plan[index].describe())
 
-    results = fan_out_until(range(len(plan)), run, workers=workers, address=address,
-                            done=done)
+    results = fan_out_until(range(len(plan)), _WithStats(run), workers=workers,
+                            address=address, done=done)
     report = Report(searched=dict.fromkeys(names, 0),
                     workers=workers if workers > 1 or address else 1)
-    for index, (found, cut) in results:
+    for index, (found, stats, cut) in results:
         unit = plan[index]
         report.findings += found
+        _merge(report.stats, stats)
         if unit.kind in ("legality", "effect"):
             report.searched[unit.rule_set] = report.searched.get(unit.rule_set, 0) + len(found)
         if cut:

@@ -57,7 +57,7 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
     """
     from ruleproof.cli.progress import progress
     from ruleproof.properties.contracts.discovery import (
-        KINDS,
+        all_kinds,
         default_rule_sets,
         discover,
         searches,
@@ -69,7 +69,7 @@ def run_discover(out: Console, profile: str, as_json: bool, write: Path | None, 
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
     if write is not None:
         _check_folder(write)
-    total = len(searches(default_rule_sets(), KINDS))
+    total = len(searches(default_rule_sets(), all_kinds()))
     with progress(f"discovery ({profile})", total, quiet=as_json) as advance:
         report = discover(profile, workers=workers, address=address,
                           progress=lambda name: advance(1, f"discovery: {name} done"))
