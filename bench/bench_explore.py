@@ -81,6 +81,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1, help="alternate 1 and N workers")
     parser.add_argument("--no-costs", action="store_true", help="skip the per-part costs")
+    parser.add_argument("--compact", action="store_true",
+                        help="also one process with compact state storage (--compact): its "
+                             "rate and bytes per stored state, against the dict seen-set")
     args = parser.parse_args()
     if not args.no_costs:
         for part, value in engine_cost(args.setup).items():
@@ -89,6 +92,15 @@ def main() -> None:
         load = os.getloadavg()[0]
         one = explore(args.setup, keep_graph=False)
         print(_line("1 process", one) + f"  (load {load:.1f})")
+        if args.compact:
+            load = os.getloadavg()[0]
+            small = explore(args.setup, keep_graph=False, compact=True)
+            assert small.verdict() == one.verdict(), "compact and dict results differ"
+            calc, actual = small.collision or (0.0, None)
+            print(_line("1 compact", small) + f"  (load {load:.1f}); "
+                  f"{small.store_bytes / max(1, small.distinct_states):.1f} bytes per stored "
+                  f"state; collision probability {calc:.1e} calculated, "
+                  + ("-" if actual is None else f"{actual:.1e}") + " from the fingerprints")
         load = os.getloadavg()[0]
         t = time.perf_counter()
         many = explore_distributed(args.setup, workers=args.workers, keep_graph=False)

@@ -15,11 +15,22 @@ Returns: by default a won game gives the winner ``+1`` and every other player ``
 (zero-sum; a game with stakes overrides :meth:`GameBase.model_returns`); a game stopped by the
 documented truncation rule (docs/interop.md, ``interop.truncation``) gives everybody ``0``.
 
+Observers (docs/interop.md, "Observations and information states"): a game splits its observation
+into *public* sections (the same for every seat) and *private* ones (the observer's seat and
+what only it sees), so an :class:`ObsView` (OpenSpiel's ``IIGObservationType``) can ask for
+public or private information only, or for every seat's private information. The information
+state (``recall=True``) is a chain of what each history node showed: its string is a short digest
+of that chain (:meth:`GameBase.information_state_string`), readable in full by
+:meth:`GameState.information_state_text`; its tensor is the chain's codes, offered when the
+game bounds a history short enough (:attr:`GameBase.recall_width`).
+
 Everything here is pure Python (lists of floats); numpy appears only in ``ruleproof.interop``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +46,73 @@ TERMINAL = -4
 """``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
 A = TypeVar("A", bound=Hashable)
+
+PRIVATE_NONE = "none"
+"""An :class:`ObsView` without private information (OpenSpiel's ``PrivateInfoType.NONE``)."""
+PRIVATE_SINGLE = "single"
+"""The observer's own private information (``PrivateInfoType.SINGLE_PLAYER``)."""
+PRIVATE_ALL = "all"
+"""Every seat's private information, seat by seat (``PrivateInfoType.ALL_PLAYERS``)."""
+
+
+@dataclass(frozen=True)
+class ObsView:
+    """What an observer asks for (OpenSpiel's ``IIGObservationType``).
+
+    Attributes:
+        public: the public information (what every seat sees alike).
+        private: :data:`PRIVATE_NONE`, :data:`PRIVATE_SINGLE` (the observer's seat and what
+            only it sees) or :data:`PRIVATE_ALL` (that of every seat, in seat order).
+        recall: everything seen so far (the information state) instead of what is seen now.
+
+    Raises:
+        MalformedInput: (constructor) an unknown ``private`` value.
+    """
+
+    public: bool = True
+    private: str = PRIVATE_SINGLE
+    recall: bool = False
+
+    def __post_init__(self) -> None:
+        if self.private not in (PRIVATE_NONE, PRIVATE_SINGLE, PRIVATE_ALL):
+            raise MalformedInput(f"private information must be one of {PRIVATE_NONE}, "
+                                 f"{PRIVATE_SINGLE}, {PRIVATE_ALL}; got {self.private!r}")
+
+    @property
+    def seat_specific(self) -> bool:
+        """Whether the view differs between seats (it holds the observer's private part)."""
+        return self.private == PRIVATE_SINGLE
+
+
+OBSERVATION = ObsView()
+"""The default observation: public information and the observer's own (what it sees now)."""
+INFORMATION_STATE = ObsView(recall=True)
+"""The information state: everything the observer has seen, public and its own."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of an observation tensor (``offset`` follows from the order).
+
+    Attributes:
+        name: as documented in docs/interop.md.
+        width: number of floats.
+        private: True for the observer's seat and what only it sees (left out of a public
+            view; repeated per seat in a :data:`PRIVATE_ALL` view).
+    """
+
+    name: str
+    width: int
+    private: bool = False
+
+
+RECALL_TENSOR_LIMIT = 100_000
+"""The largest information-state tensor offered (floats): a game whose longest history needs a
+longer chain of codes declares no information-state tensor (OpenSpiel's
+``provides_information_state_tensor=False``) and keeps the string."""
+
+TRUNCATION_CHOICES = ("zero", "loss")
+"""The named truncation returns (:attr:`GameBase.truncation`); a number is a draw value."""
 
 
 @runtime_checkable
@@ -234,15 +312,16 @@ class Node:
         actor: who acted (a seat or :data:`CHANCE`).
         action_id: the id applied (a chance outcome id when ``actor == CHANCE``).
         seen: what the step showed (game-specific: public events, or text per seat).
-        memo: rendered history text up to this node, per key (filled by :func:`history_text`;
-            a cache of a pure function of the immutable history, never state).
+        memo: rendered history text or recall digests up to this node, per key (filled by
+            :func:`history_text` and :func:`recall_digest`; a cache of a pure function of the
+            immutable history, never state).
     """
 
     prev: Node | None
     actor: int
     action_id: int
     seen: Any
-    memo: dict[Any, str] | None = field(default=None, compare=False, repr=False)
+    memo: dict[Any, Any] | None = field(default=None, compare=False, repr=False)
 
 
 def option_pairs_from(value: Any) -> dict[str, str]:
@@ -369,6 +448,11 @@ class GameBase(ABC, Generic[M]):
     """The lowest return a seat can get (the default returns: a loss of a 2-player game)."""
     max_utility: float = 1.0
     """The highest return a seat can get (the default returns: a win)."""
+    truncation: str | float = "zero"
+    """What a game stopped by the truncation rule pays (``interop.truncation``): ``zero``
+    (default: 0 to everybody, zero-sum), ``loss`` (everybody gets the game's lowest return:
+    stalling then never pays) or a number (a draw value for everybody). Set by
+    :func:`ruleproof.properties.plugin.make_game` from the generic parameter ``truncation``."""
 
     # -- hooks -------------------------------------------------------------------------------
     @abstractmethod
@@ -395,6 +479,12 @@ class GameBase(ABC, Generic[M]):
     def model_step(self, m: M, action: Any) -> tuple[M, Any]:
         """(successor engine state, what the step showed). Raises IllegalAction."""
 
+    def model_step_legal(self, m: M, action: Any) -> tuple[M, Any]:
+        """:meth:`model_step` for an ``action`` known to be legal (the caller found its id in
+        the legal ids of ``m``): a game may skip its own legality check here (a trusted fast
+        path; the result must equal :meth:`model_step`'s). Default: :meth:`model_step`."""
+        return self.model_step(m, action)
+
     @abstractmethod
     def model_winner(self, m: M) -> int | None:
         """The winning seat of a game over by the rules, else None."""
@@ -408,9 +498,75 @@ class GameBase(ABC, Generic[M]):
     def observation_string(self, state: GameState, player: int) -> str:
         """What ``player`` observes now (see the game's module docstring)."""
 
-    @abstractmethod
     def information_state_string(self, state: GameState, player: int) -> str:
-        """Everything ``player`` has observed (perfect recall)."""
+        """Everything ``player`` has observed (perfect recall), compactly: ``p<seat> t<nodes>
+        <digest>``, the digest (BLAKE2b, 128 bits) of the seat's initial observation and of
+        what each history node showed it (:meth:`node_view`). Equal strings mean equal
+        views of the whole history (up to a collision of 128-bit digests); the readable
+        chain is :meth:`information_state_text`. Costs O(1) per step asked after each step
+        (memoized on the history's nodes)."""
+        return recall_string(state, player, INFORMATION_STATE)
+
+    def information_state_text(self, state: GameState, player: int) -> str:
+        """The information state in words: the seat, then what each node showed it, one line
+        a node (a game may print it its own way)."""
+        lines = [f"seat {player}"]
+        for n in walk(state.node):
+            public, private = self.node_view(n, player)
+            line = " ".join(x for x in (public, private) if x)
+            if line:
+                lines.append(line)
+        return "\n".join(lines)
+
+    # -- the observer's views (docs/interop.md) ---------------------------------------------
+    def observation_sections(self) -> tuple[Section, ...]:
+        """The sections of the observation tensor in layout order, each public or private.
+        Default: one public section (right for a game without private information); a game
+        with private information declares which sections only the observer sees."""
+        return (Section("observation", self.observation_size, False),)
+
+    def public_observation_string(self, state: GameState) -> str:
+        """What every seat sees now (the same text for every seat). Default: seat 0's
+        observation string (right for a game whose observation names no seat)."""
+        return self.observation_string(state, 0)
+
+    def private_observation_string(self, state: GameState, player: int) -> str:
+        """What only ``player`` sees now: its seat, and its private cards if any
+        (default ``p<seat>``)."""
+        return f"p{player}"
+
+    def node_view(self, node: Node, player: int) -> tuple[str, str]:
+        """What history node ``node`` showed ``player``: ``(public, private)``, the public
+        part the same for every seat (who acted and what everybody saw), the private part
+        what only ``player`` saw (its own decision if others did not see it, its private
+        cards). Default: everything public (actor and action id)."""
+        return (f"{node.actor}:{node.action_id}", "")
+
+    recall_width: int | None = None
+    """Codes per history node of the information-state tensor (:meth:`recall_indices`), or
+    None: the game offers no information-state tensor."""
+
+    def recall_indices(self, node: Node, player: int) -> list[int]:
+        """The codes (``0 .. recall_width - 1``) of what ``node`` showed ``player``; together
+        with the actor's code they must tell apart every two nodes :meth:`node_view` tells
+        apart (equal tensors then mean equal information states)."""
+        raise NotImplementedError(f"{self.name} has no information-state tensor")
+
+    def resample_history(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        """A state drawn from those whose history ``player`` cannot tell from ``state``'s
+        (equal information states): chance outcomes and the other seats' hidden decisions
+        drawn uniformly among the consistent ones (chance weighted by its probabilities).
+        Default: exact, by enumerating the consistent histories
+        (:func:`ruleproof.model.hidden.resample_exact`; for small games). A set-up given as
+        the start (``new_seeded_state``) is kept as it is.
+
+        Raises:
+            TooManyHistories: (default) more consistent histories than the enumeration's
+                bound; a game with a large hidden part overrides this.
+        """
+        from ruleproof.model.hidden import resample_exact
+
+        return resample_exact(state, player, rng)
 
     @abstractmethod
     def observation_indices(self, state: GameState, player: int,
@@ -425,7 +581,9 @@ class GameBase(ABC, Generic[M]):
     def observation_index_parts(self, state: GameState, player: int,
                                 memo: dict[Any, Any] | None = None) -> list[list[int]]:
         """:meth:`observation_indices` in sections (a game may return the same list object for
-        an unchanged section with the same ``memo``, so callers can cache conversions)."""
+        an unchanged section with the same ``memo``, so callers can cache conversions). One
+        ``memo`` may serve every seat: what a game keeps in it must not depend on ``player``
+        (only the first section may)."""
         return [self.observation_indices(state, player, memo)]
 
     def state_repr(self, state: GameState) -> str:
@@ -465,8 +623,80 @@ class GameBase(ABC, Generic[M]):
         return (self.observation_size,)
 
     @property
+    def max_history(self) -> int:
+        """Bound on history nodes (decisions and chance nodes) in one game."""
+        return self.max_game_length + self.max_chance_nodes
+
+    @property
+    def provides_information_state_tensor(self) -> bool:
+        """Whether the game offers a perfect-recall information-state tensor: it has codes
+        per node (:attr:`recall_width`) and its longest history fits
+        :data:`RECALL_TENSOR_LIMIT`."""
+        return self.recall_width is not None and \
+            self._recall_size() <= RECALL_TENSOR_LIMIT
+
+    def _recall_size(self) -> int:
+        assert self.recall_width is not None
+        return self.num_players + self.observation_size + self.max_history * (
+            self.num_players + 1 + self.recall_width)
+
+    @property
     def information_state_tensor_shape(self) -> tuple[int, ...]:
-        return (self.observation_size,)
+        """``(size,)`` of the perfect-recall tensor: the observer's seat (one-hot), its
+        observation at the history's start, then per history node the actor (one-hot over
+        chance and the seats) and the node's codes; ``(0,)`` when the game offers none
+        (:attr:`provides_information_state_tensor`)."""
+        if not self.provides_information_state_tensor:
+            return (0,)
+        return (self._recall_size(),)
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether every terminal state's returns sum to 0 (the truncation returns too)."""
+        return self.truncation in ("zero", 0, 0.0)
+
+    def truncated_returns(self) -> list[float]:
+        """What a truncated game pays each seat (:attr:`truncation`)."""
+        if self.truncation == "zero":
+            return [0.0] * self.num_players
+        if self.truncation == "loss":
+            return [float(self.min_utility)] * self.num_players
+        return [float(self.truncation)] * self.num_players
+
+    def view_layout(self, view: ObsView) -> ViewLayout:
+        """The tensor layout of a non-recall ``view`` (cached on the game: a pure function of
+        the game's sections)."""
+        cache = self.__dict__.setdefault("_view_layouts", {})
+        found = cache.get(view)
+        if found is None:
+            found = cache[view] = ViewLayout(self.observation_sections(), view,
+                                             self.num_players, self.observation_size)
+        return found  # type: ignore[no-any-return]
+
+    def view_string(self, state: GameState, player: int, view: ObsView) -> str:
+        """The string of ``view`` for ``player`` (see :class:`ObsView`)."""
+        if view.recall:
+            if view == INFORMATION_STATE:
+                return self.information_state_string(state, player)
+            return recall_string(state, player, view)
+        if view == OBSERVATION:
+            return self.observation_string(state, player)
+        parts = []
+        if view.private == PRIVATE_SINGLE:
+            parts.append(self.private_observation_string(state, player))
+        elif view.private == PRIVATE_ALL:
+            parts += [self.private_observation_string(state, q) for q in range(self.num_players)]
+        if view.public:
+            parts.append(self.public_observation_string(state))
+        return "\n".join(x for x in parts if x)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickling: the game's own ``__reduce__``, with its :attr:`truncation` restored when it
+        is not the default (a game's ``__reduce__`` names only its own parameters)."""
+        made = self.__reduce__()
+        if self.truncation == "zero" or not isinstance(made, tuple):
+            return made
+        return (_with_truncation, (made[0], made[1], self.truncation))
 
     def new_initial_state(self) -> GameState:
         """Before the set-up: :data:`CHANCE` to move (every chance node left to the caller)."""
@@ -527,6 +757,9 @@ class GameState(ImmutableHistory):
         moves: player decisions made (for the truncation rule).
         base: the engine state the history starts from; with the history it rebuilds the
             state (pickling).
+
+    The player to move and the legal ids are computed once per state and kept with it (the
+    state is immutable, so they cannot change).
     """
 
     game: GameBase[Any]
@@ -534,25 +767,40 @@ class GameState(ImmutableHistory):
     node: Node | None
     moves: int
     base: Any
+    _cp: int | None = field(default=None, compare=False, repr=False)
+    _legal: list[int] | None = field(default=None, compare=False, repr=False)
+    _chance: list[tuple[int, Fraction]] | None = field(default=None, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        first = walk(self.node)
-        base_moves = self.moves - sum(1 for n in first if n.actor != CHANCE)
-        return (_rebuild, (self.game, self.base, base_moves, tuple(n.action_id for n in first)))
+        return (_rebuild, (self.game, self.base, self.base_moves,
+                           tuple(n.action_id for n in walk(self.node))))
+
+    @property
+    def base_moves(self) -> int:
+        """Player decisions made before the history started (at :attr:`base`)."""
+        n, decisions = self.node, 0
+        while n is not None:
+            decisions += n.actor != CHANCE
+            n = n.prev
+        return self.moves - decisions
 
     # -- flow ----------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to decide, :data:`CHANCE`, or :data:`TERMINAL` (by the rules, or truncated
         after ``max_moves`` player decisions)."""
-        cp = self.game.model_to_move(self.model)
-        if cp == CHANCE:
-            return CHANCE
-        if cp < 0 or self.moves >= self.game.max_moves:
-            return TERMINAL
+        cp = self._cp
+        if cp is None:
+            cp = self.game.model_to_move(self.model)
+            if cp != CHANCE and (cp < 0 or self.moves >= self.game.max_moves):
+                cp = TERMINAL
+            object.__setattr__(self, "_cp", cp)
         return cp
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
 
     def is_over(self) -> bool:
         """Over by the rules (not by truncation)."""
@@ -569,10 +817,13 @@ class GameState(ImmutableHistory):
 
     def returns(self) -> list[float]:
         """Per seat: the game's returns once over by the rules (default: winner +1, the others
-        -1/(n-1)); while running or truncated: all 0."""
-        if not self.is_over():
-            return [0.0] * self.game.num_players
-        return self.game.model_returns(self.model)
+        -1/(n-1)); truncated: the game's truncation returns (default all 0,
+        :attr:`GameBase.truncation`); while running: all 0."""
+        if self.is_over():
+            return self.game.model_returns(self.model)
+        if self.is_truncated():
+            return self.game.truncated_returns()
+        return [0.0] * self.game.num_players
 
     def legal_typed_actions(self) -> tuple[Any, ...]:
         """The engine's typed legal actions at a decision (its order), the typed chance
@@ -591,20 +842,32 @@ class GameState(ImmutableHistory):
         return self.game.model_legal_ids(self.model)
 
     def legal_actions(self) -> list[int]:
-        """Sorted legal ids (chance outcome ids at a chance node; [] when terminal)."""
-        cp = self.current_player()
-        if cp == CHANCE:
-            return [o for o, _ in self.chance_outcomes()]
-        if cp == TERMINAL:
-            return []
-        return sorted(set(self.legal_ids_unsorted()))
+        """Sorted legal ids (chance outcome ids at a chance node; [] when terminal). The list
+        is kept with the state: a caller must not change it."""
+        legal = self._legal
+        if legal is None:
+            cp = self.current_player()
+            if cp == CHANCE:
+                legal = [o for o, _ in self.chance_outcomes()]
+            elif cp == TERMINAL:
+                legal = []
+            else:
+                legal = sorted(set(self.game.model_legal_ids(self.model)))
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """At a chance node: (outcome id, exact probability), sorted by id, summing to 1."""
-        if self.current_player() != CHANCE:
-            return []
-        ids = self.game.chance_table._ids
-        return sorted((ids[o], p) for o, p in self.game.model_chance(self.model))
+        """At a chance node: (outcome id, exact probability), sorted by id, summing to 1.
+        The list is kept with the state (computed once): a caller must not change it."""
+        found = self._chance
+        if found is None:
+            if self.current_player() != CHANCE:
+                found = []
+            else:
+                ids = self.game.chance_table._ids
+                found = sorted((ids[o], p) for o, p in self.game.model_chance(self.model))
+            object.__setattr__(self, "_chance", found)
+        return found
 
     def apply(self, action_id: int) -> GameState:
         """The successor. Raises IllegalAction (this state is untouched)."""
@@ -616,6 +879,14 @@ class GameState(ImmutableHistory):
             if not any(o == action_id for o, _ in self.chance_outcomes()):
                 raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
             return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+        legal = self._legal
+        if legal is not None and type(action_id) is int and action_id in legal:
+            # the legal ids were listed for this state (kept with it) and hold this one: the
+            # engine need not check it again (GameBase.model_step_legal)
+            action = g.table._actions[action_id]
+            new, seen = g.model_step_legal(self.model, action)
+            return GameState(g, new, Node(self.node, cp, action_id, seen), self.moves + 1,
+                             self.base)
         try:
             action = g.table.from_id(action_id)
         except MalformedInput as err:
@@ -641,9 +912,31 @@ class GameState(ImmutableHistory):
         return GameState(self.game, new, Node(self.node, actor, action_id, seen),
                          self.moves + (actor != CHANCE), self.base)
 
+    def parent(self) -> GameState | None:
+        """The state before the last node (None at the history's start): rebuilt from the
+        start by replaying the history (O(history))."""
+        if self.node is None:
+            return None
+        return _rebuild(self.game, self.base, self.base_moves,
+                        tuple(n.action_id for n in walk(self.node.prev)))
+
+    def resample(self, player: int, rng: random.Random) -> GameState:
+        """A state ``player`` cannot tell from this one, drawn as
+        :meth:`GameBase.resample_history` says (its information state is this one's).
+
+        Raises:
+            MalformedInput: not a seat, or a chance node or a finished game.
+        """
+        self._check_player(player)
+        if self.current_player() < 0:
+            raise MalformedInput("resampling needs a state where a seat is to decide "
+                                 f"(this one: {self.current_player()})")
+        return self.game.resample_history(self, player, rng)
+
     # -- information ---------------------------------------------------------------------------
     def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not 0 <= player < self.game.num_players:
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < self.game.num_players:
             raise MalformedInput(f"no player {player} in a {self.game.num_players}-player "
                                  f"{self.game.name} game")
 
@@ -652,8 +945,29 @@ class GameState(ImmutableHistory):
         return self.game.observation_string(self, player)
 
     def information_state_string(self, player: int) -> str:
+        """The compact perfect-recall string (:meth:`GameBase.information_state_string`)."""
         self._check_player(player)
         return self.game.information_state_string(self, player)
+
+    def information_state_text(self, player: int) -> str:
+        """The information state in words (:meth:`GameBase.information_state_text`)."""
+        self._check_player(player)
+        return self.game.information_state_text(self, player)
+
+    def view_string(self, player: int, view: ObsView) -> str:
+        """The string of an :class:`ObsView` (public/private, now or with perfect recall)."""
+        self._check_player(player)
+        return self.game.view_string(self, player, view)
+
+    def view_indices(self, player: int, view: ObsView,
+                     memo: dict[Any, Any] | None = None) -> list[int]:
+        """The 1.0 entries of the tensor of a non-recall ``view``
+        (:meth:`GameBase.view_layout`)."""
+        self._check_player(player)
+        layout = self.game.view_layout(view)
+        if layout.identity:
+            return self.game.observation_indices(self, player, memo)
+        return layout.indices(self, player)
 
     def observation_indices(self, player: int, memo: dict[Any, Any] | None = None) -> list[int]:
         """The indices of the 1.0 entries of :meth:`observation_tensor` (``memo``: a dict
@@ -674,15 +988,195 @@ class GameState(ImmutableHistory):
             out[i] = 1.0
         return out
 
+    def information_state_indices(self, player: int) -> list[int]:
+        """The 1.0 entries of :meth:`information_state_tensor`.
+
+        Raises:
+            MalformedInput: the game offers no information-state tensor
+                (:attr:`GameBase.provides_information_state_tensor`).
+        """
+        self._check_player(player)
+        return recall_indices(self, player)
+
     def information_state_tensor(self, player: int) -> list[float]:
-        """The observation tensor (a Markov summary; the string has perfect recall)."""
-        return self.observation_tensor(player)
+        """The perfect-recall tensor (:attr:`GameBase.information_state_tensor_shape`).
+
+        Raises:
+            MalformedInput: the game offers none (its histories are too long for one).
+        """
+        (size,) = self.game.information_state_tensor_shape
+        out = [0.0] * size
+        for i in self.information_state_indices(player):
+            out[i] = 1.0
+        return out
 
     def __repr__(self) -> str:
         return self.game.state_repr(self)
 
     def __str__(self) -> str:
         return self.observation_string(0)
+
+
+class ViewLayout:
+    """The tensor of a non-recall :class:`ObsView` over a game's sections: the public sections
+    (if asked), then the private ones of the observer (``single``) or of every seat in turn
+    (``all``), each in layout order. Built once per game and view
+    (:meth:`GameBase.view_layout`).
+
+    Attributes:
+        size: the view's tensor length.
+        identity: the view is the game's own observation tensor (public and the observer's,
+            the layout as it is).
+
+    Raises:
+        ValueError: (constructor) sections that do not cover the observation exactly.
+    """
+
+    def __init__(self, sections: Sequence[Section], view: ObsView, players: int,
+                 full: int) -> None:
+        if sum(x.width for x in sections) != full:
+            raise ValueError(f"sections cover {sum(x.width for x in sections)} floats, the "
+                             f"observation {full}")
+        self.view = view
+        self.players = players
+        self.identity = view.public and view.private == PRIVATE_SINGLE
+        spans: list[tuple[int, int, bool]] = []
+        at = 0
+        for sec in sections:
+            spans.append((at, sec.width, sec.private))
+            at += sec.width
+        public_map: dict[int, int] = {}
+        offset = 0
+        if view.public:
+            for start, width, private in spans:
+                if not private:
+                    for k in range(width):
+                        public_map[start + k] = offset + k
+                    offset += width
+        private_map: dict[int, int] = {}
+        pos = 0
+        for start, width, private in spans:
+            if private:
+                for k in range(width):
+                    private_map[start + k] = pos + k
+                pos += width
+        self.private_width = pos
+        self.private_at = offset
+        self.public_map = public_map
+        self.private_map = private_map
+        copies = {PRIVATE_NONE: 0, PRIVATE_SINGLE: 1, PRIVATE_ALL: players}[view.private]
+        self.size = full if self.identity else offset + copies * self.private_width
+
+    def indices(self, state: GameState, player: int) -> list[int]:
+        """The view's 1.0 entries for ``player`` in ``state``."""
+        game = state.game
+        out: list[int] = []
+        own = game.observation_indices(state, player)
+        if self.view.public:
+            pm = self.public_map
+            out += [pm[i] for i in own if i in pm]
+        if self.view.private == PRIVATE_SINGLE:
+            vm, at = self.private_map, self.private_at
+            out += [at + vm[i] for i in own if i in vm]
+        elif self.view.private == PRIVATE_ALL:
+            vm = self.private_map
+            for q in range(self.players):
+                at = self.private_at + q * self.private_width
+                seen = own if q == player else game.observation_indices(state, q)
+                out += [at + vm[i] for i in seen if i in vm]
+        return out
+
+
+def _view_bytes(game: GameBase[Any], n: Node, player: int, view: ObsView) -> bytes:
+    if view.private == PRIVATE_SINGLE:
+        public, private = game.node_view(n, player)
+        parts = [public if view.public else "", private]
+    else:
+        parts = [game.node_view(n, 0)[0] if view.public else ""]
+        if view.private == PRIVATE_ALL:
+            parts += [game.node_view(n, q)[1] for q in range(game.num_players)]
+    return "\x1f".join(parts).encode()
+
+
+def _start_view(state: GameState, player: int, view: ObsView) -> bytes:
+    game = state.game
+    start = game.from_model(state.base, state.base_moves)
+    now = ObsView(view.public, view.private, False)
+    return game.view_string(start, player, now).encode()
+
+
+def recall_digest(state: GameState, player: int, view: ObsView) -> tuple[bytes, int]:
+    """The 128-bit digest of ``view``'s chain for ``player`` (its start and every node) and
+    the number of nodes; memoized on the nodes, so asking after every step costs O(1) per
+    step."""
+    game = state.game
+    key = (view, player if view.seat_specific else -1)
+    pending: list[Node] = []
+    n = state.node
+    found: tuple[bytes, int] | None = None
+    while n is not None:
+        if n.memo is not None and key in n.memo:
+            found = n.memo[key]
+            break
+        pending.append(n)
+        n = n.prev
+    if found is None:
+        found = (hashlib.blake2b(_start_view(state, player, view), digest_size=16).digest(), 0)
+    digest, count = found
+    for n in reversed(pending):
+        digest = hashlib.blake2b(digest + _view_bytes(game, n, player, view),
+                                 digest_size=16).digest()
+        count += 1
+        if n.memo is None:
+            object.__setattr__(n, "memo", {})
+        assert n.memo is not None
+        n.memo[key] = (digest, count)
+    return digest, count
+
+
+def recall_string(state: GameState, player: int, view: ObsView) -> str:
+    """The compact perfect-recall string of ``view``: ``p<seat> t<nodes> <digest>`` (without
+    the seat when the view is the same for every seat)."""
+    digest, nodes = recall_digest(state, player, view)
+    seat = f"p{player} " if view.seat_specific else ""
+    return f"{seat}t{nodes} {digest.hex()}"
+
+
+def recall_indices(state: GameState, player: int) -> list[int]:
+    """The 1.0 entries of the perfect-recall tensor (layout:
+    :attr:`GameBase.information_state_tensor_shape`).
+
+    Raises:
+        MalformedInput: the game offers no information-state tensor.
+    """
+    game = state.game
+    if not game.provides_information_state_tensor:
+        why = "it has no codes per history node" if game.recall_width is None else \
+            f"its longest history needs more than {RECALL_TENSOR_LIMIT} floats"
+        raise MalformedInput(f"{game.name} offers no information-state tensor with these "
+                             f"parameters ({why}); use the information-state string")
+    width = game.recall_width
+    assert width is not None
+    n_players = game.num_players
+    out = [player]
+    at = n_players
+    start = game.from_model(state.base, state.base_moves)
+    out += [at + i for i in game.observation_indices(start, player)]
+    at += game.observation_size
+    slot = n_players + 1 + width
+    for t, n in enumerate(walk(state.node)):
+        base = at + t * slot
+        out.append(base + n.actor + 1)
+        out += [base + n_players + 1 + i for i in game.recall_indices(n, player)]
+    return out
+
+
+def _with_truncation(make: Callable[..., GameBase[Any]], args: tuple[Any, ...],
+                     truncation: str | float) -> GameBase[Any]:
+    """Unpickle a game made by ``make(*args)`` with a non-default :attr:`GameBase.truncation`."""
+    game = make(*args)
+    game.truncation = truncation
+    return game
 
 
 def zero_sum_returns(players: int, winner: int | None) -> list[float]:
@@ -693,5 +1187,8 @@ def zero_sum_returns(players: int, winner: int | None) -> list[float]:
     return [1.0 if p == winner else loss for p in range(players)]
 
 
-__all__ = ["CHANCE", "TERMINAL", "ActionTable", "GameBase", "GameState", "Node", "RulesGame",
-           "RulesState", "history_text", "ranges", "walk", "zero_sum_returns"]
+__all__ = ["CHANCE", "INFORMATION_STATE", "OBSERVATION", "PRIVATE_ALL", "PRIVATE_NONE",
+           "PRIVATE_SINGLE", "RECALL_TENSOR_LIMIT", "TERMINAL", "TRUNCATION_CHOICES",
+           "ActionTable", "GameBase", "GameState", "Node", "ObsView", "RulesGame", "RulesState",
+           "Section", "ViewLayout", "history_text", "ranges", "recall_digest", "recall_indices",
+           "recall_string", "walk", "zero_sum_returns"]

@@ -80,3 +80,31 @@ def model_citations() -> dict[str, list[str]]:
     return {cid: [w for w in where if w.startswith("model/")]
             for cid, where in citations().items()
             if any(w.startswith("model/") for w in where)}
+
+
+def source_citations(p: GamePlugin, source: str,
+                     layers: Sequence[str] = LAYERS) -> dict[str, list[str]]:
+    """The ids of clauses of ``source`` cited in game ``p``'s code folders of ``layers``
+    (:func:`game_folders`): clause id -> the names of the files citing it."""
+    out: dict[str, list[str]] = {}
+    for root in game_folders(p, layers):
+        for f in sorted(root.rglob("*.py")):
+            for cid in clause_id_re().findall(f.read_text(encoding="utf-8")):
+                if cid.startswith(source + ":"):
+                    out.setdefault(cid, []).append(f.name)
+    return out
+
+
+def check_source_cited(p: GamePlugin, source: str) -> tuple[bool, int, str]:
+    """The check "every cited ``source`` id is registered and every clause of ``source`` is
+    cited by the game's model": (passed, clauses, detail) as a check outcome."""
+    from ruleproof.spec import clause_registry
+
+    registry = {c.id for c in clause_registry(source)}
+    unknown = sorted(set(source_citations(p, source)) - registry)
+    uncited = sorted(registry - set(source_citations(p, source, ("model",))))
+    if unknown or uncited:
+        return False, len(registry), (f"unknown cited ids: {unknown or '-'}\n"
+                                      f"clauses not cited by model/{p.package}: "
+                                      f"{uncited or '-'}")
+    return True, len(registry), f"{len(registry)} clauses, all cited by the model; no unknown ids"

@@ -94,7 +94,8 @@ def check_state(game: RulesGame, state: RulesState, rng: random.Random) -> str |
         if len(state.observation_tensor(p)) != _size(game.observation_tensor_shape):
             return f"observation tensor of seat {p} does not have shape " \
                    f"{game.observation_tensor_shape}"
-        if len(state.information_state_tensor(p)) != _size(game.information_state_tensor_shape):
+        if getattr(game, "provides_information_state_tensor", True) and \
+                len(state.information_state_tensor(p)) != _size(game.information_state_tensor_shape):
             return f"information-state tensor of seat {p} does not have shape " \
                    f"{game.information_state_tensor_shape}"
     return None

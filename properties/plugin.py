@@ -18,6 +18,14 @@ Registry (:func:`plugins`), in this order, later names never replacing earlier o
 3. ``RULEPROOF_PLUGINS``: ``module:attribute`` items separated by commas (quick experiments;
    the module must be importable).
 
+Each plugin is checked as it loads (:func:`_load`: the module imports, the attribute is a
+:class:`GamePlugin`, no capability is plain data, its data folder matches it), and each name is
+registered once. A registration that fails is one ``warning:`` line on stderr naming its
+reference (printed once per process) and is left out; the other games go on, and a command
+naming the broken game gets that line as its error (exit 2). The games' data folders, out of
+tree ones included, are found by the data layer (``ruleproof.spec.game_folders``) from the same
+registrations, so the data layer never imports this one.
+
 A name the registry does not know is an error naming the known games (:func:`plugin`), never a
 fall-through to another game's path. docs/add-a-game.md walks through a whole plugin.
 """
@@ -26,18 +34,17 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ruleproof.errors import MalformedInput
-from ruleproof.model.api import GameBase
-
-ENTRY_POINT_GROUP = "ruleproof.games"
-ENV_PLUGINS = "RULEPROOF_PLUGINS"
+from ruleproof.errors import MalformedInput, missing_extra
+from ruleproof.model.api import TRUNCATION_CHOICES, GameBase
+from ruleproof.spec import ENTRY_POINT_GROUP, ENV_PLUGINS, check_game_folder, registrations
 
 SHARED = "shared by every rule set"
 """The name of a game's group of rule-set independent properties."""
@@ -66,6 +73,44 @@ class Param:
     help: str
     choices: tuple[str, ...] = ()
     flag: str | None = None
+
+
+TRUNCATION = Param(
+    "truncation", "str", None,
+    "what a game stopped by the move cap (max_moves) pays every seat: zero (default), loss (the "
+    "game's lowest return, so stalling never pays) or a number (a draw value); docs/interop.md")
+"""The generic parameter every game takes (:func:`make_game` applies it to the game made by
+the plugin: :attr:`ruleproof.model.api.GameBase.truncation`)."""
+
+REDUCED = Param(
+    "reduced", "str", None,
+    "a reduced set-up of spec/GAME/reduced/ (e.g. dr-1x2), small enough for exact methods (CFR, "
+    "best response, whole-tree tests); the game needs the reduced_game capability")
+"""The generic parameter naming a reduced set-up (:func:`make_game` builds it through the
+plugin's ``reduced_game`` capability: ``reduced_game(spec, **own_params) -> GameBase``)."""
+
+GENERIC_PARAMS = (TRUNCATION, REDUCED)
+"""The parameters every registered game takes besides its own (:attr:`GamePlugin.parameters`)."""
+
+
+def truncation_value(raw: Any) -> str | float:
+    """The truncation returns named by ``raw`` (``zero``, ``loss``, or a number).
+
+    Raises:
+        MalformedInput: anything else.
+    """
+    if raw is None or raw == "":
+        return "zero"
+    if isinstance(raw, int | float) and not isinstance(raw, bool):
+        return float(raw)
+    text = str(raw).strip()
+    if text in TRUNCATION_CHOICES:
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise MalformedInput(f"parameter truncation must be {', '.join(TRUNCATION_CHOICES)} or a "
+                             f"number, got {raw!r}") from None
 
 
 @dataclass(frozen=True)
@@ -232,9 +277,35 @@ class Deferred:
 def _resolve(reference: str) -> Any:
     module_name, _, attribute = reference.partition(":")
     try:
-        return getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as exc:
-        raise MalformedInput(f"capability {reference!r} cannot be loaded: {exc}") from None
+        found = getattr(importlib.import_module(module_name), attribute)
+    except Exception as exc:
+        raise MalformedInput(f"capability {reference!r} cannot be loaded: "
+                             f"{_failure(exc)}") from None
+    problem = _capability_problem(found)
+    if problem:
+        raise MalformedInput(f"capability {reference!r} {problem}")
+    return found
+
+
+def _failure(exc: BaseException) -> str:
+    """One line for an exception a user's module raised (a SyntaxError with file:line)."""
+    if isinstance(exc, SyntaxError):
+        return f"{exc.filename}:{exc.lineno}:{exc.offset}: SyntaxError: {exc.msg}"
+    if isinstance(exc, ImportError) and missing_extra(exc) != str(exc):
+        return f"{type(exc).__name__}: {missing_extra(exc)}"  # names the extra to install
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+
+
+_PLAIN = (bool, int, float, complex, str, bytes, list, tuple, dict, set, frozenset, type(None))
+
+
+def _capability_problem(value: Any) -> str:
+    """Why ``value`` cannot be a capability ('' if it can): a capability is an object of the
+    protocol its subsystem declares (or a :class:`Deferred`), never plain data."""
+    if isinstance(value, _PLAIN) or type(value) is object:
+        return (f"is {type(value).__name__} {value!r:.40}, not an object of the subsystem's "
+                "protocol (or a Deferred('module:attribute'))")
+    return ""
 
 
 
@@ -288,9 +359,16 @@ class GamePlugin:
     checks: Callable[[RuleSet, Path | None], tuple[list[Any], list[Any]]] | None = None
     capabilities: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def parameters(self) -> tuple[Param, ...]:
+        """The game's own parameters, then the generic ones every game takes
+        (:data:`GENERIC_PARAMS`)."""
+        own = {p.name for p in self.params}
+        return (*self.params, *(p for p in GENERIC_PARAMS if p.name not in own))
+
     def param(self, name: str) -> Param | None:
-        """The parameter called ``name``, if the game has one."""
-        return next((p for p in self.params if p.name == name), None)
+        """The parameter called ``name``, if the game has one (its own or a generic one)."""
+        return next((p for p in self.parameters if p.name == name), None)
 
     def capability(self, name: str) -> Any | None:
         """The capability ``name`` (None if the game lacks it; a :class:`Deferred` one is
@@ -323,52 +401,139 @@ def require(plugin: GamePlugin, capability: str, what: str) -> Any:
 # --------------------------------------------------------------------------- the registry
 
 
-def _builtin() -> list[GamePlugin]:
-    """The plugins of the game folders shipped in this package."""
+def _builtin() -> list[str]:
+    """The references of the plugins of the game folders shipped in this package."""
     root = Path(str(resources.files(__package__ or "ruleproof.properties")))
-    out = []
-    for folder in sorted(root.iterdir()):
-        if (folder / "plugin.py").is_file():
-            out.append(_load(f"{__package__}.{folder.name}.plugin:PLUGIN"))
-    return out
+    return [f"{__package__}.{folder.name}.plugin:PLUGIN" for folder in sorted(root.iterdir())
+            if (folder / "plugin.py").is_file()]
 
 
 def _load(reference: str) -> GamePlugin:
-    """The plugin at ``module:attribute``.
+    """The plugin at ``module:attribute``, checked: its capabilities (:func:`_capability_problem`)
+    and its data folder against it (``ruleproof.spec.check_game_folder``).
 
     Raises:
-        MalformedInput: the module cannot be imported, or the attribute is not a GamePlugin.
+        MalformedInput: ``game plugin 'REFERENCE': ...`` -- the module cannot be imported (any
+            exception it raises, a SyntaxError, an empty module name), the attribute is not a
+            GamePlugin, a capability is plain data, or its data folder is wrong (a game with
+            sources, or whose folder has ``game.toml``, must pass ``check_game_folder``).
     """
     module_name, _, attribute = reference.partition(":")
+    attribute = attribute.strip() or "PLUGIN"
+    if not module_name.strip():
+        raise MalformedInput(f"game plugin {reference!r}: no module before ':' (expected "
+                             "module:attribute)")
     try:
         module = importlib.import_module(module_name.strip())
-    except ImportError as exc:
-        raise MalformedInput(f"game plugin {reference!r}: cannot import {module_name}: {exc}"
-                             ) from None
-    found = getattr(module, attribute.strip() or "PLUGIN", None)
+    except Exception as exc:
+        raise MalformedInput(f"game plugin {reference!r}: cannot import {module_name.strip()}: "
+                             f"{_failure(exc)}") from None
+    if getattr(getattr(module, "__spec__", None), "_initializing", False):
+        # the module asked the registry for a game while it is being imported: this inner
+        # load leaves it out; the outer load, which imports it, registers it
+        raise _Reentrant(f"game plugin {reference!r} is being imported")
+    found = getattr(module, attribute, None)
     if not isinstance(found, GamePlugin):
-        raise MalformedInput(f"game plugin {reference!r}: {attribute or 'PLUGIN'} is not a "
+        what = "missing" if found is None else f"a {type(found).__name__}"
+        raise MalformedInput(f"game plugin {reference!r}: {attribute} is {what}, not a "
                              "GamePlugin")
+    for name, value in found.capabilities.items():
+        if not isinstance(value, Deferred) and _capability_problem(value):
+            raise MalformedInput(f"game plugin {reference!r}: capability {name!r} "
+                                 f"{_capability_problem(value)}")
+    folder = Path(found.spec_folder)
+    if not found.sources and not (folder / "game.toml").is_file():
+        return found  # a game with no source text and no data (a toy, a test double)
+    try:
+        check_game_folder(folder, found.name, found.game_type.players)
+    except MalformedInput as err:
+        raise _BrokenGame(f"{err.one_line()} (game plugin {reference!r})", found.name
+                          ) from None
     return found
 
 
+class _Reentrant(MalformedInput):
+    """A plugin module asked the registry for games while being imported (not a problem)."""
+
+
+class _BrokenGame(MalformedInput):
+    """A plugin that loaded but whose data folder is wrong (``game``: its name)."""
+
+    def __init__(self, what: str, game: str) -> None:
+        super().__init__(what)
+        self.game = game
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The registry as loaded.
+
+    Attributes:
+        games: every game that loaded, by name.
+        problems: one line per registration that did not (a plugin that cannot be imported,
+            a duplicate name, a plain-data capability, a wrong data folder); such a game is
+            left out and the others go on.
+        failed: game name -> its problem, for broken games whose name is known.
+    """
+
+    games: Mapping[str, GamePlugin]
+    problems: tuple[str, ...]
+    failed: Mapping[str, str]
+
+
 @cache
-def _registry(env: str) -> dict[str, GamePlugin]:
-    found = _builtin()
-    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        found.append(_load(ep.value))
-    for item in env.split(","):
-        if item.strip():
-            found.append(_load(item.strip()))
-    out: dict[str, GamePlugin] = {}
-    for p in found:
-        out.setdefault(p.name, p)
-    return out
+def _registry(env: str) -> Registry:
+    references = [(r, "shipped game folder") for r in _builtin()] + list(registrations())
+    games: dict[str, GamePlugin] = {}
+    where: dict[str, str] = {}
+    problems: list[str] = []
+    failed: dict[str, str] = {}
+    for reference, origin in references:
+        try:
+            found = _load(reference)
+        except _Reentrant:
+            continue
+        except MalformedInput as err:
+            problems.append(f"{err.one_line()} [{origin}]")
+            if isinstance(err, _BrokenGame):
+                failed[err.game] = problems[-1]
+            continue
+        if games.get(found.name) is found:
+            continue  # the same record registered twice (an entry point and the variable)
+        if found.name in games:
+            problems.append(f"game {found.name!r} is registered twice: by {where[found.name]} "
+                            f"and by {reference!r} ({origin}); the second is left out")
+            continue
+        games[found.name] = found
+        where[found.name] = f"{reference!r} ({origin})"
+    for line in problems:
+        sys.stderr.write(f"warning: {line}\n")
+    return Registry(games, tuple(problems), failed)
+
+
+def registry() -> Registry:
+    """The registry as loaded (see :class:`Registry`); a registration that fails is printed
+    once on stderr as ``warning: ...`` and left out, the other games go on."""
+    return _registry(os.environ.get(ENV_PLUGINS, ""))
 
 
 def plugins() -> dict[str, GamePlugin]:
     """Every registered game by name (shipped folders, entry points, ``RULEPROOF_PLUGINS``)."""
-    return dict(_registry(os.environ.get(ENV_PLUGINS, "")))
+    return dict(registry().games)
+
+
+def origin(name: str) -> str:
+    """Where the game ``name`` was registered from (``'module:PLUGIN' (how)``)."""
+    reg = registry()
+    for reference, how in [(r, "shipped game folder") for r in _builtin()] + list(registrations()):
+        try:
+            module = importlib.import_module(reference.partition(":")[0].strip())
+        except Exception:
+            continue
+        if getattr(module, reference.partition(":")[2].strip() or "PLUGIN", None) is \
+                reg.games.get(name):
+            return f"{reference} ({how})"
+    return "?"
 
 
 def names() -> tuple[str, ...]:
@@ -382,9 +547,15 @@ def plugin(name: str) -> GamePlugin:
     Raises:
         MalformedInput: an unknown game, naming the known ones.
     """
-    found = plugins().get(name)
+    reg = registry()
+    found = reg.games.get(name)
     if found is None:
-        raise MalformedInput(f"unknown game {name!r}; known games: {', '.join(plugins())}")
+        if name in reg.failed:
+            raise MalformedInput(f"game {name!r} did not load: {reg.failed[name]}")
+        more = f" ({len(reg.problems)} registration(s) failed, see the warnings)" \
+            if reg.problems else ""
+        raise MalformedInput(f"unknown game {name!r}; known games: {', '.join(reg.games)}"
+                             f"{more}")
     return found
 
 
@@ -395,12 +566,43 @@ def make_game(name: str, **params: Any) -> GameBase[Any]:
         MalformedInput: unknown game or parameter (naming the game's parameters), or a bad value.
     """
     p = plugin(name)
-    known = {q.name for q in p.params}
+    known = {q.name for q in p.parameters}
     unknown = sorted(set(params) - known)
     if unknown:
         raise MalformedInput(f"{name}: unknown parameter(s) {', '.join(unknown)}; known: "
-                             f"{', '.join(q.name for q in p.params)}")
-    return p.make_game(**params)
+                             f"{', '.join(q.name for q in p.parameters)}")
+    own = {q.name for q in p.params}
+    generic = {k: params.pop(k) for k in list(params) if k not in own}
+    if generic.get("reduced") not in (None, ""):
+        game = _reduced_game(p, str(generic["reduced"]), params)
+    else:
+        game = p.make_game(**params)
+    if "truncation" in generic:
+        game.truncation = truncation_value(generic["truncation"])
+    return game
+
+
+def _reduced_game(p: GamePlugin, name: str, params: dict[str, Any]) -> GameBase[Any]:
+    """The reduced set-up ``name`` of ``p`` (its ``reduced_game`` capability).
+
+    Raises:
+        MalformedInput: a game without reduced set-ups, an unknown one, one of another game.
+    """
+    from ruleproof.spec.reduced import reduced
+
+    make = p.capability("reduced_game")
+    if make is None:
+        raise MalformedInput(f"{p.name}: parameter reduced: the game has no reduced set-ups as "
+                             f"games (no reduced_game capability)")
+    try:
+        spec = reduced(name)
+    except MalformedInput as e:
+        raise MalformedInput(f"{p.name}: parameter reduced: {e.what}", file=e.file,
+                             line=e.line) from None
+    if spec.game != p.name:
+        raise MalformedInput(f"{p.name}: parameter reduced: {name} is a set-up of {spec.game}")
+    game: GameBase[Any] = make(spec, **params)
+    return game
 
 
 def parse_params(p: GamePlugin, pairs: Mapping[str, str]) -> dict[str, Any]:
@@ -414,7 +616,7 @@ def parse_params(p: GamePlugin, pairs: Mapping[str, str]) -> dict[str, Any]:
         q = p.param(key)
         if q is None:
             raise MalformedInput(f"{p.name} has no parameter {key!r}; its parameters: "
-                                 f"{', '.join(x.name for x in p.params)}")
+                                 f"{', '.join(x.name for x in p.parameters)}")
         if q.kind == "int":
             try:
                 out[key] = int(raw)
@@ -448,6 +650,20 @@ def source_owner(document: str) -> GamePlugin:
     raise MalformedInput(f"unknown source {document!r}; known: {', '.join(known)}")
 
 
+def selection_refusals(selection: Selection) -> list[str]:
+    """``<game>: <reason>`` for every registered game that refuses ``selection`` (its
+    ``rule_sets`` raises MalformedInput), so a command can say which games it left out."""
+    out: list[str] = []
+    if not selection.narrowed:
+        return out
+    for p in plugins().values():
+        try:
+            p.rule_sets(selection)
+        except MalformedInput as err:
+            out.append(f"{p.name}: {err.what}")
+    return out
+
+
 def all_rule_sets(game: str | None = None, selection: Selection | None = None
                   ) -> list[RuleSet]:
     """The rule sets ``check`` covers: of ``game`` (default: every registered game), narrowed
@@ -463,17 +679,39 @@ def all_rule_sets(game: str | None = None, selection: Selection | None = None
     if not sel.narrowed:
         return [rs for p in plugins().values() for rs in p.rule_sets(sel)]
     takers: list[list[RuleSet]] = []
-    refusals: list[str] = []
+    refusals = selection_refusals(sel)
     for p in plugins().values():
-        try:
+        if not any(r.startswith(f"{p.name}: ") for r in refusals):
             takers.append(p.rule_sets(sel))
-        except MalformedInput as err:
-            refusals.append(f"{p.name}: {err.what}")
     if not takers:
         raise MalformedInput("no game takes this selection (" + "; ".join(refusals) + ")")
     return [rs for found in takers for rs in found]
 
 
-__all__ = ["ENTRY_POINT_GROUP", "ENV_PLUGINS", "SHARED", "Deferred", "GamePlugin", "GameType", "Param",
-           "RuleSet", "Selection", "Unsupported", "all_rule_sets", "make_game", "names",
-           "parse_params", "plugin", "plugins", "require", "source_owner"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "ENV_PLUGINS",
+    "GENERIC_PARAMS",
+    "SHARED",
+    "TRUNCATION",
+    "Deferred",
+    "GamePlugin",
+    "GameType",
+    "Param",
+    "Registry",
+    "RuleSet",
+    "Selection",
+    "Unsupported",
+    "all_rule_sets",
+    "make_game",
+    "names",
+    "origin",
+    "parse_params",
+    "plugin",
+    "plugins",
+    "registry",
+    "require",
+    "selection_refusals",
+    "source_owner",
+    "truncation_value",
+]

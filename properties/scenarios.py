@@ -53,12 +53,16 @@ class Fact:
         arg: what follows the dot: ``player``, ``grave``, ``location``, ``colour`` or None.
         doc: one line for docs/scenarios.md (type and meaning of the value).
         value: (state, parsed argument, context) -> the value as TOML would write it.
+        player: the value is a player's name or ``none`` (``winner``): an expectation naming
+            no player of the scenario is malformed input at its ``FILE:LINE:COL``, not a
+            failed scenario.
     """
 
     name: str
     arg: str | None
     doc: str
     value: Callable[[Any, Any, RunContext], Any]
+    player: bool = False
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,10 @@ def _expectations(game: str, plugin: ScenarioFacts, config: Any, names: Sequence
         if op is not None and not isinstance(want, (str, list)):
             problems.add(path, f"{show(key)} needs a text or a list, got {show(want)}")
             continue
+        if fact.player and op is None and want not in (*names, "none"):
+            problems.add(path, f"{show(key)}: {show(want)} is not a player of this scenario "
+                               f"(players: {', '.join(names)}; or 'none')")
+            continue
         out.append(Expectation(key, fact, arg, op, want, path))
     return tuple(out)
 
@@ -356,7 +364,10 @@ def load(path: Path, *, preset: str | None = None,
         raw_readings = [(r.name, {**top.options, **r.options}, r.expect, r.refused, r.check,
                          ("reading", i)) for i, r in enumerate(top.reading)]
     else:
-        raw_readings = [("default", dict(top.options), top.expect, top.refused, top.check, ())]
+        # the one reading is named by the options it sets ("default" when it sets none), so a
+        # page or report never calls a scenario's chosen reading "default"
+        implicit = ", ".join(f"{k}={v}" for k, v in top.options.items()) or "default"
+        raw_readings = [(implicit, dict(top.options), top.expect, top.refused, top.check, ())]
     configs = []
     for _name, opts, *_rest, at in raw_readings:
         configs.append(plugin.configure(top, preset, {**opts, **overrides}, problems,

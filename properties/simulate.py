@@ -70,6 +70,41 @@ class Played:
         return tuple(s.action for s in self.steps if s.actor != CHANCE)
 
 
+def seat_views(lines: Sequence[str]) -> tuple[str, ...]:
+    """The seats whose views a per-seat log shows (its ``[Seat] ...`` labels, in order of
+    first appearance); empty for a log of one view."""
+    import re
+
+    found: dict[str, None] = {}
+    for line in lines:
+        m = re.match(r"\[([^\]]+)\] ", line)
+        if m:
+            found.setdefault(m.group(1))
+    return tuple(found)
+
+
+def one_view(lines: Sequence[str], view: str) -> list[str]:
+    """The lines of a per-seat log seen by ``view`` (a seat label, or its slug: ``van-helsing``
+    for ``[Van Helsing]``), label removed; unlabelled lines are kept.
+
+    Raises:
+        MalformedInput: ``view`` is not a seat of the log (naming the seats).
+    """
+    from ruleproof.errors import MalformedInput
+
+    def slug(x: str) -> str:
+        return "-".join(x.lower().split())
+
+    seats = {slug(s): s for s in seat_views(lines)}
+    seat = seats.get(slug(view))
+    if seat is None:
+        raise MalformedInput(f"--view {view}: the log's views are "
+                             f"{', '.join([*seats, 'all']) if seats else 'only one (all)'}")
+    label = f"[{seat}] "
+    return [x[len(label):] if x.startswith(label) else x for x in lines
+            if x.startswith(label) or not x.startswith("[")]
+
+
 class Simulation(Protocol):
     """What a game supplies to random play and to ``ruleproof simulate`` (capability
     ``simulate``). :class:`UniformPlay` implements everything but :meth:`log`.
@@ -106,9 +141,10 @@ class Simulation(Protocol):
 
 
 class UniformPlay:
-    """The default of every :class:`Simulation` member but :meth:`Simulation.log`: the seeded
-    set-up (``game.new_seeded_state(seed)``), uniformly random legal actions in the engine's
-    order, chance outcomes drawn by their exact probabilities."""
+    """The default of every :class:`Simulation` member: the seeded set-up
+    (``game.new_seeded_state(seed)``), uniformly random legal actions in the engine's order,
+    chance outcomes drawn by their exact probabilities, and a plain log (:meth:`log`); a
+    game's own simulation overrides ``log`` to write in the game's terms."""
 
     policy = "uniformly random legal actions"
     names = True
@@ -135,6 +171,23 @@ class UniformPlay:
                 chosen = outcome
                 break
         return state.game.chance_table.from_id(chosen)
+
+    def log(self, played: Played, names: Sequence[str] | None, full_view: bool) -> list[str]:
+        """One line per step (``P1: <action>``, ``chance: <outcome>``, the action's text),
+        then the result: the winner (or none) and the returns; ``names`` replace ``P1``..."""
+        def seat(n: int) -> str:
+            return names[n] if names is not None and n < len(names) else f"P{n + 1}"
+
+        out = [f"{'chance' if s.actor == CHANCE else seat(s.actor)}: {s.action}"
+               for s in played.steps]
+        final = played.final
+        if not final.is_terminal():
+            out.append(f"stopped after {len(played.actions)} actions (--max-steps)")
+            return out
+        winner = final.winner()
+        out.append(f"winner: {seat(winner) if winner is not None else 'none'}; returns: "
+                   + ", ".join(f"{seat(i)} {r:g}" for i, r in enumerate(final.returns())))
+        return out
 
 
 def play(game: GameBase[Any], sim: Simulation, seed: int, max_steps: int,

@@ -11,10 +11,16 @@ events counted, ending labels); a game without one is played uniformly at random
 plugin's seat names. Chance nodes are resolved by the game's ``chance`` capability
 (:mod:`ruleproof.properties.play`).
 
-Seat advantage: a chi-square goodness-of-fit test of the winners' seats against equal win rates
-(significance level ``alpha``, default 0.05); a *finding* is reported when the test rejects, and
-each seat whose interval excludes the equal share 1/seats is named. Two rule sets are compared
-with a two-proportion z-test on each seat's win rate and a Welch z-test on the mean length.
+Seat advantage: each seat's win rate is tested against the equal share 1/seats (a one-sample
+score test), its effect (rate minus share, in points) given with its 95% Wilson interval; a
+chi-square goodness-of-fit test over all seats is reported alongside. Two rule sets are compared
+with a two-proportion z-test on each seat's win rate (effect: the difference, with Newcombe's
+hybrid score interval) and a Welch z-test on the mean length. Every test of a run (all seats of
+all rule sets, and the comparison) is one family: :func:`family` applies Holm's step-down
+correction (family-wise error ``alpha``); a test whose Holm-adjusted p is below ``alpha`` is a
+*finding*, one below ``alpha`` only before correction is *exploratory*. :func:`detectable` states
+the power: the smallest effect found with probability ``power`` at the run's size, and
+:func:`games_needed` the games a given effect needs.
 
 Random play is not good play: a seat advantage under random play says something about the rules'
 structure (turn order, tie rules), not about skilled games. A run with no finished game is an
@@ -23,18 +29,21 @@ error (:class:`NoGames`), never an empty pass.
 
 from __future__ import annotations
 
+import io
 import math
 import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.api import CHANCE, GameBase, GameState
 from ruleproof.properties.play import build_game, settler
 from ruleproof.properties.plugin import GamePlugin, plugin
+from ruleproof.system.outputs import Target, write_file
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -313,6 +322,198 @@ class Stats:
         }
 
 
+@dataclass(frozen=True)
+class Hypothesis:
+    """One test of a family.
+
+    Attributes:
+        subject: what is tested, in words (seat and rule set(s)).
+        effect: the effect in proportion units (a seat's rate minus the equal share, or the
+            second rule set's rate minus the first's); low, high: its 95% interval.
+        p: the two-sided p-value; adjusted: Holm-adjusted over the family (1.0 until
+            :func:`family`); alpha: the family-wise level.
+        key: what is tested without the numbers (seat and rule sets), the same in a rerun.
+    """
+
+    subject: str
+    effect: float
+    low: float
+    high: float
+    p: float
+    adjusted: float = 1.0
+    alpha: float = 0.05
+    key: str = ""
+
+    @property
+    def significant(self) -> bool:
+        """The Holm-adjusted p is below alpha: a finding."""
+        return self.adjusted < self.alpha
+
+    @property
+    def exploratory(self) -> bool:
+        """Below alpha before the correction only: worth a bigger run, not a finding."""
+        return self.p < self.alpha <= self.adjusted
+
+    def text(self) -> str:
+        """The test in one sentence: effect in points with its interval, raw and adjusted p."""
+        return (f"{self.subject}: {self.effect * 100:+.1f} points, 95% CI [{self.low * 100:+.1f}, "
+                f"{self.high * 100:+.1f}] (p = {self.p:.2g}, Holm-adjusted p = {self.adjusted:.2g})")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"subject": self.subject, "effect": round(self.effect, 4),
+                "ci95": [round(self.low, 4), round(self.high, 4)], "p_value": self.p,
+                "holm_p_value": self.adjusted,
+                "verdict": "finding" if self.significant else
+                "exploratory" if self.exploratory else "none"}
+
+
+def holm(ps: Sequence[float]) -> tuple[float, ...]:
+    """Holm's step-down adjusted p-values, in the order given (each at most 1, monotone in the
+    sorted order)."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        out[i] = running
+    return tuple(out)
+
+
+def family(tests: Sequence[Hypothesis], alpha: float = 0.05) -> tuple[Hypothesis, ...]:
+    """``tests`` with Holm-adjusted p-values over all of them, at family-wise level ``alpha``."""
+    adj = holm([t.p for t in tests])
+    return tuple(Hypothesis(t.subject, t.effect, t.low, t.high, t.p, a, alpha, t.key)
+                 for t, a in zip(tests, adj, strict=True))
+
+
+def _z(q: float) -> float:
+    return statistics.NormalDist().inv_cdf(q)
+
+
+def detectable(n: int, share: float, alpha: float, power: float = 0.8) -> float:
+    """The smallest |rate - share| a two-sided level-``alpha`` test of one seat finds with
+    probability ``power`` in ``n`` games (normal approximation), in proportion units."""
+    return (_z(1 - alpha / 2) + _z(power)) * math.sqrt(share * (1 - share) / n)
+
+
+def games_needed(effect: float, share: float, alpha: float, power: float = 0.8) -> int:
+    """Games needed for a two-sided level-``alpha`` test to find a seat whose win rate is
+    ``share + effect`` with probability ``power`` (normal approximation).
+
+    Raises:
+        ValueError: effect 0 or share + effect outside (0, 1).
+    """
+    p1 = share + effect
+    if effect == 0 or not 0 < p1 < 1:
+        raise ValueError(f"games_needed: effect {effect} must be non-zero with share + effect "
+                         "in (0, 1)")
+    root = _z(1 - alpha / 2) * math.sqrt(share * (1 - share)) + _z(power) * math.sqrt(p1 * (1 - p1))
+    return math.ceil((root / effect) ** 2)
+
+
+def seat_tests(st: Stats) -> list[Hypothesis]:
+    """One test per seat of ``st``: its win rate against the equal share (score test)."""
+    share = 1 / len(st.seats)
+    out = []
+    for s, iv in zip(st.seats, st.seat_wins, strict=True):
+        se = math.sqrt(share * (1 - share) / iv.trials)
+        p = 2 * normal_sf(abs(iv.rate - share) / se)
+        out.append(Hypothesis(f"{s} under {st.label} wins {iv.rate:.1%} (equal share {share:.1%})",
+                        iv.rate - share, iv.low - share, iv.high - share, p, alpha=st.alpha,
+                        key=f"{s} | {st.label}"))
+    return out
+
+
+def difference_tests(cmp: Comparison) -> list[Hypothesis]:
+    """One test per seat of a comparison: the second rule set's win rate minus the first's,
+    with Newcombe's hybrid score interval and the two-proportion z-test's p."""
+    out = []
+    for s, x, y, p in zip(cmp.a.seats, cmp.a.seat_wins, cmp.b.seat_wins, cmp.seat_p, strict=True):
+        d = y.rate - x.rate
+        low = d - math.sqrt((y.rate - y.low) ** 2 + (x.high - x.rate) ** 2)
+        high = d + math.sqrt((y.high - y.rate) ** 2 + (x.rate - x.low) ** 2)
+        out.append(Hypothesis(f"{s} wins {x.rate:.1%} under {cmp.a.label}, {y.rate:.1%} under "
+                        f"{cmp.b.label}", d, low, high, p, alpha=min(cmp.a.alpha, cmp.b.alpha),
+                        key=f"{s} | {cmp.a.label} -> {cmp.b.label}"))
+    return out
+
+
+@dataclass(frozen=True)
+class Study:
+    """Every test of a run of rule sets (and comparisons), corrected as one family.
+
+    Attributes:
+        tests: the family, Holm-adjusted; alpha: the family-wise level; power: the power stated.
+        stats, comparisons: what was tested.
+    """
+
+    stats: tuple[Stats, ...]
+    comparisons: tuple[Comparison, ...]
+    tests: tuple[Hypothesis, ...]
+    alpha: float
+    power: float = 0.8
+
+    @property
+    def findings(self) -> tuple[Hypothesis, ...]:
+        """Tests significant after the correction."""
+        return tuple(t for t in self.tests if t.significant)
+
+    @property
+    def exploratory(self) -> tuple[Hypothesis, ...]:
+        """Tests below alpha before the correction only."""
+        return tuple(t for t in self.tests if t.exploratory)
+
+    def power_lines(self) -> list[str]:
+        """Per rule set: the effect found with probability ``power`` at the Bonferroni level
+        alpha / tests (Holm's first step, the hardest), and the games a 5-point effect needs."""
+        m = max(len(self.tests), 1)
+        out = []
+        for st in self.stats:
+            share = 1 / len(st.seats)
+            found = detectable(st.finished, share, self.alpha / m, self.power)
+            needs = games_needed(0.05, share, self.alpha / m, self.power)
+            head = (f"{st.label}: {st.finished} finished games detect a seat {found * 100:.1f} "
+                    f"points away from the equal share {share:.1%} with {self.power:.0%} power"
+                    if found < max(share, 1 - share) else
+                    f"{st.label}: {st.finished} finished games are too few to detect any seat "
+                    f"advantage with {self.power:.0%} power")
+            out.append(f"{head} ({m} tests, Holm at {self.alpha}); a 5-point effect needs "
+                       f"{needs} games")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"correction": "Holm over every seat test of every rule set and comparison",
+                "alpha": self.alpha, "power": self.power,
+                "tests": [t.to_json() for t in self.tests],
+                "findings": [t.text() for t in self.findings],
+                "exploratory": [t.text() for t in self.exploratory],
+                "power_statement": self.power_lines()}
+
+
+def study(stats: Sequence[Stats], comparisons: Sequence[Comparison] = (), alpha: float = 0.05,
+          power: float = 0.8) -> Study:
+    """One family over every seat of ``stats`` and every seat difference of ``comparisons``."""
+    tests: list[Hypothesis] = [t for st in stats for t in seat_tests(st)]
+    tests += [t for c in comparisons for t in difference_tests(c)]
+    return Study(tuple(stats), tuple(comparisons), family(tests, alpha), alpha, power)
+
+
+def unstable(first: Study, rerun: Study) -> list[str]:
+    """The findings of ``first`` that ``rerun`` (the same rule sets, other seeds) does not
+    confirm: not significant there, or with the opposite sign; empty when every finding
+    holds."""
+    again = {t.key: t for t in rerun.tests}
+    out = []
+    for t in first.findings:
+        r = again.get(t.key)
+        if r is None or not r.significant or (r.effect > 0) != (t.effect > 0):
+            out.append(f"{t.key}: {t.text()}; rerun: {r.text() if r else 'not tested'}")
+    return out
+
+
 def summarise(runner_label: str, seats: tuple[str, ...], records: Sequence[GameRecord],
               alpha: float = 0.05) -> Stats:
     """Statistics of ``records``.
@@ -330,20 +531,13 @@ def summarise(runner_label: str, seats: tuple[str, ...], records: Sequence[GameR
     intervals = tuple(wilson(w, len(done)) for w in wins)
     stat, df, p = chi_square_uniform(wins)
     findings: list[str] = []
-    share = 1 / len(seats)
-    outside = [f"{s} {i.rate:.1%} [{i.low:.1%}, {i.high:.1%}]"
-               for s, i in zip(seats, intervals, strict=True) if not i.low <= share <= i.high]
-    if p < alpha:
-        findings.append(
-            f"seat advantage in {runner_label}: win rates differ from an equal {share:.1%} "
-            f"(chi-square {stat:.2f}, df {df}, p = {p:.2g} < {alpha}); "
-            + (f"outside their 95% interval: {', '.join(outside)}" if outside else
-               "no single seat's interval excludes the equal share"))
-    elif outside:
-        findings.append(
-            f"possible seat advantage in {runner_label}: equal share {share:.1%} outside the 95% "
-            f"interval of {', '.join(outside)}, but the seat test does not reject "
-            f"(p = {p:.2g} >= {alpha}); play more games")
+    probe = Stats(runner_label, seats, len(records), len(done), intervals, (), {}, {}, stat, df,
+                  p, alpha, ())
+    for t in family(seat_tests(probe), alpha):
+        if t.significant:
+            findings.append(f"seat advantage: {t.text()}")
+        elif t.exploratory:
+            findings.append(f"exploratory (not significant after Holm over the seats): {t.text()}")
     names = sorted({k for r in records for k in r.counts})
     counts = {k: tuple(r.counts.get(k, 0) for r in records) for k in names}
     return Stats(runner_label, seats, len(records), len(done), intervals,
@@ -374,7 +568,8 @@ def run(runner: Runner, games: int, seed: int = 0, max_steps: int = 5000, alpha:
 @dataclass(frozen=True)
 class Comparison:
     """Two rule sets side by side: per-seat win-rate differences and the length difference,
-    each with a two-sided p-value; ``findings`` name the significant ones."""
+    each with a two-sided p-value; ``findings`` name those significant after Holm's correction
+    over the seats and the length."""
 
     a: Stats
     b: Stats
@@ -402,21 +597,24 @@ def compare(a: Stats, b: Stats) -> Comparison:
     ps = []
     findings: list[str] = []
     alpha = min(a.alpha, b.alpha)
-    for s, x, y in zip(a.seats, a.seat_wins, b.seat_wins, strict=True):
+    for x, y in zip(a.seat_wins, b.seat_wins, strict=True):
         pooled = (x.successes + y.successes) / (x.trials + y.trials)
         se = math.sqrt(pooled * (1 - pooled) * (1 / x.trials + 1 / y.trials))
-        p = 1.0 if se == 0 else 2 * normal_sf(abs(x.rate - y.rate) / se)
-        ps.append(p)
-        if p < alpha:
-            findings.append(f"{s} wins {x.rate:.1%} under {a.label} but {y.rate:.1%} under "
-                            f"{b.label} (two-proportion z-test p = {p:.2g} < {alpha})")
+        ps.append(1.0 if se == 0 else 2 * normal_sf(abs(x.rate - y.rate) / se))
     ma, mb = statistics.fmean(a.lengths), statistics.fmean(b.lengths)
     va = statistics.pvariance(a.lengths) / len(a.lengths)
     vb = statistics.pvariance(b.lengths) / len(b.lengths)
     lp = 1.0 if va + vb == 0 else 2 * normal_sf(abs(ma - mb) / math.sqrt(va + vb))
-    if lp < alpha:
+    adjusted = holm([*ps, lp])  # the seats and the length: one family
+    for s, x, y, p, q in zip(a.seats, a.seat_wins, b.seat_wins, ps, adjusted, strict=False):
+        if q < alpha:
+            findings.append(f"{s} wins {x.rate:.1%} under {a.label} but {y.rate:.1%} under "
+                            f"{b.label} (two-proportion z-test p = {p:.2g}, Holm-adjusted "
+                            f"{q:.2g} < {alpha})")
+    if adjusted[-1] < alpha:
         findings.append(f"games last {ma:.1f} actions on average under {a.label} but {mb:.1f} "
-                        f"under {b.label} (Welch z-test p = {lp:.2g} < {alpha})")
+                        f"under {b.label} (Welch z-test p = {lp:.2g}, Holm-adjusted "
+                        f"{adjusted[-1]:.2g} < {alpha})")
     return Comparison(a, b, tuple(ps), mb - ma, lp, tuple(findings))
 
 
@@ -463,5 +661,7 @@ def plot(stats: Sequence[Stats], path: str, title: str | None = None) -> None:
     fig.suptitle(title or " vs ".join(st.label for st in stats) + f" ({stats[0].games} games)",
                  fontsize=10)
     fig.tight_layout()
-    fig.savefig(path)
+    picture = io.BytesIO()  # drawn in memory, then written whole or not at all
+    fig.savefig(picture, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
+    write_file(Target(Path(path), "--plot", "plot"), picture.getvalue())

@@ -117,7 +117,7 @@ def generic_checks(rule_set: RuleSet, board: Path | None = None
 
     p = plugin(rule_set.game)
     if rule_set.shared:
-        return shared_checks(p.name), []
+        return [*data_checks(rule_set.game), *shared_checks(p.name)], []
     out: list[Check] = []
     skipped: list[Skipped] = []
     if board is None:
@@ -134,6 +134,49 @@ def generic_checks(rule_set: RuleSet, board: Path | None = None
             skipped.append(Skipped("symbolic layer (z3)", reason))
     out += refinement_checks(rule_set)
     return out, skipped
+
+
+def data_checks(game: str) -> list[Check]:
+    """The properties of a game's data and citations, for every game with source documents
+    (run in its shared group): its data folder is valid (``game.toml``, every source
+    registry, ``presets.toml``: ``ruleproof.spec.check_game_folder``), and every clause id of
+    its documents cited in its code (its folders, :func:`ruleproof.properties.citations.
+    game_folders`) is registered."""
+    from ruleproof.properties.citations import game_folders
+    from ruleproof.spec import check_game_folder, clause_id_pattern, clause_registry
+
+    p = plugin(game)
+    if not p.sources:
+        return []
+
+    def data(_profile: Profile) -> tuple[bool, int, str]:
+        try:
+            found = check_game_folder(Path(p.spec_folder), p.name, p.game_type.players)
+        except MalformedInput as err:
+            return False, 1, err.one_line()
+        return True, 1 + len(found.sources), (f"game.toml and {len(found.sources)} source "
+                                              "registries read and match the plugin")
+
+    def cited(_profile: Profile) -> tuple[bool, int, str]:
+        pattern = clause_id_pattern(p.sources)
+        registered = {c.id for d in p.sources for c in clause_registry(d)}
+        files = [f for folder in game_folders(p) for f in sorted(folder.rglob("*.py"))]
+        unknown: dict[str, str] = {}
+        count = 0
+        for path in files:
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for match in pattern.finditer(line):
+                    count += 1
+                    if match.group(0) not in registered:
+                        unknown.setdefault(match.group(0), f"{path}:{number}")
+        if unknown:
+            return False, count, "unknown cited ids: " + ", ".join(
+                f"{cid} ({where})" for cid, where in sorted(unknown.items()))
+        return True, count, (f"{count} citations in {len(files)} files, every id registered "
+                             f"({len(registered)} clauses)")
+
+    return [Check("the game's data folder is valid", "static", data),
+            Check("every clause id its own code cites is registered", "static", cited)]
 
 
 def plan(rule_set: RuleSet, board: Path | None = None) -> tuple[list[Check], list[Skipped]]:
@@ -234,13 +277,15 @@ def run_suite(selected: Sequence[RuleSet], profile: Profile, jobs: int | None = 
               board: Path | None = None,
               progress: Callable[[str], None] | None = None,
               methods: Sequence[str] = (), ray: bool = False,
-              ray_address: str | None = None) -> list[RuleSetResult]:
-    """Run every property of every selected rule set in ``jobs`` processes (default: the
-    number of CPUs; 1 runs in this process). ``progress`` is called with each finished
-    property's name. ``methods`` (e.g. ``("hypothesis",)``) keeps only properties checked by
-    those methods; the others are reported as skipped. With ``ray`` (a local Ray of ``jobs``
-    workers) or ``ray_address`` (a running cluster) the properties run as Ray tasks instead of
-    local processes; every property is seeded, so the results equal a local run's.
+              ray_address: str | None = None,
+              on_total: Callable[[int], None] | None = None) -> list[RuleSetResult]:
+    """Run every property of every selected rule set in ``jobs`` processes (default: the number of
+    CPUs; 1 runs in this process). ``progress`` is called with each finished property's name;
+    ``on_total`` once, before any runs, with how many properties will run. ``methods`` (e.g.
+    ``("hypothesis",)``) keeps only properties checked by those methods; the others are reported as
+    skipped. With ``ray`` (a local Ray of ``jobs`` workers) or ``ray_address`` (a running cluster)
+    the properties run as Ray tasks instead of local processes; every property is seeded, so the
+    results equal a local run's.
 
     Raises:
         MalformedInput: a bad option value or board file (found before any work starts).
@@ -252,6 +297,8 @@ def run_suite(selected: Sequence[RuleSet], profile: Profile, jobs: int | None = 
                                for c in checks if c.method not in methods)])
                  for checks, skipped in plans]
     units = [(i, j) for i, (checks, _) in enumerate(plans) for j in range(len(checks))]
+    if on_total is not None:
+        on_total(len(units))
     # the expensive kinds first, so two workers finish together
     units.sort(key=lambda u: (_COST.get(plans[u[0]][0][u[1]].method, 9), u))
     jobs = max(1, min(jobs or os.cpu_count() or 1, 64, len(units) or 1))

@@ -6,6 +6,10 @@ Four kinds of failure are kept apart, because users react to them differently:
 * :class:`IllegalAction`   -- an action that the rules forbid in the given state; the state is untouched.
 * :class:`AmbiguousRule`   -- the sources do not settle a question and no reading was chosen.
 * :class:`Nonconformance`  -- an engine (or the model under a fault) disagrees with the specification.
+
+Two more are about the run rather than the game: :class:`OutputFailed` (a file the user asked
+for cannot be written: a kind of :class:`MalformedInput`, exit code 2 unless a finding was
+reported first) and :class:`Interrupted` (SIGINT or SIGTERM: exit code 130 or 143).
 """
 
 from __future__ import annotations
@@ -13,8 +17,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def _rebuilt(cls: type[BaseException], args: tuple[object, ...],
+             state: dict[str, object]) -> BaseException:
+    """An error unpickled without calling its ``__init__`` (whose parameters differ from
+    ``args``): what a worker process raised arrives whole in the parent."""
+    err = cls.__new__(cls)
+    BaseException.__init__(err, *args)
+    err.__dict__.update(state)
+    return err
+
+
 class RuleproofError(Exception):
-    """Base class of every error raised on purpose by ruleproof."""
+    """Base class of every error raised on purpose by ruleproof. Every subclass pickles (an
+    error raised in a worker process is re-raised in the parent with its attributes)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
 
 
 class MalformedInput(RuleproofError):
@@ -53,6 +71,11 @@ class MalformedInput(RuleproofError):
         if self.more:
             what += f" (and {len(self.more)} more problem{'s' if len(self.more) > 1 else ''})"
         return f"{where}{what}"
+
+    def report(self) -> str:
+        """:meth:`one_line`, then every further problem (:attr:`more`) on a line of its own,
+        indented: what the CLI prints, so a file's every problem is seen at once."""
+        return "\n".join([self.one_line(), *(f"  also: {_printable(m, 400)}" for m in self.more)])
 
 
 def _printable(text: str, limit: int) -> str:
@@ -106,3 +129,55 @@ class Nonconformance(RuleproofError):
         self.property_name = property_name
         self.detail = detail
         super().__init__(f"{property_name}: {detail}")
+
+
+class OutputFailed(MalformedInput):
+    """A file the run was asked to write (a checkpoint, trace, witness, page, plot) could not
+    be written: the disk is full, the file too large, the folder gone or read-only. The file
+    is left as it was (``ruleproof.system.outputs`` writes a temporary file and renames it).
+
+    Attributes:
+        what: ``cannot write the KIND: REASON`` (one line).
+        file: the path that was to be written.
+        errno: the operating system's error number, if there was one.
+    """
+
+    def __init__(self, what: str, *, file: str, errno: int | None = None) -> None:
+        self.errno = errno
+        super().__init__(what, file=file)
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was stopped by a signal (SIGINT, SIGTERM), raised in the main thread by the
+    command line's handler so that every ``finally`` runs (temporary files removed, engines
+    and workers stopped). A :class:`KeyboardInterrupt`, so that what stops on Ctrl-C stops on
+    it too (``ray.get`` gives up waiting only for that); not an :class:`Exception`, so that
+    nothing that handles errors catches it.
+
+    Attributes:
+        signum: the signal's number (2 SIGINT, 15 SIGTERM); the exit code is ``128 + signum``.
+    """
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(f"interrupted by signal {signum}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+EXTRAS = {"pyspiel": "openspiel", "open_spiel": "openspiel",
+          "pettingzoo": "pettingzoo", "gymnasium": "pettingzoo", "ray": "ray",
+          "mkdocs": "docs", "material": "docs", "matplotlib": "docs", "selenium": "test"}
+"""Top-level module -> the optional extra of pyproject.toml that installs it."""
+
+
+def missing_extra(exc: ImportError) -> str:
+    """The message of an import that failed, with the extra that installs the missing module
+    when one does: ``No module named 'pyspiel' (install the openspiel extra: pip install
+    ".[openspiel]" from the clone)``."""
+    top = (exc.name or "").split(".", 1)[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return str(exc)
+    return f'{exc} (install the {extra} extra: pip install ".[{extra}]" from the clone)'

@@ -13,11 +13,13 @@ Provenance values (see ``docs/provenance.md``):
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
@@ -37,33 +39,115 @@ def spec_path(*parts: str) -> Path:
     return root.joinpath(*parts)
 
 
-def game_folders() -> tuple[Path, ...]:
-    """Every game's data folder shipped in ``spec/`` (a folder holding ``game.toml``), sorted.
-
-    A game is a folder: ``spec/<game>/`` holds its source registries (``sources/*.toml``),
-    presets, boards, ambiguity register, scenarios, traces and pinned results. Nothing here
-    names a game; the folders are found.
-    """
-    root = spec_path()
-    return tuple(sorted(p.parent for p in root.glob("*/game.toml")))
+ENTRY_POINT_GROUP = "ruleproof.games"
+"""The entry-point group a package of one's own registers its game plugin in."""
+ENV_PLUGINS = "RULEPROOF_PLUGINS"
+"""``module:attribute`` game plugins separated by commas (quick experiments)."""
+ENV_SPEC_PATH = "RULEPROOF_SPEC_PATH"
+"""Extra game data folders (each holding ``game.toml``), separated by :data:`os.pathsep`."""
 
 
 @cache
-def game_names() -> dict[str, Path]:
-    """Game name (``game.toml``'s ``name``) -> its data folder, for every shipped game."""
+def _entry_points() -> tuple[tuple[str, str], ...]:
+    return tuple((ep.value, f"entry point {ep.name!r} of {ep.dist.name if ep.dist else '?'}")
+                 for ep in metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def registrations() -> tuple[tuple[str, str], ...]:
+    """Every game registered from outside this package, in registry order: ``(reference,
+    where)`` pairs, ``reference`` being ``module:attribute`` and ``where`` how it was
+    registered (an entry point of :data:`ENTRY_POINT_GROUP`, or :data:`ENV_PLUGINS`).
+
+    The registry (``ruleproof.properties.plugin``) loads these; this layer only needs them to
+    find the games' data folders (:func:`game_folders`).
+    """
+    env = os.environ.get(ENV_PLUGINS, "")
+    return _entry_points() + tuple((item.strip(), ENV_PLUGINS) for item in env.split(",")
+                                   if item.strip())
+
+
+def module_folder(module: str) -> Path | None:
+    """The folder holding module ``module`` (dotted), found without running the module
+    (only a package's ``__init__`` may run); None if it cannot be found."""
+    parts = module.strip().split(".")
+    try:
+        found = importlib.util.find_spec(parts[0])
+    except (ImportError, ValueError):
+        return None
+    if found is None:
+        return None
+    if found.submodule_search_locations:
+        base = Path(next(iter(found.submodule_search_locations)))
+    elif found.origin and len(parts) == 1:
+        return Path(found.origin).parent
+    else:
+        return None
+    return base.joinpath(*parts[1:-1])
+
+
+@cache
+def _out_of_tree(references: tuple[str, ...], search_path: str) -> tuple[Path, ...]:
+    out: list[Path] = []
+    for reference in references:
+        folder = module_folder(reference.partition(":")[0])
+        if folder is not None and (folder / "spec" / "game.toml").is_file():
+            out.append((folder / "spec").resolve())
+    for item in search_path.split(os.pathsep):
+        if item.strip() and (Path(item.strip()) / "game.toml").is_file():
+            out.append(Path(item.strip()).resolve())
+    return tuple(dict.fromkeys(out))
+
+
+def out_of_tree_folders() -> tuple[Path, ...]:
+    """The data folders of games registered from outside this package (the search path).
+
+    In order: for every :func:`registrations` reference ``pkg.mod:NAME``, the folder ``spec``
+    next to ``pkg/mod.py`` if it holds ``game.toml``; then every folder of
+    :data:`ENV_SPEC_PATH` that holds ``game.toml``. Resolved, without duplicates.
+    """
+    return _out_of_tree(tuple(r for r, _ in registrations()),
+                        os.environ.get(ENV_SPEC_PATH, ""))
+
+
+def game_folders() -> tuple[Path, ...]:
+    """Every game's data folder (a folder holding ``game.toml``): the ones shipped in
+    ``spec/``, sorted, then :func:`out_of_tree_folders`.
+
+    A game is a folder: ``<folder>/`` holds its source registries (``sources/*.toml``),
+    presets, boards, ambiguity register, scenarios, traces and pinned results. Nothing here
+    names a game; the folders are found.
+    """
+    return _with_shipped(out_of_tree_folders())
+
+
+@cache
+def _with_shipped(extra: tuple[Path, ...]) -> tuple[Path, ...]:
+    shipped = tuple(sorted(p.parent for p in spec_path().glob("*/game.toml")))
+    return shipped + tuple(f for f in extra if f not in shipped)
+
+
+@cache
+def _game_names(folders: tuple[Path, ...]) -> dict[str, Path]:
     out: dict[str, Path] = {}
-    for folder in game_folders():
-        data, text = _read_toml(folder / "game.toml")
+    for folder in folders:
+        try:
+            data, _ = _read_toml(folder / "game.toml")
+        except MalformedInput:
+            continue  # the registry reports it (check_game_folder), naming its plugin
         name = data.get("name")
-        if not isinstance(name, str) or not name:
-            raise MalformedInput("'name' must be the game's name", file=str(folder / "game.toml"),
-                                 line=line_of(text, "name"))
-        out[name] = folder
+        if isinstance(name, str) and name and name not in out:
+            out[name] = folder
     return out
 
 
+def game_names() -> dict[str, Path]:
+    """Game name (``game.toml``'s ``name``) -> its data folder, for every game folder whose
+    ``game.toml`` reads (a broken one is left out here and reported by the registry)."""
+    return dict(_game_names(game_folders()))
+
+
 def game_folder(game: str) -> Path:
-    """The data folder of the shipped game ``game``.
+    """The data folder of the game ``game``.
 
     Raises:
         MalformedInput: an unknown game (naming the known ones).
@@ -74,11 +158,103 @@ def game_folder(game: str) -> Path:
     return found
 
 
+@dataclass(frozen=True)
+class GameData:
+    """What a game's ``game.toml`` says.
+
+    Attributes:
+        folder: the data folder.
+        name: the game's name (its plugin's ``name``).
+        title: its printed name.
+        sources: its source documents (each ``sources/<document>.toml``).
+    """
+
+    folder: Path
+    name: str
+    title: str
+    sources: tuple[str, ...]
+
+
+GAME_TOML_KEYS = ("name", "title", "sources")
+
+
+def check_game_folder(folder: Path, name: str, players: tuple[int, ...] = ()) -> GameData:
+    """Validate a game's data folder against its plugin: ``game.toml`` (``name`` equal to
+    the plugin's ``name``, a non-empty ``sources`` list of documents each with a registry
+    ``sources/<document>.toml``, no other keys than :data:`GAME_TOML_KEYS`), every source
+    registry, and ``presets.toml`` if present (its format, each preset's ``source`` one of
+    the sources and its ``players`` among ``players`` when given).
+
+    Raises:
+        MalformedInput: the first problem, at ``file:line:col``.
+    """
+    from ruleproof.spec.formats import read_toml
+
+    path = folder / "game.toml"
+    if not path.is_file():
+        raise MalformedInput(f"the game {name!r} has no game.toml in its data folder {folder}")
+    doc = read_toml(path)
+    unknown = sorted(set(doc.data) - set(GAME_TOML_KEYS))
+    if unknown:
+        raise doc.error((unknown[0],), f"unknown key {unknown[0]!r}; game.toml holds "
+                        f"{', '.join(GAME_TOML_KEYS)}", at_key=True)
+    found = doc.data.get("name")
+    if not isinstance(found, str) or not found:
+        raise doc.error(("name",), "'name' must be the game's name (its plugin's name)")
+    if found != name:
+        raise doc.error(("name",), f"name {found!r} does not match its plugin {name!r}")
+    sources = doc.data.get("sources")
+    if not isinstance(sources, list) or not sources or not all(
+            isinstance(d, str) and DOCUMENT_RE.fullmatch(d) for d in sources):
+        raise doc.error(("sources",), "'sources' must be a non-empty list of source document "
+                        "ids (each the stem of a registry sources/<document>.toml)")
+    for index, document in enumerate(sources):
+        registry = folder / "sources" / f"{document}.toml"
+        if not registry.is_file():
+            raise doc.error(("sources", index), f"source {document!r} has no registry "
+                            f"sources/{document}.toml")
+        load_clause_registry(registry)
+    presets = folder / "presets.toml"
+    if presets.is_file():
+        _check_presets(presets, tuple(sources), players)
+    title = doc.data.get("title", name)
+    return GameData(folder, name, title if isinstance(title, str) else name, tuple(sources))
+
+
+def _check_presets(path: Path, sources: tuple[str, ...], players: tuple[int, ...]) -> None:
+    from ruleproof.spec.formats import read_toml, validate
+    from ruleproof.spec.models import PresetFile
+
+    doc = read_toml(path)
+    problems = doc.problems()
+    model = validate(PresetFile, doc.data, problems)
+    problems.raise_if_any()
+    assert model is not None
+    seen: set[str] = set()
+    for index, preset in enumerate(model.preset):
+        if preset.name in seen:
+            raise doc.error(("preset", index, "name"), f"duplicate preset {preset.name!r}")
+        seen.add(preset.name)
+        if preset.source not in sources:
+            raise doc.error(("preset", index, "source"), f"preset {preset.name!r}: source "
+                            f"{preset.source!r} is not one of the game's ({', '.join(sources)})")
+        for j, count in enumerate(preset.players):
+            if players and count not in players:
+                raise doc.error(("preset", index, "players", j), f"preset {preset.name!r}: "
+                                f"the game takes {', '.join(map(str, players))} players, not "
+                                f"{count}")
+
+
 def source_files(roots: tuple[Path, ...] | None = None) -> dict[str, Path]:
     """Source document id -> its clause registry file, over the game folders ``roots``
     (default: :func:`game_folders`). A registry is ``<game folder>/sources/<document>.toml``."""
+    return dict(_source_files(game_folders() if roots is None else roots))
+
+
+@cache
+def _source_files(roots: tuple[Path, ...]) -> dict[str, Path]:
     out: dict[str, Path] = {}
-    for folder in game_folders() if roots is None else roots:
+    for folder in roots:
         for path in sorted(folder.glob("sources/*.toml")):
             if DOCUMENT_RE.fullmatch(path.stem):
                 out[path.stem] = path
@@ -86,21 +262,29 @@ def source_files(roots: tuple[Path, ...] | None = None) -> dict[str, Path]:
 
 
 def documents() -> tuple[str, ...]:
-    """The ids of every shipped source document, in game-folder order."""
+    """The ids of every source document of every game folder (:func:`game_folders`), in
+    game-folder order."""
     return tuple(source_files())
 
 
 def clause_id_pattern(docs: tuple[str, ...]) -> re.Pattern[str]:
     """A pattern matching a clause id ``<document>:<section>.<name>`` of one of ``docs``
-    (longest document first, so ``du-en`` never shadows a longer id)."""
+    (longest document first, so ``du-en`` never shadows a longer id). The dot is required: a
+    name without one (``du-en:qr``) is a part of a document (a contract set of its quick
+    reference, FAQ or worked example), not a clause."""
     alternatives = "|".join(re.escape(d) for d in sorted(docs, key=lambda d: (-len(d), d)))
-    return re.compile(rf"\b(?:{alternatives}):[a-z0-9]+(?:[.-][a-z0-9]+)*")
+    return re.compile(rf"\b(?:{alternatives}):[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:[.-][a-z0-9]+)*")
+
+
+def clause_id_re() -> re.Pattern[str]:
+    """:func:`clause_id_pattern` over every document of every game folder (citations,
+    registries; out-of-tree games included, see :func:`game_folders`)."""
+    return _clause_id_re(documents())
 
 
 @cache
-def clause_id_re() -> re.Pattern[str]:
-    """:func:`clause_id_pattern` over every shipped document (citations, registries)."""
-    return clause_id_pattern(documents())
+def _clause_id_re(docs: tuple[str, ...]) -> re.Pattern[str]:
+    return clause_id_pattern(docs)
 
 
 def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -110,6 +294,19 @@ def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
     doc = read_toml(path)
     return doc.data, doc.text
+
+
+def _at(path: Path, text: str, key: tuple[str | int, ...], what: str, line: int | None
+        ) -> MalformedInput:
+    """A MalformedInput at the value ``key`` of the TOML ``text`` (line and column), or at
+    ``line`` if the value cannot be placed."""
+    from ruleproof.spec.tomlpos import Positions
+
+    try:
+        found_line, col = Positions(text).where(key)
+    except Exception:
+        return MalformedInput(what, file=str(path), line=line)
+    return MalformedInput(what, file=str(path), line=found_line, col=col)
 
 
 def line_of(text: str, needle: str, start: int = 1) -> int | None:
@@ -203,14 +400,15 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
         if not isinstance(entry, dict):
             raise MalformedInput("[[clause]] must be a table", file=file, line=line)
         cid = entry.get("id")
+        if isinstance(cid, str) and ":" in cid and not cid.startswith(f"{document}:"):
+            raise _at(path, text, ("clause", index, "id"),
+                      f"clause {cid}: the document is wrong: this registry is {document!r}, so "
+                      f"its ids start with '{document}:'", line)
         if not isinstance(cid, str) or not id_re.fullmatch(cid):
-            raise MalformedInput(f"clause id {cid!r} is not of the form doc:section.name",
-                                 file=file, line=line)
-        if not cid.startswith(f"{document}:"):
-            raise MalformedInput(f"clause {cid}: id must start with '{document}:'",
-                                 file=file, line=line)
+            raise _at(path, text, ("clause", index, "id"),
+                      f"clause id {cid!r} is not of the form {document}:section.name", line)
         if cid in seen:
-            raise MalformedInput(f"clause {cid}: duplicate id", file=file, line=line)
+            raise _at(path, text, ("clause", index, "id"), f"clause {cid}: duplicate id", line)
         seen.add(cid)
         for field in ("section", "kind", "text"):
             value = entry.get(field)
@@ -239,17 +437,22 @@ def load_clause_registry(path: Path) -> ClauseRegistry:
     return ClauseRegistry(document, str(data.get("title", document)), tuple(clauses))
 
 
-@cache
 def clause_registry(document: str) -> ClauseRegistry:
-    """The shipped registry of ``document`` (cached; the files are read-only data).
+    """The registry of ``document`` in a game folder (:func:`game_folders`; cached, the files
+    are read-only data).
 
     Raises:
-        MalformedInput: no registry of that name ships (naming the shipped ones).
+        MalformedInput: no game folder has a registry of that name (naming the known ones).
     """
     path = source_files().get(document)
     if path is None:
         raise MalformedInput(f"no clause registry ships for {document!r}; known: "
                              f"{', '.join(documents())}")
+    return _clause_registry(document, path)
+
+
+@cache
+def _clause_registry(document: str, path: Path) -> ClauseRegistry:
     registry = load_clause_registry(path)
     if registry.document != document:
         raise MalformedInput(f"'document' must be {document!r} (the file's name), got "
@@ -263,8 +466,13 @@ def shipped_documents() -> tuple[str, ...]:
 
 
 def all_clause_ids() -> frozenset[str]:
-    """Every clause id of every shipped registry."""
-    return frozenset(c.id for d in shipped_documents() for c in clause_registry(d))
+    """Every clause id of every registry of every game folder."""
+    return _all_clause_ids(tuple(source_files().items()))
+
+
+@cache
+def _all_clause_ids(files: tuple[tuple[str, Path], ...]) -> frozenset[str]:
+    return frozenset(c.id for d, path in files for c in _clause_registry(d, path))
 
 
 # --------------------------------------------------------------------------- manifests

@@ -50,6 +50,25 @@ def show(value: object, limit: int = MAX_SHOWN) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def not_a_file(path: Path) -> str:
+    """Why ``path`` cannot be read as a file, in words ('' if it is a regular file): ``no
+    such file``, ``it is a folder``, ``it is a FIFO``, ``it is a character device``..."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except (OSError, ValueError) as exc:
+        return f"cannot read file: {getattr(exc, 'strerror', None) or exc}"
+    if stat.S_ISREG(mode):
+        return ""
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return f"it is {name}, not a file"
+    return "it is not a regular file"  # pragma: no cover - no other kinds on POSIX
+
+
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of ``path``, reading at most ``limit + 1`` of them.
 
@@ -162,13 +181,48 @@ def parse_toml(text: str, file: str, depth: int = MAX_DEPTH) -> TomlFile:
         line = text.count("\n") + 1
         raise MalformedInput(f"invalid TOML: {what.replace(' (at end of document)', '')}",
                              file=file, line=line if m else None) from None
-    except RecursionError:
-        raise MalformedInput(f"nested deeper than {depth} levels", file=file) from None
+    except RecursionError:  # the parser is recursive: the first bracket too deep is named
+        line, col = _deep_bracket(text, depth)
+        raise MalformedInput(f"nested deeper than {depth} levels", file=file, line=line,
+                             col=col) from None
     doc = TomlFile(file, data, text)
     deep = _too_deep(data, depth)
     if deep is not None:
         raise doc.error(deep, f"nested deeper than {depth} levels")
     return doc
+
+
+def _deep_bracket(text: str, limit: int) -> tuple[int, int]:
+    """Line and column (1-based) of the first ``[`` or ``{`` of TOML ``text`` nested deeper
+    than ``limit`` (strings and comments skipped; iterative), else of the text's last line:
+    every rejection names a line."""
+    depth, line, col, i, n = 0, 1, 0, 0, len(text)
+    quote = ""  # the open string's delimiter ('', '"', "'", '"""', "'''")
+    while i < n:
+        ch = text[i]
+        step = 1
+        if ch == "\n":
+            line, col = line + 1, -1  # the newline itself: the next character is column 1
+        elif quote:
+            if ch == "\\" and quote[0] == '"':
+                step = 2
+            elif text.startswith(quote, i):
+                step, quote = len(quote), ""
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            step = len(quote)
+        elif ch == "#":
+            end = text.find("\n", i)
+            step = (n if end < 0 else end) - i
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return line, col + 1
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += step
+        col += step
+    return line, 1
 
 
 def _too_deep(data: object, limit: int) -> KeyPath | None:

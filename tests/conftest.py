@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from ruleproof.model.dawn_under import Config, make_config
@@ -12,3 +16,22 @@ def config(request: pytest.FixtureRequest) -> Config:
     """A default du-en configuration for each player count."""
     players: int = request.param
     return make_config(players)
+
+
+_CACHES = {".hypothesis", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache"}
+
+
+@pytest.fixture(autouse=True)
+def _nothing_written_to_the_working_folder() -> Iterator[None]:
+    """Tests write only under a temporary folder: a file a test leaves in the working folder
+    (a command's default output, e.g. ``ruleproof-divergence.jsonl``) fails that test."""
+    cwd = Path.cwd()
+    before = set(os.listdir(cwd))
+    yield
+    left = sorted(set(os.listdir(cwd)) - before - _CACHES)
+    if left:
+        for name in left:  # remove it, so the next test is judged on its own
+            target = cwd / name
+            if target.is_file() or target.is_symlink():
+                target.unlink()
+        pytest.fail(f"the test left {', '.join(left)} in the working folder {cwd}")

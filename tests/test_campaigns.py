@@ -93,7 +93,8 @@ def test_a_blank_ray_address_is_refused_not_ignored(command: list[str], blank: s
     result = runner.invoke(app, [*command, "--ray-address", blank])
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "expected HOST:PORT" in lines[0], result.output
+    # refused with every other empty flag value, before the command runs (issue #28)
+    assert len(lines) == 1 and "'--ray-address': an empty value" in lines[0], result.output
 
 
 @pytest.mark.parametrize("command", ["check", "conform", "ambiguities"])
@@ -165,8 +166,11 @@ def test_a_grpc_server_that_is_not_ray_is_given_up_in_one_line(grpc_not_ray: str
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.strip().splitlines() == [
-        f"error: --ray-address {grpc_not_ray}: no Ray cluster answered within 4 s"], done.stderr
+    # ours is one line; what Ray's native client prints on its own (a GCS warning on some
+    # machines, none on others) is not ours to count, only that it is no traceback of ours
+    ours = [line for line in done.stderr.splitlines() if line.startswith(("error:", "Traceback"))]
+    assert ours == [f"error: --ray-address {grpc_not_ray}: no Ray cluster answered within 4 s"
+                    ], done.stderr
     assert time.monotonic() - began < 60
 
 

@@ -25,6 +25,7 @@ def _simulate_in_subprocess(hashseed: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_simulate_plays_to_a_winner_and_is_byte_identical_across_processes() -> None:
     first = _simulate_in_subprocess("1")
     second = _simulate_in_subprocess("12345")
@@ -75,6 +76,7 @@ def test_malformed_scenario_reports_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and f"{bad}:3:12: unknown action 'open x'" in result.output
 
 
+@pytest.mark.slow
 def test_check_json_lists_results() -> None:
     result = runner.invoke(app, ["check", "dawn-under", "--players", "3", "--profile", "ci",
                                  "--json"])
@@ -285,3 +287,80 @@ def test_simulate_logs_a_game_without_a_winner_at_the_step_cap() -> None:
     result = runner.invoke(app, ["simulate", "dracula", "--seed", "4", "--max-steps", "7"])
     assert result.exit_code == 0 and result.output.splitlines()[-1] == \
         "No winner after 7 steps."
+
+
+def test_version_and_install_hints_name_the_extra() -> None:
+    from importlib.metadata import version
+
+    from ruleproof.errors import missing_extra
+
+    res = CliRunner().invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.output.strip() == f"ruleproof {version('ruleproof')}"
+    hint = missing_extra(ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel"))
+    assert hint.endswith('(install the openspiel extra: pip install ".[openspiel]" from the clone)')
+    assert 'pip install ".[ray]"' in missing_extra(ModuleNotFoundError("x", name="ray.util"))
+    assert missing_extra(ModuleNotFoundError("No module named 'zzz'", name="zzz")) == \
+        "No module named 'zzz'"
+
+
+def test_help_is_grouped_reflowed_and_complete() -> None:
+    import typer.main
+
+    from ruleproof.cli.clitools import HELP_PANELS, reflow
+
+    group = typer.main.get_command(app)
+    missing = [(name, p.opts) for name, cmd in group.commands.items()  # type: ignore[attr-defined]
+               for p in cmd.params if type(p).__name__ == "TyperOption" and not p.help]
+    assert missing == []
+    assert reflow("One line\n    broken here.\n\n    Next.") == "One line broken here.\n\nNext."
+    text = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+    panels = [p for p, _ in HELP_PANELS]
+    assert [text.index(p) for p in panels] == sorted(text.index(p) for p in panels)
+    # a docstring's first paragraph is one line at 200 columns (it was cut mid-sentence)
+    assert "reach every ending (bounded search plus a replayed witness)" in text
+
+
+def test_every_problem_of_a_bad_file_is_reported(tmp_path: Path) -> None:
+    from ruleproof.spec import spec_path
+
+    good = (spec_path() / "dawn_under" / "scenarios" / "ch1-match-continue-garlic.toml"
+            ).read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(good.replace("players = 3", 'players = "three"', 1)
+                   .replace('title = "', 'title = 5 # "', 1), encoding="utf-8")
+    res = CliRunner().invoke(app, ["scenario", str(bad)])
+    assert res.exit_code == 2
+    assert "bad.toml:1:9: title" in res.output and "also: " in res.output
+    assert "bad.toml:3:11: players" in res.output
+
+
+def test_a_scenario_that_sets_a_reading_is_not_called_default() -> None:
+    from ruleproof.properties.scenarios import load
+    from ruleproof.render.walk import scenario_walks
+    from ruleproof.spec import spec_path
+
+    path = spec_path() / "dracula" / "scenarios" / "amb-adjacency-corner.toml"
+    assert [r.name for r in load(path).readings] == ["barrier_adjacency=corner"]
+    notes = scenario_walks(path)[0].notes
+    assert "reading: barrier_adjacency=corner" in notes and "reading: default" not in notes
+
+
+def test_simulate_view_shows_one_side_once() -> None:
+    both = CliRunner().invoke(app, ["simulate", "dracula", "-s", "1"])
+    vh = CliRunner().invoke(app, ["simulate", "dracula", "-s", "1", "--view", "van-helsing"])
+    dr = CliRunner().invoke(app, ["simulate", "dracula", "-s", "1", "--view", "Dracula"])
+    assert both.exit_code == vh.exit_code == dr.exit_code == 0
+    lines = both.output.splitlines()
+    assert len(vh.output.splitlines()) == sum(x.startswith("[Van Helsing] ") for x in lines)
+    assert not any(x.startswith("[") for x in vh.output.splitlines())
+    assert "Dracula draws action card" in dr.output and "Dracula draws action card" \
+        not in vh.output  # the hidden card is Dracula's to see
+    bad = CliRunner().invoke(app, ["simulate", "dracula", "--view", "nobody"])
+    assert bad.exit_code == 2 and "dracula, van-helsing, all" in bad.output
+
+
+def test_dawn_under_log_has_a_legend_of_its_row_notation() -> None:
+    res = CliRunner().invoke(app, ["simulate", "dawn-under", "--players", "3", "--seed", "1"])
+    assert res.exit_code == 0
+    legend = res.output.splitlines()[1]
+    assert "R red" in legend and "K black" in legend and ". a face-down vampire" in legend

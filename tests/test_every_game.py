@@ -193,6 +193,30 @@ def test_clause_contracts_hold_on_random_games(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_endless_games_and_perfect_recall(name: str) -> None:
+    """The shared group's searches on the rule set the game's contracts name: the endless-games
+    search samples states and reaches an ending from each; perfect recall compares histories."""
+    from ruleproof.properties.contracts.games import contracts_of
+    from ruleproof.properties.endless import endless_property
+    from ruleproof.properties.recall import recall_property
+
+    p = plugins()[name]
+    _needs(p, "contracts")
+    cap = contracts_of(p)
+    assert cap is not None
+    if not cap.searched_rule_set:
+        pytest.skip(f"{name}'s contracts name no rule set for the endless and recall searches")
+    ok, checked, detail = endless_property(cap.searched_rule_set, 2)
+    assert ok and checked > 0, detail
+    if cap.recall is None:
+        pytest.skip(f"{name}'s contracts name nothing for the perfect-recall search")
+    recall = cap.recall
+    ok, compared, detail = recall_property(cap.searched_rule_set, recall.info(), recall.least,
+                                           every=recall.every, depth=recall.depth)
+    assert ok and compared > 0, detail
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_simulate_plays_a_whole_game(name: str) -> None:
     from ruleproof.properties.simulate import play
 
@@ -232,3 +256,15 @@ def test_the_registry_lists_every_game_folder() -> None:
 
     assert set(game_names()) <= set(plugins())
     assert json.dumps(GAMES)  # a plain list of names
+
+
+def test_the_citation_check_fails_on_a_source_the_model_does_not_cite() -> None:
+    """The shared check (properties/citations.py) behind every game's 'every clause is cited'
+    row: Kuhn poker's model cites no ld-wp clause, so asked about ld-wp it fails naming them."""
+    from ruleproof.properties.citations import check_source_cited
+    from ruleproof.properties.plugin import plugin
+
+    kuhn = plugin("kuhn-poker")
+    assert check_source_cited(kuhn, "kuhn-wp")[0]
+    passed, clauses, detail = check_source_cited(kuhn, "ld-wp")
+    assert not passed and clauses > 0 and "ld-wp:" in detail and "model/kuhn_poker" in detail

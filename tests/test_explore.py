@@ -26,6 +26,7 @@ from ruleproof.properties.explore.search import (
     _traps,
     explore,
     fingerprint,
+    seal,
 )
 from ruleproof.properties.explore.trace_out import write_findings
 from ruleproof.spec.reduced import expected_results, load_reduced, reduced, shipped_reduced
@@ -546,12 +547,20 @@ def _checkpoint(tmp_path: Path, **run: object) -> tuple[Path, dict[str, object]]
     explore(CI, checkpoint=ck, **run)  # type: ignore[arg-type]
     data = json.loads(ck.read_text())  # a checkpoint is plain JSON
     assert isinstance(data, dict) and data["name"] == CI  # by name: resumes in any checkout
+    del data["sha256"]
     return ck, data
+
+
+def _reseal(ck: Path, data: dict[str, object]) -> None:
+    """Write an edited checkpoint with a matching sha256, so that what is tested is the
+    check of its content, not the seal's."""
+    ck.write_text(seal(json.dumps(data, separators=(",", ":"))))
 
 
 @pytest.mark.parametrize("spoil", [
     "no-seen", "seen-str", "level-str", "terminal-str", "version", "frontier-unknown",
-    "wrong-index", "wrong-fp", "edges-row", "symmetry-int"])
+    "wrong-index", "wrong-fp", "edges-row", "symmetry-int", "frontier-empty", "frontier-cut",
+    "edges-junk", "expanded-high", "seen-twice"])
 def test_a_malformed_checkpoint_is_one_line_exit_2(tmp_path: Path, spoil: str) -> None:
     ck, data = _checkpoint(tmp_path, max_states=500)
     seen = data["seen"]
@@ -580,11 +589,48 @@ def test_a_malformed_checkpoint_is_one_line_exit_2(tmp_path: Path, spoil: str) -
         data["edges"] = [[]]
     elif spoil == "symmetry-int":
         data["symmetry"] = 1
-    ck.write_text(json.dumps(data))
+    elif spoil == "frontier-empty":  # it would resume to "complete" with a part of the states
+        data["frontier"] = []
+    elif spoil == "frontier-cut":
+        del frontier[-1]
+    elif spoil == "edges-junk":
+        data["edges"] = [[5, 6, 7]]
+    elif spoil == "expanded-high":
+        data["report"]["expanded"] = len(seen)  # type: ignore[index]
+    elif spoil == "seen-twice":
+        data["seen"] = seen + seen[:4]
+    _reseal(ck, data)
     res = CliRunner().invoke(app, ["explore", "--checkpoint", str(ck), "--resume"])
     assert res.exit_code == 2, res.output
     assert res.output.count("\n") == 1
     assert f"{ck}: not a ruleproof explore checkpoint (" in res.output
+
+
+def test_a_checkpoint_is_sealed_and_capped(tmp_path: Path) -> None:
+    """An edit that keeps the JSON valid breaks the seal; a duplicate key and a huge file are
+    refused (the huge one unread: it is sparse, the limit is checked on its size)."""
+    from ruleproof.properties.explore import search
+
+    ck, data = _checkpoint(tmp_path, max_states=500)
+    good = ck.read_text()
+    resumed = Explorer.resume(ck)  # the file as written resumes
+    assert resumed.resumed_from == len(data["seen"]) // 4  # type: ignore[arg-type]
+    cases = {
+        "stale": good.replace('"seconds":', '"seconds":1', 1),
+        "unsealed": json.dumps(data),
+        "duplicate": seal(json.dumps(data, separators=(",", ":")).replace(
+            '"level":', '"level":0,"level":', 1)),
+    }
+    words = {"stale": "does not match its sha256", "unsealed": 'no "sha256"',
+             "duplicate": "'level' appears twice"}
+    for case, text in cases.items():
+        ck.write_text(text)
+        with pytest.raises(MalformedInput, match=words[case]):
+            Explorer.resume(ck)
+    with ck.open("wb") as fh:
+        fh.truncate(search.CHECKPOINT_MAX_BYTES + 1)
+    with pytest.raises(MalformedInput, match="more than the limit"):
+        Explorer.resume(ck)
 
 
 def test_resume_refuses_a_different_configuration_or_flags(tmp_path: Path) -> None:
@@ -605,7 +651,7 @@ def test_resume_gets_its_own_time_and_says_when_it_did_nothing(ci_result: Explor
                                                               tmp_path: Path) -> None:
     ck, data = _checkpoint(tmp_path, max_states=500)
     data["seconds"] = 1000.0  # the earlier runs took long: the resumed run's limit is its own
-    ck.write_text(json.dumps(data))
+    _reseal(ck, data)
     resumed = explore(CI, checkpoint=ck, resume=True, max_seconds=500)
     assert resumed.complete and resumed.new_states > 0
     assert resumed.verdict() == ci_result.verdict()
@@ -627,7 +673,7 @@ def test_cli_explore_refuses_flags_it_would_ignore_and_unwritable_checkpoints(
                         "--ray-address"),
                        (["--list", "--symmetry"], "--symmetry"),
                        ([CI, "--checkpoint-every", "60"], "--checkpoint FILE"),
-                       ([CI, "--ray-address", ""], "HOST:PORT"),
+                       ([CI, "--ray-address", ""], "'--ray-address': an empty value"),
                        ([CI, "--checkpoint", "/nonexistent/dir/ck"], "--checkpoint"),
                        ([CI, "--checkpoint", str(tmp_path)], "--checkpoint")):
         res = runner.invoke(app, ["explore", *args])
@@ -681,7 +727,7 @@ def _no_explore() -> object:
 
     from ruleproof.properties.plugin import plugin
 
-    return replace(plugin("dracula"), name="no-explore", capabilities={},
+    return replace(plugin("dracula"), name="no-explore", capabilities={}, sources=(),
                    spec_folder=Path("/nonexistent-game-folder"))
 
 

@@ -129,6 +129,7 @@ def test_readers_are_device_safe(reader: object) -> None:
         reader(Path("/dev/zero"))  # type: ignore[operator]
 
 
+@pytest.mark.slow  # tens of seconds; CI runs pytest -m slow too
 def test_shipped_files_validate_against_their_exported_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the test extra")
     import tomllib

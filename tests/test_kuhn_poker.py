@@ -54,7 +54,7 @@ def test_the_record_names_every_capability_that_applies() -> None:
     caps = set(plugin(GAME).capabilities)
     assert caps == {"contracts", "symbolic", "discovery", "ambiguities", "invariants", "machine",
                     "stats", "cycles", "scenarios", "render", "simulate", "docs", "explore",
-                    "conformance"}
+                    "conformance", "mutants"}
     # left out, each with its reason in properties/kuhn_poker/plugin.py
     assert {"formats", "chance", "shrink"}.isdisjoint(caps)
     assert "formats" in (Path(plugin(GAME).make_game.__code__.co_filename).read_text())
@@ -375,6 +375,7 @@ def test_openspiel_random_sim_test() -> None:
     pyspiel.random_sim_test(game, num_sims=30, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 def test_python_kuhn_poker_is_ours_whatever_is_imported() -> None:
     """In processes of their own, in both import orders: OpenSpiel ships a Python
     ``python_kuhn_poker``, so ours is registered as ``ruleproof_kuhn_poker`` and neither

@@ -28,7 +28,7 @@ from ruleproof.properties.plugin import GamePlugin, plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("ruleproof.cli", "ruleproof.interop", "ruleproof.render", "ruleproof.properties",
-          "ruleproof.model", "ruleproof.spec", "ruleproof.errors")
+          "ruleproof.model", "ruleproof.spec", "ruleproof.system", "ruleproof.errors")
 
 
 def import_contracts(games: list[tuple[str, str]], root: str = "ruleproof",
@@ -48,20 +48,23 @@ def import_contracts(games: list[tuple[str, str]], root: str = "ruleproof",
     return "\n".join(out)
 
 
-def lint_imports(config: str, where: Path) -> subprocess.CompletedProcess[str]:
-    """Run import-linter (its own command line) on ``config`` from the folder ``where``."""
+def lint_imports(config: str, where: Path, tree: Path | None = None
+                 ) -> subprocess.CompletedProcess[str]:
+    """Run import-linter (its own command line) on ``config`` from the folder ``where``; the
+    packages are imported from ``tree`` (default ``where``), first on the path, so the check
+    reads that tree and not whichever copy of the package is installed."""
     path = where / ".importlinter"
     path.write_text(config, encoding="utf-8")
     return subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command;"
                            " lint_imports_command()", str(path), "--no-cache"],
                           capture_output=True, text=True, cwd=where, timeout=600, check=False,
-                          env={**__import__("os").environ, "PYTHONPATH": str(where)})
+                          env={**__import__("os").environ, "PYTHONPATH": str(tree or where)})
 
 
 def test_import_contracts_hold_for_every_registered_game(tmp_path: Path) -> None:
     games = [(p.name, p.package) for p in plugins().values()]
     assert len(games) >= 3  # both shipped games and the worked example
-    result = lint_imports(import_contracts(games), tmp_path)
+    result = lint_imports(import_contracts(games), tmp_path, ROOT)  # this tree, not an install
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert f"Contracts: {1 + len(games)} kept, 0 broken." in result.stdout, result.stdout[-2000:]
 

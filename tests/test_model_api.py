@@ -72,8 +72,13 @@ def test_interface_shape_and_round_trip_over_every_legal_action(
                 assert 0 <= action_id < game.num_distinct_actions
                 checked += 1
             assert len(state.observation_tensor(player)) == game.observation_tensor_shape[0]
-            assert len(state.information_state_tensor(player)) == \
-                game.information_state_tensor_shape[0]
+            if game.provides_information_state_tensor:
+                assert len(state.information_state_tensor(player)) == \
+                    game.information_state_tensor_shape[0]
+            else:  # a game whose histories are too long for a perfect-recall tensor says so
+                assert game.information_state_tensor_shape == (0,)
+                with pytest.raises(MalformedInput, match="no information-state tensor"):
+                    state.information_state_tensor(player)
     assert checked > 100
 
 

@@ -50,6 +50,7 @@ def test_gift_on_fourth_stake_makes_check_fail(monkeypatch: pytest.MonkeyPatch) 
     assert "takes a wooden stake (now holds 3)" in result.output  # the readable game log
 
 
+@pytest.mark.slow
 def test_garlic_owner_giving_nothing_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     original = engine._start_gifts
 

@@ -82,6 +82,7 @@ def _new_local_module() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("game", sorted(_RUNS))
+@pytest.mark.slow
 def test_importing_modules_does_not_change_the_games(game: str) -> None:
     run, _ = _RUNS[game]
     before = run()
@@ -91,11 +92,20 @@ def test_importing_modules_does_not_change_the_games(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(_RUNS))
+@pytest.mark.slow
 def test_without_the_guard_the_games_change(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The planted bug: the machine runs without reproducible_draws, as before the fix."""
     run, module = _RUNS[game]
     monkeypatch.setattr(module, "reproducible_draws", contextlib.nullcontext)
     before = run()
-    with _new_local_module():
-        after = run()
-    assert before[1] > 0 and after != before, (before, after)
+    assert before[1] > 0, before
+    # In a whole test session hypothesis's pool of literals is already large, and one new module
+    # may leave six games' draws alone: up to three new modules, the bug shown by any of them.
+    seen = []
+    for _ in range(3):
+        with _new_local_module():
+            after = run()
+        seen.append(after)
+        if after != before:
+            return
+    pytest.fail(f"three new modules left the unguarded games unchanged: {before} {seen}")

@@ -199,7 +199,8 @@ def test_an_unknown_game_names_the_games_with_scenarios(tmp_path: Path) -> None:
                                      f"{', '.join(scenario_games())}")
 
 
-NO_SCENARIOS = replace(plugin("dracula"), name="no-scenarios", capabilities={})
+NO_SCENARIOS = replace(plugin("dracula"), name="no-scenarios", capabilities={}, sources=(),
+                       spec_folder=Path("/nonexistent-game-folder"))
 """A registered game without the scenario capability (RULEPROOF_PLUGINS, below)."""
 
 

@@ -65,8 +65,9 @@ def test_contract_column_appears_when_contracts_exist(monkeypatch: pytest.Monkey
     monkeypatch.setattr(props, "contracts", fake, raising=False)
     pages = site.clause_pages()
     du_en = str(pages["gen/clauses/du-en.md"])
-    assert "| contract |" in du_en.splitlines()[4] and "| checked |" in du_en
-    assert "| — |" in str(pages["gen/clauses/dracula-en.md"]).splitlines()[6]
+    assert "**contract** checked" in du_en
+    assert "### du-en:ch1.continue {#du-en-ch1-continue}" in du_en
+    assert "**contract** —" in str(pages["gen/clauses/dracula-en.md"])
 
 
 @pytest.mark.slow
@@ -101,3 +102,35 @@ def test_docs_build_needs_a_configuration(tmp_path: Path) -> None:
                                    str(tmp_path / "none.yml")])
     assert res.exit_code == 2 and "no mkdocs configuration" in res.output
     assert not (tmp_path / "ambiguities.md").exists()  # bad input: nothing is written
+
+
+def test_the_rendering_bar_opens_advances_and_closes_per_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs --build shows a bar while mkdocs renders the pages (after the generation bar): the
+    hooks keep it in the build's configuration and close it at the end."""
+    from ruleproof.cli import mkdocs_hooks
+
+    drawn: list[int] = []
+
+    class _Bar:
+        def __init__(self, description: str, total: int | None, **_: object) -> None:
+            assert description == "rendering pages" and total == 3
+
+        def __enter__(self) -> object:
+            return lambda amount=1, description=None: drawn.append(amount)
+
+        def __exit__(self, *exc: object) -> None:
+            drawn.append(-1)
+
+    monkeypatch.setattr(mkdocs_hooks, "progress", _Bar)
+
+    class _Files:
+        def documentation_pages(self) -> list[int]:
+            return [1, 2, 3]
+
+    config: dict[str, object] = {}
+    nav = object()
+    assert mkdocs_hooks.on_nav(nav, config, _Files()) is nav  # type: ignore[arg-type]
+    for _ in range(3):
+        assert mkdocs_hooks.on_post_page("html", None, config) == "html"
+    mkdocs_hooks.on_post_build(config)
+    assert drawn == [1, 1, 1, -1] and config[mkdocs_hooks._RENDERING] is None

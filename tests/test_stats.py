@@ -15,11 +15,17 @@ from ruleproof.cli import app
 from ruleproof.properties.stats import (
     GameRecord,
     NoGames,
+    Study,
     chi2_sf,
     chi_square_uniform,
     compare,
+    detectable,
+    games_needed,
+    holm,
     run,
+    study,
     summarise,
+    unstable,
     wilson,
 )
 
@@ -53,9 +59,11 @@ class FakeRunner:
     bias: float
     seats_n: int = 4
 
+    name: str = ""
+
     @property
     def label(self) -> str:
-        return f"fake bias {self.bias}"
+        return self.name or f"fake bias {self.bias}"
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -107,7 +115,7 @@ def test_stats_command_compare_and_dracula() -> None:
     res = runner.invoke(app, ["stats", "dawn-under", "--preset", "2p", "--games", "4",
                               "--compare", "reopen_rule=forbidden"])
     assert res.exit_code == 0, res.output
-    assert "reopen_rule=forbidden" in res.output and "comparison:" in res.output
+    assert "reopen_rule=forbidden" in res.output and "comparison dawn-under 2p 2p vs" in res.output
     res = runner.invoke(app, ["stats", "dracula", "--games", "2", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
@@ -121,3 +129,71 @@ def test_stats_bad_input() -> None:
     assert runner.invoke(app, ["stats", "dracula", "--preset", "du-cs"]).exit_code == 2
     res = runner.invoke(app, ["stats", "dawn-under", "--compare", "nosuch=1", "-n", "1"])
     assert res.exit_code == 2 and "unknown rule option" in res.output
+
+
+def test_holm_and_power_known_values() -> None:
+    # R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") -> 0.03 0.06 0.06 0.02
+    got = holm([0.01, 0.04, 0.03, 0.005])
+    assert all(math.isclose(g, w) for g, w in zip(got, (0.03, 0.06, 0.06, 0.02), strict=True))
+    assert holm([0.5, 0.9]) == (1.0, 1.0) and holm([]) == ()
+    # one proportion, 0.5 -> 0.6, two-sided 5%, 80% power: 194 games (normal approximation)
+    assert games_needed(0.1, 0.5, 0.05, 0.8) == 194
+    assert math.isclose(detectable(194, 0.5, 0.05, 0.8), 0.1, rel_tol=0.03)
+    with pytest.raises(ValueError):
+        games_needed(0.0, 0.5, 0.05)
+
+
+def _with_fakes(fakes: list[FakeRunner], seed: int, games: int = 400) -> Study:
+    fair = [run(FakeRunner(0.25, name=f"fair {i}"), games, 100 + i + seed) for i in range(8)]
+    return study([run(f, games, seed) for f in fakes] + fair)
+
+
+def test_planted_small_effect_is_exploratory_not_a_finding() -> None:
+    # P1 wins 31% against an equal 25%: p = 0.003 alone, but not after Holm over 36 tests
+    sty = _with_fakes([FakeRunner(0.31, name="small")], 0)
+    small = sty.tests[0]
+    assert small.p < 0.05 and small.exploratory and not small.significant
+    assert small in sty.exploratory and small not in sty.findings
+    assert "Holm-adjusted" in small.text() and small.to_json()["verdict"] == "exploratory"
+    assert not sty.findings  # the fair seats stay quiet after the correction
+
+
+def test_findings_that_do_not_hold_are_caught() -> None:
+    strong = _with_fakes([FakeRunner(0.6, name="rule set X")], 0)
+    assert [t.key for t in strong.findings][:1] == ["P1 | rule set X"]
+    assert unstable(strong, _with_fakes([FakeRunner(0.6, name="rule set X")], 1)) == []
+    # the same rule set replayed as a fair game: its finding is flagged as not holding
+    gone = unstable(strong, _with_fakes([FakeRunner(0.25, name="rule set X")], 1))
+    assert gone and gone[0].startswith("P1 | rule set X")
+
+
+def _page_findings_hold(games: int) -> None:
+    from ruleproof.cli.site import page_study
+
+    first, _ = page_study(games, seed=0)
+    rerun, _ = page_study(games, seed=1)
+    # a planted strong effect joins the family so the check is never vacuous
+    planted = FakeRunner(0.6, name="planted")
+    first = study([*first.stats, run(planted, 400, 0)], first.comparisons)
+    rerun = study([*rerun.stats, run(planted, 400, 1)], rerun.comparisons)
+    assert any(t.key == "P1 | planted" for t in first.findings)
+    assert len(first.tests) > 30  # every seat of every rule set and the comparison
+    assert unstable(first, rerun) == []
+
+
+@pytest.mark.slow
+def test_statistics_page_findings_survive_another_seed() -> None:
+    """At the page's size (200 games a rule set, about 30 s for both seeds). At 40 games the
+    check fails: seed 0's P1 10% -> 40% under after_match=turn-ends passes Holm, seed 1 shows
+    -2.5 points, which is why the page plays 200."""
+    from ruleproof.cli.site import stats_games
+
+    _page_findings_hold(stats_games())
+
+
+def test_stats_all_reports_the_corrected_family() -> None:
+    res = runner.invoke(app, ["stats", "all", "--games", "5", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["study"]["correction"].startswith("Holm") and len(data["study"]["tests"]) > 30
+    assert data["study"]["power_statement"] and "rule_sets" in data

@@ -90,6 +90,7 @@ def test_a_bug_in_one_rule_set_fails_the_default_check_there(
     assert any("stake" in f.detail for f in bad.failed)
 
 
+@pytest.mark.slow
 def test_check_reports_games_and_steps_per_rule_set() -> None:
     result = CliRunner().invoke(app, ["check", "dawn-under", "--preset", "2p", "--profile", "ci",
                                       "--jobs", "1", "--json"])
@@ -104,10 +105,13 @@ def test_check_reports_games_and_steps_per_rule_set() -> None:
 
 _TOY = '''
 from dataclasses import replace
+from pathlib import Path
 
 from ruleproof.properties.dracula.plugin import PLUGIN as _DRACULA
 
-PLUGIN = replace(_DRACULA, name="toy", title="Toy", checks=None, capabilities={})
+# no sources and no data folder: another game's folder would not match the name "toy"
+PLUGIN = replace(_DRACULA, name="toy", title="Toy", checks=None, capabilities={}, sources=(),
+                 spec_folder=Path("/nonexistent-game-folder"))
 '''
 
 
@@ -171,3 +175,14 @@ def test_the_game_checks_hooks_return_only_their_own_properties() -> None:
                                                     "endless games", "perfect recall"))], own
         names = [c.name for c in plan(rs)[0]]
         assert len(names) == len(set(names)), names
+
+
+def test_check_progress_has_a_total_that_fills() -> None:
+    """The bar's total comes before any work (``check`` read ``47/None`` before) and every
+    property advances it once, so it fills."""
+    selected = [rs for rs in rule_sets() if rs.game == "kuhn-poker"]
+    totals: list[int] = []
+    done: list[str] = []
+    results = run_suite(selected, TINY, jobs=1, progress=done.append, on_total=totals.append)
+    ran = sum(len(r.results) for r in results)
+    assert ran > 0 and totals == [ran] and len(done) == ran

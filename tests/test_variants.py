@@ -126,6 +126,7 @@ def test_ambiguities_command_lists_entries() -> None:
     assert "du.after-match" in result.output and '"replay": "pass"' in result.output
 
 
+@pytest.mark.slow
 def test_check_with_a_preset_passes() -> None:
     result = CliRunner().invoke(app, ["check", "dawn-under", "--preset", "du-cs", "--players",
                                       "5", "--profile", "ci"])

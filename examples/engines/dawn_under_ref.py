@@ -126,10 +126,10 @@ CLAUSES: dict[str, str] = {
     "second-rat-no-hand-over": "du-en:ch5.hand-over",
     "reopen-in-plague": "du-en:ch4.stay-open",
     "garlic-without-stock": "du-en:ch1.garlic",
-    # du-en:ch1.match says the vampire "can" go in and supports the optional reading; the
-    # mandatory reading the model follows rests on the quick reference (ambiguity
-    # du.match-optional in spec/dawn_under/ambiguities.toml)
-    "placement-optional": "du-en:qr.match",
+    # du-en:ch1.match says the vampire "can" go in: its contract names both readings (must /
+    # may, ambiguity du.match-optional); the model follows "must", so blame names the clause
+    # whose reading the engine leaves
+    "placement-optional": "du-en:ch1.match",
     "single-vampire-two-ends": "du-en:ch1.outermost",
     "counter-clockwise": "du-en:play.clockwise",
     "gifts-counter-clockwise": "du-en:ch2.gift",
@@ -258,11 +258,14 @@ class DawnUnderEngine:
     """One Dawn Under game at a time; :meth:`handle` answers one protocol message."""
 
     def __init__(self, mutant: str | None = None, board: Path = BOARD_FILE,
-                 presets: tuple[str, ...] = tuple(PRESETS)) -> None:
+                 presets: tuple[str, ...] = tuple(PRESETS),
+                 readings: dict[str, str] | None = None) -> None:
         if mutant is not None and mutant not in MUTANTS and mutant not in SETUP_BUGS:
             raise ValueError(f"unknown mutant {mutant!r}")
         self.mutant = mutant
         self.presets = presets
+        # readings played whatever new_game says, and no options declared (conform --identify)
+        self.readings = dict(readings or {})
         self.neighbours = load_neighbours(board)
         self.quarter_of = load_quarters(board)
         self.quarters = max(self.quarter_of) + 1
@@ -322,7 +325,8 @@ class DawnUnderEngine:
                         "games": ["dawn-under"], "mutant": self.mutant,
                         "supports": {"dawn-under": {"presets": sorted(self.presets),
                                                     "players": [2, 3, 4, 5, 6],
-                                                    "options": OPTION_VALUES,
+                                                    "options": ({} if self.readings
+                                                                else OPTION_VALUES),
                                                     "expansions": list(EXPANSIONS),
                                                     "names": True}}}
             if cmd == "new_game":
@@ -390,7 +394,7 @@ class DawnUnderEngine:
             preset = "du-en"
         if self.m("ignores-option-after-match"):
             given = {k: v for k, v in given.items() if k != "after_match"}
-        options = {**PRESETS[preset], **given}
+        options = {**PRESETS[preset], **given, **self.readings}
         if self.m("2p-second-rat-finder") and preset == "2p":
             options["second_rat"] = "finder"
         if preset == "du-cs" and self.mutant in CS_MUTANT_KEEPS:
@@ -972,6 +976,8 @@ class DawnUnderEngine:
             self.pending = None
             self.end_turn()
             return
+        # the Count's grave is closed once its vampire is in (its lid was never turned)
+        self.open_graves = [g for g in self.open_graves if g != grave]
         self.phase = "count-move"  # the Count moves on to the next quarter
 
     def play_bat(self, grave: int) -> None:
@@ -1192,6 +1198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list-mutants", action="store_true")
     parser.add_argument("--fault", choices=FAULTS)
     parser.add_argument("--fault-at", type=int, default=1)
+    parser.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                        help="play this reading of a rule option whatever new_game says, and "
+                             "declare no options (a planted variant for conform --identify)")
     parser.add_argument("--presets", default=",".join(PRESETS),
                         help="comma-separated presets to play (others are declined)")
     args = parser.parse_args(argv)
@@ -1199,7 +1208,9 @@ def main(argv: list[str] | None = None) -> int:
         print(mutant_listing(), end="")
         return 0
     presets = tuple(p for p in args.presets.split(",") if p in PRESETS)
-    return serve(DawnUnderEngine(args.mutant, presets=presets), args.fault, args.fault_at)
+    readings = dict(r.split("=", 1) for r in args.reading if "=" in r)
+    return serve(DawnUnderEngine(args.mutant, presets=presets, readings=readings), args.fault,
+                 args.fault_at)
 
 
 if __name__ == "__main__":

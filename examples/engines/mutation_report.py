@@ -8,7 +8,12 @@ gives whether it was caught, the time to detection, the length of the shrunk gam
 named and how it was found (contract, reading, model, field heuristic; counted above the table). Usage::
 
     python examples/engines/mutation_report.py --budget 30 [--in-process] [--seed 0] \
-        [--game dawn-under|dracula]
+        [--game dawn-under|dracula] [--write-docs docs/conformance.md]
+
+The default profile shrinks each witness with ``conform``'s own default shrink budget (half
+the budget); ``--write-docs FILE`` puts the report between the markers
+``<!-- mutation-report:GAME:start -->`` and ``<!-- mutation-report:GAME:end -->`` of FILE
+(the run regenerates the table in the docs).
 """
 
 from __future__ import annotations
@@ -50,16 +55,31 @@ def _factory(game: str, mutant: str, in_process: bool) -> EngineFactory:
     return subprocess_factory(f"{command} --mutant {mutant}")
 
 
+def _write_docs(path: Path, game: str, report: str) -> None:
+    """Replace the text between ``<!-- mutation-report:GAME:start -->`` and its end marker."""
+    start, end = f"<!-- mutation-report:{game}:start -->", f"<!-- mutation-report:{game}:end -->"
+    text = path.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        raise SystemExit(f"error: {path}: no markers {start} ... {end}")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(f"{head}{start}\n{report.strip()}\n{end}{tail}", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the mutation-score table; exit 1 if a mutant survives."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--budget", type=float, default=30.0)
-    parser.add_argument("--shrink-budget", type=float, default=2.0)
+    parser.add_argument("--shrink-budget", type=float, default=None,
+                        help="seconds of shrinking per witness (default: conform's, half the "
+                             "budget)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--in-process", action="store_true")
     parser.add_argument("--game", choices=sorted(MUTANTS), default="dawn-under")
     parser.add_argument("--max-steps", type=int, default=1000)
     parser.add_argument("--only", nargs="*", help="run only these mutants")
+    parser.add_argument("--write-docs", type=Path, default=None,
+                        help="also write the report between this file's markers")
     args = parser.parse_args(argv)
     start = time.monotonic()
     caught = 0
@@ -100,9 +120,17 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rows.append(f"| `{name}` | {what} | **no** | - | - | - | {declared} | - | - | - |")
     mode = "in-process" if args.in_process else "subprocess"
+    shrink = (f"{args.shrink_budget:g} s" if args.shrink_budget is not None
+              else f"conform's default, {max(1.0, args.budget / 2):g} s")
+    out: list[str] = []
+
+    def print(text: str = "") -> None:  # the report, echoed and kept
+        out.append(text)
+        sys.stdout.write(text + "\n")
+
     print(f"{args.game} mutation score: **{caught}/{len(rows)}** caught, blame agrees for "
           f"**{agreed}/{len(rows)}** ({mode}, budget {args.budget:g} s per mutant, shrink budget "
-          f"{args.shrink_budget:g} s, seed {args.seed}, max steps {args.max_steps}; "
+          f"{shrink}, seed {args.seed}, max steps {args.max_steps}; "
           f"{time.monotonic() - start:.0f} s in all)\n")
     if lengths:
         ordered = sorted(lengths)
@@ -118,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
           "clause changed | clause blamed | blamed by | agree |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
+    if args.write_docs is not None:
+        _write_docs(args.write_docs, args.game, "\n".join(out))
     return 0 if caught == len(rows) == agreed else 1
 
 

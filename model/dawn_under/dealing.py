@@ -21,8 +21,9 @@ without a lid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.dawn_under.state import RAT, Config, Setup, State
@@ -69,10 +70,15 @@ class Dealing:
     Attributes:
         config: the game configuration.
         dealt: outcome codes dealt so far, in deal order (see the module docstring).
+        left: items of each outcome code (8 counts) still to deal at this position, kept by
+            :func:`deal_step` so that a step does not recount ``dealt`` (None: counted from
+            ``dealt`` when asked; not part of equality, a function of ``config`` and
+            ``dealt``).
     """
 
     config: Config
     dealt: tuple[int, ...] = ()
+    left: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def length(self) -> int:
@@ -86,8 +92,16 @@ def deal_length(config: Config) -> int:
     return config.reserve_size + config.board.size + (total // config.players) * config.players
 
 
-def _remaining(d: Dealing) -> list[int]:
-    """Items of each outcome code still to deal at the current position."""
+def _remaining(d: Dealing) -> tuple[int, ...]:
+    """Items of each outcome code still to deal at the current position (kept on ``d``, or
+    counted from its ``dealt``)."""
+    if d.left is not None:
+        return d.left
+    return _count_remaining(d)
+
+
+def _count_remaining(d: Dealing) -> tuple[int, ...]:
+    """:func:`_remaining` counted from ``d.dealt`` (O(items dealt))."""
     c = d.config
     lid_counts = [c.lids_per_colour if k in c.lid_colours else 0 for k in range(6)]
     k = len(d.dealt)
@@ -96,24 +110,37 @@ def _remaining(d: Dealing) -> list[int]:
         counts = [*lid_counts, 0, 0]
         for x in d.dealt:
             counts[x] -= 1
-        return counts
+        return tuple(counts)
     if k < c.reserve_size + graves:
         lids_on_board = sum(lid_counts) - c.reserve_size + c.rat_lids
         counts = [*lid_counts, c.rat_lids, graves - lids_on_board]
         for x in d.dealt:
             counts[x] -= 1
-        return counts
+        return tuple(counts)
     counts = [c.vampires_per_colour if k in c.vampire_colours else 0 for k in range(6)] + [0, 0]
     for x in d.dealt[c.reserve_size + graves:]:
         counts[x] -= 1
-    return counts
+    return tuple(counts)
 
 
 def deal_outcomes(d: Dealing) -> list[tuple[int, Fraction]]:
     """(outcome code, exact probability) of the next item, sorted by code, summing to 1."""
-    counts = _remaining(d)
+    return list(_outcomes_of(_remaining(d)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _outcomes_of(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`deal_outcomes` for the counts left (a pure function, cached: a deal meets the
+    same counts again and again)."""
     total = sum(counts)
-    return [(k, Fraction(n, total)) for k, n in enumerate(counts) if n]
+    return tuple((k, _fraction(n, total)) for k, n in enumerate(counts) if n)
+
+
+@lru_cache(maxsize=1 << 12)
+def _fraction(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)`` (cached: a deal has few distinct pairs; a Fraction is
+    immutable)."""
+    return Fraction(n, total)
 
 
 def deal_step(d: Dealing, outcome: int) -> Dealing | State:
@@ -129,9 +156,15 @@ def deal_step(d: Dealing, outcome: int) -> Dealing | State:
             not 0 <= outcome < OUTCOMES or _remaining(d)[outcome] <= 0:
         raise IllegalAction(f"chance {outcome}", "no such item is left to deal", DEAL_CLAUSES)
     dealt = (*d.dealt, outcome)
-    if len(dealt) < d.length:
-        return Dealing(d.config, dealt)
-    return initial_state(d.config, setup_of(d.config, dealt))
+    c = d.config
+    k = len(dealt)
+    if k < d.length:
+        if k == c.reserve_size or k == c.reserve_size + c.board.size:
+            return Dealing(c, dealt)  # a new part of the deal: counted afresh when asked
+        left = list(_remaining(d))
+        left[outcome] -= 1
+        return Dealing(c, dealt, tuple(left))
+    return initial_state(c, setup_of(c, dealt))
 
 
 def setup_of(config: Config, dealt: tuple[int, ...]) -> Setup:

@@ -258,6 +258,17 @@ _GIVE_ACTIONS = {2: (GiveVampire(End.LEFT), GiveVampire(End.RIGHT)), 1: (GiveVam
 _RECEIVE_ACTIONS = {2: (ReceiveVampire(End.LEFT), ReceiveVampire(End.RIGHT)),
                     1: (ReceiveVampire(End.LEFT),)}
 _STOP = Stop()
+
+
+def pooled_actions(graves: int) -> tuple[Action, ...]:
+    """The shared action objects :func:`legal_actions` hands out on a board of ``graves``
+    graves (they live as long as this module, so a caller may key them by ``id``)."""
+    n = min(graves, _POOL)
+    return (*_OPEN_ACTIONS[:n], *_PLACE_ACTIONS[End.LEFT][:n], *_PLACE_ACTIONS[End.RIGHT][:n],
+            *_GARLIC_ACTIONS[:n], *_LEAVE_ACTIONS[:n], *_GIVE_ACTIONS[2], *_GIVE_ACTIONS[1],
+            *_RECEIVE_ACTIONS[2], *_RECEIVE_ACTIONS[1], _STOP)
+
+
 _OPEN_ALL: tuple[tuple[Action, ...], ...] = tuple(_OPEN_ACTIONS[:n] for n in range(_POOL + 1))
 """Opening any of the graves ``0..n-1``, by ``n`` (the legal actions of a plain turn)."""
 _OPEN_ALL_STOP: tuple[tuple[Action, ...], ...] = tuple((*_OPEN_ACTIONS[:n], _STOP) for n in range(_POOL + 1))
@@ -601,6 +612,27 @@ def _transition(state: State, action: Action, events: Events) -> State:
         # its action, or its phase
         return _expansion(state).step(state, action, _hook_events(events))
     return base(state, action, events)
+
+
+def step_legal(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """:func:`step` for an ``action`` the caller has just taken from
+    :func:`legal_actions` of ``state`` (the same successor and events; a trusted fast path:
+    the legality check is not repeated). An action not from that list gives an unspecified
+    result: callers with any other action use :func:`step`, which raises IllegalAction."""
+    events: list[Event] = []
+    base = _BASE_TRANSITIONS.get(type(action))
+    if base is None or type(state.phase) is not Phase:
+        return _expansion(state).step(state, action, events), tuple(events)
+    return base(state, action, events), tuple(events)
+
+
+def apply_legal(state: State, action: Action) -> State:
+    """:func:`apply` for an ``action`` just taken from :func:`legal_actions` of ``state``
+    (the legality check is not repeated; see :func:`step_legal`)."""
+    base = _BASE_TRANSITIONS.get(type(action))
+    if base is None or type(state.phase) is not Phase:
+        return _expansion(state).step(state, action, [])
+    return base(state, action, None if state.config.expansion is None else [])
 
 
 def _on_stop(state: State, action: Any, events: Events) -> State:
@@ -999,6 +1031,7 @@ win = _win
 
 __all__ = [
     "apply",
+    "apply_legal",
     "current_player",
     "deal",
     "initial_state",
@@ -1006,5 +1039,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "step",
+    "step_legal",
     "winner",
 ]

@@ -42,6 +42,7 @@ from ruleproof.model.api import (
     GameBase,
     GameState,
     Node,
+    Section,
     history_text,
     option_pairs_from,
 )
@@ -85,6 +86,7 @@ from ruleproof.model.dawn_under.dealing import (
     deal_step,
     setup_outcomes,
 )
+from ruleproof.model.dawn_under.engine import pooled_actions, step_legal
 from ruleproof.model.dawn_under.expansion import all_expansions
 
 GAME_NAME = "dawn-under"
@@ -94,6 +96,9 @@ CHANCE_NAMES = ("colour", "rat", "no-lid")
 
 _PHASES: tuple[Any, ...] = (*Phase, *(p for x in all_expansions() for p in x.phases))
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+_PHASE_AT = {id(p): i for i, p in enumerate(_PHASES)}
+"""``_PHASE_INDEX`` by ``id`` (an enum member lives as long as its class; hashing a member
+runs Python code, ``id`` does not)."""
 
 
 def build_actions(graves: int) -> list[Action]:
@@ -120,6 +125,8 @@ class DawnUnderGame(GameBase[Dealing | State]):
         expansion: None or the name of an expansion (``gruft``).
         max_moves: truncation bound on player decisions (>= 1).
         board: a board file to play on instead of the assumed default.
+        config: a whole configuration instead (a reduced set-up's, spec/dawn_under/reduced/;
+            its players and board win over ``players`` and ``board``).
     """
 
     name = GAME_NAME
@@ -129,7 +136,9 @@ class DawnUnderGame(GameBase[Dealing | State]):
 
     def __init__(self, players: int = 4, preset: str | None = None, options: Any = None,
                  expansion: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
-                 board: Any = None) -> None:
+                 board: Any = None, config: Config | None = None) -> None:
+        if config is not None:  # a configuration made elsewhere (a reduced set-up's)
+            players, board = config.players, config.board
         if isinstance(players, bool) or not isinstance(players, int):
             raise MalformedInput(f"players must be a whole number, got {players!r}")
         if preset in (None, ""):
@@ -141,7 +150,9 @@ class DawnUnderGame(GameBase[Dealing | State]):
         opts = parse_options(pairs, base=preset_options(preset))
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
             raise MalformedInput(f"max_moves must be a positive whole number, got {max_moves!r}")
-        self.config: Config = make_config(players, opts, board, preset=preset)
+        self.config: Config = config if config is not None else \
+            make_config(players, opts, board, preset=preset)
+        self._given_config = config
         self.board_file = board
         self.preset = preset
         self.expansion = opts.expansion if opts.expansion != "none" else None
@@ -159,6 +170,8 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self.max_row = total_vampires
         self._layout = _Layout(self)
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
+        self._own_step = type(self).model_step is DawnUnderGame.model_step
+        self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
 
     # -- hooks --------------------------------------------------------------------------------
     def initial_model(self) -> Dealing:
@@ -179,12 +192,17 @@ class DawnUnderGame(GameBase[Dealing | State]):
         return () if type(m) is Dealing else legal_actions(m)  # type: ignore[arg-type]
 
     def model_legal_ids(self, m: Dealing | State) -> list[int]:
-        """``open g`` has id ``g`` (the table's first block), read without hashing."""
+        """The ids of the engine's legal actions, its shared action objects found by identity
+    (:func:`~ruleproof.model.dawn_under.engine.pooled_actions`), others by hashing."""
         if type(m) is Dealing:
             return []
         ids = self.table._ids
-        return [a.grave if type(a) is OpenGrave else ids[a]
-                for a in legal_actions(m)]  # type: ignore[arg-type]
+        pooled = self._pooled_ids
+        out = []
+        for a in legal_actions(m):  # type: ignore[arg-type]
+            i = pooled.get(id(a))
+            out.append(ids[a] if i is None else i)
+        return out
 
     def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
         if type(m) is not Dealing:
@@ -198,6 +216,15 @@ class DawnUnderGame(GameBase[Dealing | State]):
                                                 else ())
         assert isinstance(m, State)
         return step(m, action)
+
+    def model_step_legal(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
+        """:meth:`model_step` without the engine's legality check (``action`` is one of the
+        legal ids of ``m``, :func:`~ruleproof.model.dawn_under.engine.step_legal`); a subclass
+        that replaces :meth:`model_step` (a planted mutant) gets its own ``model_step``."""
+        if type(m) is Dealing or not self._own_step:
+            return self.model_step(m, action)
+        assert isinstance(m, State)
+        return step_legal(m, action)
 
     def model_winner(self, m: Dealing | State) -> int | None:
         return m.winner if isinstance(m, State) and m.phase is Phase.OVER else None
@@ -233,9 +260,25 @@ class DawnUnderGame(GameBase[Dealing | State]):
         shown = [f"{e.grave}={e.value}" for e in n.seen if e.kind is EventKind.REVEAL]
         return line + " shows " + ",".join(shown) if shown else line
 
+    def node_view(self, node: Node, player: int) -> tuple[str, str]:
+        """Everything is public (du-en:ch1.open) but the deal: a dealt item shows only whether
+        a grave got no lid, nobody sees a face-down vampire or lid (du-en:prep.row); a
+        decision shows its actor, the action and the lids it revealed. The same for every seat
+        (no private part)."""
+        return (self._render(node) or "deal", "")
+
+    def observation_sections(self) -> tuple[Section, ...]:
+        """Every section is public but ``observer`` (the seat itself)."""
+        return tuple(Section(name, width, name == "observer")
+                     for name, width in self._layout.sections)
+
+    def public_observation_string(self, state: GameState) -> str:
+        """The observation string without the observer's seat (the same for every seat)."""
+        return self.observation_string(state, 0).split(" ", 1)[1]
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_make_game, (self.config.players, self.preset, dict(self.option_pairs),
-                             self.max_moves, self.board_file))
+                             self.max_moves, self.board_file, self._given_config))
 
     def state_repr(self, state: GameState) -> str:
         m = state.model
@@ -309,8 +352,8 @@ DawnUnderState = GameState
 
 
 def _make_game(players: int, preset: str, options: dict[str, str], max_moves: int,
-               board: Any = None) -> DawnUnderGame:
-    return DawnUnderGame(players, preset, options, None, max_moves, board)
+               board: Any = None, config: Config | None = None) -> DawnUnderGame:
+    return DawnUnderGame(players, preset, options, None, max_moves, board, config)
 
 
 class _Layout:
@@ -391,7 +434,7 @@ class _Layout:
         m = state.model
         if type(m) is Dealing:
             return [[o["observer"] + player]]
-        out = [self.o_observer + player, self.o_phase + _PHASE_INDEX[m.phase],
+        out = [self.o_observer + player, self.o_phase + _PHASE_AT[id(m.phase)],
                self.o_turn + m.turn_player, self.o_path + min(m.stakes_path, self.stakes),
                self.o_reserve + len(m.reserve), self.o_rats + m.removed_rats]
         cp = state.current_player()

@@ -121,9 +121,13 @@ class Played:
 
 
 def setup_log(state: State, seed: int, names: Sequence[str] | None = None) -> list[str]:
-    """The first lines of a game's log: the seed, the player count, every row, who starts."""
+    """The first lines of a game's log: the seed, the player count, the legend of the row
+    notation, every row, who starts."""
     config = state.config
     log = [f"Set-up (seed {seed}): {config.players} players; rows:"]
+    legend = ", ".join(f"{i} {name}" for i, name in zip(colour_initials(config), config.colours,
+                                                          strict=True))
+    log.append(f"  (each row left end to right end: {legend}; . a face-down vampire)")
     for p, row in enumerate(state.rows):
         log.append(f"  {player_name(p, names)}: {row_text(config, row)}")
     log.append(f"-- {player_name(state.turn_player, names)}'s turn.")

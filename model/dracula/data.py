@@ -188,8 +188,17 @@ class Board:
         return self.rows * self.columns
 
     def name(self, loc: int) -> str:
-        """Location name: column letter + row number, e.g. ``a1``."""
-        return "abcdefgh"[loc % self.columns] + str(loc // self.columns + 1)
+        """Location name: the name of the full board's location of the same index (column
+        letter + row number, ``a1`` .. ``d3``, row by row in 4 columns), so that a name means
+        one index on every board, as the action notation and a trace's replay need
+        (:func:`.actions.loc_name`). On the full board and on one-row boards it is the
+        location's column and row; a reduced board of several rows of fewer than 4 columns
+        numbers its locations row by row as well (a 2 x 2 board: ``a1 b1`` above ``c1 d1``).
+
+        Raises:
+            IndexError: ``loc`` beyond the 12 locations of the full board.
+        """
+        return "abcd"[loc % 4] + str(loc // 4 + 1) if 0 <= loc < 12 else _no_location(loc)
 
     def label(self, loc: int) -> str:
         """Name with the harbour/carriage station marked, for logs."""
@@ -245,6 +254,10 @@ class Board:
         if (a, b) not in self.edges:
             raise ValueError(f"{text!r}: the two locations are not neighbours")
         return (a, b)
+
+
+def _no_location(loc: int) -> str:
+    raise IndexError(f"location {loc} is not one of the 12 of the full board")
 
 
 @cache

@@ -363,6 +363,14 @@ def _settle(s: State) -> State:
             if k == "draw-action" and not s.adiscard[head.player]:
                 s = _pop(s)
                 continue
+            if k == "deal" and not s.pool:
+                # only on a reduced board whose sides hold fewer encounter cards than half
+                # its locations (ruleproof explore, spec/dracula/reduced/): the cards chosen
+                # are dealt to the first locations, the rest start empty, as a location does
+                # once a side runs out of cards (dracula-en:empty.leave-empty)
+                s = _pop(_log(s, f"no chosen card is left to deal: {s.board.label(head.n)} "
+                                 "starts empty"))
+                continue
             return s
         if k == "choose" and (head.n <= 0 or not s.hand[head.player]):
             s = _pop(s)

@@ -26,7 +26,8 @@ def _meet(s: State, reveal: bool) -> State:
     s = _log(s, f"{_name(side)} meets {_name(1 - side)}: hands shown. Dracula: "
                 f"{', '.join(d) or '-'}; Van Helsing: {', '.join(h) or '-'}",
              f"hands shown at the meeting; Van Helsing's hand: {', '.join(h) or '-'}",
-             f"hands shown at the meeting; Dracula's hand: {', '.join(d) or '-'}")
+             f"hands shown at the meeting; Dracula's hand: {', '.join(d) or '-'}",
+             f"{_name(side)} meets {_name(1 - side)}: hands shown")
     for finder in (side, 1 - side):
         if hand_proves(s, finder):
             return _win(s, finder, "all remaining targets seen in the opponent's hand "

@@ -85,7 +85,8 @@ def _auto_special(s: State) -> State:
     if sp == "perception":
         d = ", ".join(s.hand[0]) or "-"
         s = _log(s, f"Perception: Van Helsing looks at Dracula's hand: {d}",
-                 "Perception: Van Helsing looks at Dracula's hand", f"Perception: Dracula's hand: {d}")
+                 "Perception: Van Helsing looks at Dracula's hand", f"Perception: Dracula's hand: {d}",
+                 "Perception: Van Helsing looks at Dracula's hand")
         if hand_proves(s, 1):
             return _win(s, 1, "all remaining coffins seen in Dracula's hand "
                               "(dracula-en:special.perception, dracula-en:end.hand-proof)")

@@ -50,10 +50,19 @@ DECISION_KINDS = frozenset({"choose", "move", "meet", "place", "pay", "rescue",
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One log line: the omniscient text and what each side sees ('' = nothing)."""
+    """One log line: the omniscient text, what each side sees ('' = nothing) and what both
+    see alike (``public``; None: the sides' common text, or nothing when they differ)."""
 
     full: str
     seen: tuple[str, str]
+    public: str | None = None
+
+    @property
+    def public_text(self) -> str:
+        """What both sides see of this event (the common knowledge)."""
+        if self.public is not None:
+            return self.public
+        return self.seen[0] if self.seen[0] == self.seen[1] else ""
 
 
 class Log(Sequence[Event]):
@@ -313,19 +322,23 @@ def _put(s: State, loc: int, card: str | None) -> tuple[str | None, ...]:
     return tuple(b)
 
 
-def _log(s: State, full: str, dracula: str | None = None, helsing: str | None = None) -> State:
-    """Append an event; by default both sides see the full text (public)."""
+def _log(s: State, full: str, dracula: str | None = None, helsing: str | None = None,
+         public: str | None = None) -> State:
+    """Append an event; by default both sides see the full text (public). When the sides see
+    different texts, ``public`` is what both see alike (default: nothing)."""
     d = full if dracula is None else dracula
     h = full if helsing is None else helsing
     s = _writable(s)
-    _set_field(s, "log", Log(Event(full, (d, h)), s.log))
+    _set_field(s, "log", Log(Event(full, (d, h), public), s.log))
     return s
 
 
 def _private(s: State, side: int, full: str, other_sees: str = "") -> State:
+    """An event ``side`` sees in full and the other side as ``other_sees`` (which both then
+    know: the public part)."""
     if side == 0:
-        return _log(s, full, full, other_sees)
-    return _log(s, full, other_sees, full)
+        return _log(s, full, full, other_sees, other_sees)
+    return _log(s, full, other_sees, full, other_sees)
 
 
 _NAMES = (Side.DRACULA.label, Side.VAN_HELSING.label)

@@ -8,10 +8,12 @@ king), as OpenSpiel's ``kuhn_poker`` numbers them. Returns: chips won or lost
 (kuhn-wp:rules.payoff), so ``+-1`` or ``+-2``; the game always ends within three decisions.
 
 Information (kuhn-wp:rules.deal): a player sees their own card and every move; the other card
-only stays hidden. The observation string is ``seat P card X moves ...``; the information-state
-string is the same (every move is in it, so it has perfect recall). Tensor (length 11): the
-observer's seat (2), its card (3), the moves so far, each as pass/bet (2 per decision, 3
-decisions).
+only stays hidden. The observation string is ``seat P card X moves ...``: the seat and the card
+are private (:meth:`KuhnPokerGame.private_observation_string`), the moves public. Tensor
+(length 11): the observer's seat (2) and its card (3), both private, then the moves so far
+(public), each as pass/bet (2 per decision, 3 decisions). The information state is the chain of
+what each node showed the seat (its own card dealt, the other card as ``?``, every move), so it
+has perfect recall; its tensor is offered (a hand has at most five nodes).
 
 >>> g = KuhnPokerGame()
 >>> s = g.new_initial_state()
@@ -30,7 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.model.api import ActionTable, GameBase, GameState
+from ruleproof.model.api import CHANCE, ActionTable, GameBase, GameState, Node, Section
 from ruleproof.model.kuhn_poker.rules import (
     RANKS,
     Card,
@@ -95,8 +97,10 @@ class KuhnPokerGame(GameBase[Hand]):
         return chance(m)
 
     def model_step(self, m: Hand, action: Any) -> tuple[Hand, Any]:
+        """The successor and what the step showed: the seat dealt to (kuhn-wp:rules.deal:
+        only that seat sees the card), or nothing (a move is seen by both)."""
         if isinstance(action, Card):
-            return deal(m, action.rank), ()
+            return deal(m, action.rank), (len(m.cards),)
         return act(m, action), ()
 
     def model_winner(self, m: Hand) -> int | None:
@@ -125,9 +129,42 @@ class KuhnPokerGame(GameBase[Hand]):
         moves = " ".join(str(m) for m in h.moves) or "-"
         return f"seat {player} card {card} moves {moves}"
 
-    def information_state_string(self, state: GameState, player: int) -> str:
+    def information_state_text(self, state: GameState, player: int) -> str:
         """The observation string: it already holds everything the player has seen."""
         return self.observation_string(state, player)
+
+    def observation_sections(self) -> tuple[Section, ...]:
+        """The seat and the card are private, the moves public."""
+        return (Section("seat", 2, True), Section("card", len(RANKS), True),
+                Section("moves", 2 * MAX_DECISIONS))
+
+    def public_observation_string(self, state: GameState) -> str:
+        """``moves ...`` (both players saw them)."""
+        h: Hand = state.model
+        return "moves " + (" ".join(str(m) for m in h.moves) or "-")
+
+    def private_observation_string(self, state: GameState, player: int) -> str:
+        """``seat P card X`` (the card once dealt)."""
+        h: Hand = state.model
+        card = RANKS[h.cards[player]] if len(h.cards) > player else "?"
+        return f"seat {player} card {card}"
+
+    def node_view(self, node: Node, player: int) -> tuple[str, str]:
+        """A deal shows its card to the seat dealt to only (kuhn-wp:rules.deal); a move is
+        public."""
+        if node.actor == CHANCE:
+            seat = node.seen[0]
+            return (f"deal {seat}", RANKS[node.action_id] if seat == player else "")
+        return (f"{node.actor}:{self.table.from_id(node.action_id)}", "")
+
+    recall_width = len(RANKS) + 1 + 2
+    """Codes of a node: the card dealt to the observer (3), a card dealt to the other seat
+    (1), a move (pass, bet)."""
+
+    def recall_indices(self, node: Node, player: int) -> list[int]:
+        if node.actor == CHANCE:
+            return [node.action_id] if node.seen[0] == player else [len(RANKS)]
+        return [len(RANKS) + 1 + node.action_id]
 
     def observation_indices(self, state: GameState, player: int,
                             memo: dict[Any, Any] | None = None) -> list[int]:

@@ -32,8 +32,11 @@ actions comes first.
 
 Each blame names its mechanism (:data:`MECHANISMS`): ``contract``, ``reading`` (the engine's
 report is what another registered reading of an ambiguity gives, properties/conformance/
-readings.py), ``model`` (the model's IllegalAction clauses for an action no contract forbids)
-or ``field heuristic`` (no contract separates the steps: clauses mapped to the differing fields).
+readings.py), ``set-up`` (the engine's report is what the model gives when one set-up field is
+ignored or misread -- the start player, the seating, the expansion, the deal's lids -- its
+set-up clauses; ``GameModel.blame_setup``), ``model`` (the model's IllegalAction clauses for an
+action no contract forbids) or ``field heuristic`` (no contract separates the steps: clauses
+mapped to the differing fields).
 """
 
 from __future__ import annotations
@@ -47,11 +50,12 @@ from ruleproof.properties.contracts.core import Contract
 if TYPE_CHECKING:
     from ruleproof.properties.conformance.games import GameModel
 
-MECHANISMS = ("contract", "reading", "model", "field heuristic")
+MECHANISMS = ("contract", "reading", "set-up", "model", "field heuristic")
 """How a divergence's clauses were found, most principled first."""
 
 CONTRACT = "contract"
 READING = "reading"
+SETUP = "set-up"
 MODEL = "model"
 HEURISTIC = "field heuristic"
 
@@ -201,6 +205,7 @@ __all__ = [
     "MECHANISMS",
     "MODEL",
     "READING",
+    "SETUP",
     "Blame",
     "blame_step",
     "first_of",

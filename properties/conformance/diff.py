@@ -112,4 +112,7 @@ def legal_diff(expected: Iterable[str], reported: Iterable[str]) -> tuple[list[s
 
 
 def _natural(text: str) -> tuple[Any, ...]:
-    return tuple((0, int(w), "") if w.isdigit() else (1, 0, w) for w in text.split())
+    """A sort key ordering numbers in ``text`` by value (``2`` before ``10``); only ASCII
+    digits are numbers (``²`` is a digit to :meth:`str.isdigit` but not to :func:`int`)."""
+    return tuple((0, int(w), "") if w.isascii() and w.isdigit() else (1, 0, w)
+                 for w in text.split())

@@ -24,7 +24,13 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.properties.conformance.blame import MODEL, READING, Blame, blame_step, first_of
+from ruleproof.properties.conformance.blame import (
+    MODEL,
+    READING,
+    Blame,
+    blame_step,
+    first_of,
+)
 from ruleproof.properties.conformance.diff import Divergence, diff_states, legal_diff
 from ruleproof.properties.conformance.engine import (
     BudgetSpent,
@@ -144,6 +150,10 @@ def play(game: GameModel, engine: Engine, players: int, options: Mapping[str, st
             if fields:
                 blamed = blame_step(game, previous, action, state, expected_state,
                                     reported_state, fields, happened, opts, None)
+                if blamed.by != READING:  # a set-up field ignored or misread reproduces it?
+                    blamed = first_of(game.blame_setup(players, opts, setup,
+                                                       [a for _, a in actions], reported_state),
+                                      blamed)
                 return done(Divergence(step, action, "state", blamed.clauses, "\n".join(lines),
                                        blamed_by=blamed.by),
                             reported_state, _safe_legal(engine))
@@ -372,6 +382,53 @@ class _Tally:
 
 
 @dataclass(frozen=True)
+class TooSlow:
+    """Why a run that found no divergence could not judge the engine in time: the budget ran out
+    before ``min_games`` games were completed, while the engine was still answering.
+
+    Attributes:
+        per_action: measured wall-clock seconds per action (engine answers and the model's
+            comparisons of one step, ``new_game`` included), over ``actions`` actions; None if
+            the budget ran out before any action (the handshake, the first ``new_game``).
+        actions: actions the measurement is over.
+        game_length: actions a game is expected to take (the mean of the games completed, else
+            the game cut short played to its end, or to ``max_steps``, on the model alone with
+            the first legal action each time); None if unknown.
+        budget_needed: seconds of ``--budget`` that would suffice (start-up measured, plus
+            ``min_games`` games of ``game_length`` actions at ``per_action``, with a margin of
+            50 %); None if unknown.
+    """
+
+    per_action: float | None
+    actions: int
+    game_length: int | None
+    budget_needed: float | None
+
+    def describe(self) -> str:
+        """One line: the measurement and the budget that would suffice."""
+        if self.per_action is None:
+            return "no action was completed within the budget"
+        text = (f"{self.per_action:.3g} s per action measured over "
+                f"{plural(self.actions, 'action')}")
+        if self.game_length is not None:
+            text += f"; a game takes about {plural(self.game_length, 'action')}"
+        if self.budget_needed is not None:
+            text += f"; --budget {self.budget_needed:g} would suffice"
+        return text
+
+
+def suggested_budget(startup: float, per_action: float, length: int, games: int) -> float:
+    """Seconds of budget for ``games`` games of ``length`` actions at ``per_action`` seconds
+    each after ``startup`` seconds, with a margin of 50 %, rounded up to two significant
+    digits (at least 1 s)."""
+    raw = 1.5 * (startup + games * length * per_action)
+    if raw <= 1:
+        return 1.0
+    scale = 10 ** (math.floor(math.log10(raw)) - 1)
+    return float(math.ceil(raw / scale) * scale)
+
+
+@dataclass(frozen=True)
 class ConformResult:
     """The outcome of :func:`conform`.
 
@@ -390,6 +447,9 @@ class ConformResult:
             completed, fewer than ``min_games``); '' otherwise. A failure is not a pass.
         coverage: what was exercised.
         shrink_steps: (actions before, after) delta debugging of the witness.
+        too_slow: set when the run proves nothing only because the budget ran out before
+            enough games were completed (``failure`` says so too): slow is not wrong
+            (exit code 4 of ``ruleproof conform``).
     """
 
     game: str
@@ -405,6 +465,7 @@ class ConformResult:
     failure: str = ""
     coverage: Coverage = field(default_factory=Coverage)
     shrink_steps: tuple[int, int] | None = None
+    too_slow: TooSlow | None = None
 
     @property
     def conforms(self) -> bool:
@@ -422,6 +483,9 @@ class ConformResult:
             return f"{self.game}: UNSUPPORTED by the engine (not a mismatch): {self.unsupported}"
         cover = self.coverage.summary()
         if self.found is None or self.found.divergence is None:
+            if self.too_slow is not None:
+                return (f"{self.game}: TOO SLOW to judge within the budget (not a mismatch): "
+                        f"{self.too_slow.describe()}; {self.failure}\n{cover}")
             if self.failure:
                 return f"{self.game}: FAILED (no evidence of conformance): {self.failure}\n{cover}"
             text = (f"{self.game}: no divergence in {plural(self.coverage.games, 'game')}, "
@@ -623,6 +687,8 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
     counts = [0, 0, 0]  # games, steps, games until the first divergence
     errors: list[Exception] = []
     tally = _Tally()
+    timed: list[tuple[float, int, bool]] = []  # (seconds, actions, complete) per game searched
+    cut: list[Played] = []  # games the deadline cut short
     holder = _Holder(factory)
     holder.deadline = deadline
     counts_allowed = game.player_counts(opts)
@@ -636,13 +702,14 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
 
     def result(found: Played | None = None, *, note: str = "", unsupported: str = "",
                failure: str = "", space: SetupSpace | None = None, handshake: bool = False,
-               shrunk: tuple[int, int] | None = None) -> ConformResult:
+               shrunk: tuple[int, int] | None = None,
+               too_slow: TooSlow | None = None) -> ConformResult:
         cover = tally.freeze(space.varied() if space else (), handshake, fields_of(game))
         detection = first_found[0] - start if first_found else None
         return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start,
                              detection, found, opts, note,
                              counts[2] if first_found else None, unsupported, failure, cover,
-                             shrunk)
+                             shrunk, too_slow)
 
     try:
         try:
@@ -659,7 +726,8 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
             return result(unsupported=exc.what)
         except BudgetSpent:
             holder.reset()
-            return result(failure="the budget ran out during the handshake, before any game")
+            return result(failure="the budget ran out during the handshake, before any game",
+                          too_slow=TooSlow(None, 0, None, None))
         space = _space(game, hello, players, opts)
         handshake = bool(hello.get("supports"))
         pre = _preflight(game, holder, space)
@@ -669,7 +737,8 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
             return result(pre, space=space, handshake=handshake)
         if pre is None:
             return result(failure="the budget ran out while starting the first game",
-                          space=space, handshake=handshake)
+                          space=space, handshake=handshake,
+                          too_slow=TooSlow(None, 0, None, None))
         playable, declined = pre
         if not playable:
             return result(unsupported=declined[0] if declined else _nothing_fits(
@@ -680,6 +749,8 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                         presets=tuple(p for p in space.presets
                                       if any(c for (q, c) in playable if q == p)))
         note_unsupported = "; ".join(declined)
+
+        games_from = time.monotonic()  # start-up (handshake, preflight) is over
 
         def one_game(data: st.DataObject) -> None:
             now = time.monotonic()
@@ -694,6 +765,7 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                 holder.reset()  # a fault may depend on the process's history: start afresh
             drawn = draw_setup(space, data, game, rotation)
             cap = min([max_steps, *(len(f.actions) for f in failures)])
+            began = time.monotonic()
             try:
                 played = play(game, holder.get(), drawn.players, drawn.options, drawn.seed,
                               lambda n: data.draw(st.integers(0, n - 1)), cap,
@@ -702,6 +774,10 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                 if not _is_hypothesis_control(exc):
                     errors.append(exc)  # a bug in the model or its capability: surfaced later
                 raise
+            if not shrinking:
+                timed.append((time.monotonic() - began, len(played.actions), played.complete))
+                if not played.complete:
+                    cut.append(played)
             if not played.complete:
                 holder.reset()  # killed at the deadline
                 return
@@ -743,7 +819,11 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                            f"within the budget; at least {min_games} required (--min-games)")
             note = (f"not tested (engine declined): {note_unsupported}"
                     if note_unsupported else "")
-            return result(note=note, failure=failure, space=space, handshake=handshake)
+            slow = (_too_slow(game, timed, cut, min_games, max_steps,
+                              games_from - start)
+                    if failure and tally.failed == 0 else None)
+            return result(note=note, failure=failure, space=space, handshake=handshake,
+                          too_slow=slow)
         found = min(failures, key=lambda f: (len(f.actions), f.players, f.seed))
         before = len(found.actions)
         ddmin_until = max(first_found[0] + shrink_for, time.monotonic() + 0.2)
@@ -759,6 +839,45 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                       else None)
     finally:
         holder.reset()
+
+
+def _too_slow(game: GameModel, timed: Sequence[tuple[float, int, bool]], cut: Sequence[Played],
+              min_games: int, max_steps: int, startup: float) -> TooSlow:
+    """The measurement behind a ``too slow`` verdict: seconds per action over the games searched
+    (``timed``: seconds, actions, complete), the expected game length (the mean of the complete
+    games, else the first game cut short played on to its end on the model alone, first legal
+    action each time, at most ``max_steps``) and the budget that would suffice."""
+    actions = sum(n for _, n, _ in timed)
+    if not actions:
+        return TooSlow(None, 0, None, None)
+    per_action = sum(t for t, _, _ in timed) / actions
+    complete = [n for _, n, done in timed if done]
+    length: int | None = round(sum(complete) / len(complete)) if complete else None
+    if length is None and cut:
+        length = _played_out(game, cut[0], max_steps)
+    needed = (None if length is None
+              else suggested_budget(startup, per_action, max(length, 1), min_games))
+    return TooSlow(per_action, actions, length, needed)
+
+
+def _played_out(game: GameModel, played: Played, max_steps: int) -> int:
+    """Actions ``played`` would take on the model alone: its actions, then the first legal
+    action each time, until the game ends or ``max_steps``."""
+    state = game.start(played.players, played.options, None, played.setup)
+    steps = 0
+    for _, action in played.actions:
+        try:
+            state = game.apply(state, action).state
+        except IllegalAction:  # the last action of a cut game may be a probe
+            break
+        steps += 1
+    while steps < max_steps and game.legal(state):
+        choices = game.choosable(state)
+        if not choices:
+            break
+        state = game.apply(state, choices[0]).state
+        steps += 1
+    return steps
 
 
 @dataclass(frozen=True)

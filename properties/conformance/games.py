@@ -26,6 +26,7 @@ plugin.require`).
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,12 +38,14 @@ from ruleproof.properties.conformance.blame import (
     CONTRACT,
     HEURISTIC,
     MODEL,
+    SETUP,
     Blame,
     first_of,
     forbidding,
     permitting,
     separating,
 )
+from ruleproof.properties.conformance.diff import diff_states
 from ruleproof.properties.conformance.jsontypes import Named, field_problem
 from ruleproof.properties.conformance.stepped import Stepped
 from ruleproof.properties.contracts.core import Contract
@@ -127,6 +130,25 @@ class Alternative:
 
     clauses: tuple[str, ...]
     state: GameState
+
+
+@dataclass(frozen=True)
+class SetupVariant:
+    """A set-up an engine may have played instead of the one it was sent: one set-up field
+    ignored or misread (the start player, the seating, the expansion, the board's lids).
+
+    Attributes:
+        field: the set-up field (``start player``, ``seating``, ``expansion``, ``deal``).
+        clauses: the set-up clauses that field implements (blamed when the variant reproduces
+            what the engine reported).
+        players, options, setup: the variant (``options`` with ``preset``/``expansion``).
+    """
+
+    field: str
+    clauses: tuple[str, ...]
+    players: int
+    options: Mapping[str, str]
+    setup: Mapping[str, Any]
 
 
 class ConformanceGame(Protocol):
@@ -488,6 +510,19 @@ class GameModel:
         """The observation of ``player``. Raises MalformedInput (no such player)."""
         return self.spec.observation(state, player)
 
+    def state_identity(self, state: GameState) -> str:
+        """What identifies ``state`` without its history (``ruleproof perft`` counts distinct
+        states by it): the capability's optional ``state_identity(state) -> str`` (a canonical
+        text of everything its future depends on), else the public state and every observed
+        player's observation as canonical JSON (faithful only where they show the whole
+        state)."""
+        hook = getattr(self.spec, "state_identity", None)
+        if hook is not None:
+            return str(hook(state))
+        return json.dumps([self.public_state(state),
+                           [self.observation(state, p) for p in self.observed_players]],
+                          sort_keys=True, separators=(",", ":"))
+
     def check_action(self, action: str) -> str | None:
         """None if ``action`` is written in the game's action notation, else what is wrong."""
         try:
@@ -522,6 +557,29 @@ class GameModel:
     def probe_actions(self, state: GameState) -> list[str]:
         """A few plausible actions the model forbids in ``state``."""
         return self.spec.probe_actions(state)
+
+    def setup_variants(self, players: int, options: Mapping[str, str],
+                       setup: Mapping[str, Any]) -> tuple[SetupVariant, ...]:
+        """The set-ups an engine ignoring or misreading one set-up field would play (the
+        capability's optional ``setup_variants``; none without it)."""
+        hook = getattr(self.spec, "setup_variants", None)
+        return tuple(hook(players, options, setup)) if hook is not None else ()
+
+    def blame_setup(self, players: int, options: Mapping[str, str], setup: Mapping[str, Any],
+                    actions: Sequence[str], reported: Mapping[str, Any]) -> Blame:
+        """The set-up clauses of the first :meth:`setup_variants` entry under which the model,
+        playing ``actions``, reaches exactly the ``reported`` public state (mechanism
+        ``set-up``); an empty blame if none does."""
+        for variant in self.setup_variants(players, options, setup):
+            try:
+                state = self.start(variant.players, variant.options, None, variant.setup)
+                for action in actions:
+                    state = self.apply(state, action).state
+            except (MalformedInput, IllegalAction, ValueError):
+                continue
+            if not diff_states(self.public_state(state), reported)[0]:
+                return Blame(variant.clauses, SETUP)
+        return Blame((), "")
 
     def blame_state(self, expected: Mapping[str, Any], reported: Mapping[str, Any],
                     fields: Sequence[str], happened: Iterable[str]) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from ruleproof.properties.conformance.differential import ConformResult, conform
 from ruleproof.properties.conformance.engine import EngineFactory, subprocess_factory
 from ruleproof.properties.conformance.games import model_of
 from ruleproof.properties.plugin import names
+from ruleproof.system.outputs import write_file
 
 
 def assert_conforms(engine: EngineFactory | str, game: str | None = None, *,
@@ -54,6 +55,6 @@ def assert_conforms(engine: EngineFactory | str, game: str | None = None, *,
     text = trace_text(result, model, engine if isinstance(engine, str) else None)
     detail = result.report()
     if out is not None and text is not None:
-        out.write_text(text, encoding="utf-8")
+        write_file(out, text)
         detail += f"\nminimal trace saved to {out}"
     raise Nonconformance(f"{model.name} conformance", detail)

@@ -10,7 +10,6 @@ files (``spec/<game>/alignment/<source>.toml`` of kind ``translation``).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -40,13 +39,15 @@ def ambiguity_register(game: str) -> tuple[Reading, ...]:
     :class:`Reading` entries; empty if the game registers none.
 
     Raises:
-        MalformedInput: an unknown game (naming the known ones).
+        MalformedInput: an unknown game (naming the known ones); a register file that is not
+            TOML (at FILE:LINE:COL).
     """
     path = plugin(game).spec_folder / "ambiguities.toml"
     if not path.is_file():
         return ()
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
+    from ruleproof.spec.formats import read_toml
+
+    data = read_toml(path).data  # a broken file: MalformedInput at FILE:LINE:COL
     out: list[Reading] = []
     for entry in data.get("ambiguity", []):
         option = entry.get("option")

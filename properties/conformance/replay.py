@@ -89,10 +89,10 @@ def replay(trace: Trace) -> ReplayResult:
             chance = game.public_state(state).get("to_move") == "chance"
             who = ("chance (a 'chance ITEM' step has no player)" if chance
                    else "nobody (the game is over)" if expected_player is None
-                   else f"player {expected_player}")
+                   else f"P{expected_player + 1}")  # the trace's numbering (P1 first)
             return ReplayResult(trace.path, st.number - 1, Divergence(
                 st.number, st.action, "wrong-player", game.blame_state({}, {}, ["to_move"], ()),
-                f"player {st.player} acts, but {who} is to move", st.line, HEURISTIC))
+                f"P{st.player + 1} acts, but {who} is to move", st.line, HEURISTIC))
         if st.expect.rejected is not None:
             legal = st.action in game.legal(state)
             if legal:

@@ -319,6 +319,95 @@ def imitate(game: GameModel, players: int, options: Mapping[str, str],
     return Fitted(players, dict(options), dict(setup), tuple(actions))
 
 
+def _within_turn(game: GameModel, state: GameState, turn: int | None, goal: Intent,
+                 need: frozenset[str], nodes: int,
+                 until: float | None = None) -> tuple[list[str] | None, list[str] | None]:
+    """Breadth-first search of the model inside the turn of ``turn`` from ``state``, at most
+    ``nodes`` actions applied, given up at ``until`` (``time.monotonic()``). Returns (the
+    shortest actions ending with ``goal.action`` where it cites ``goal.events`` that cite, all
+    together, every clause of ``need`` -- else those citing the most of them --, or None; the
+    shortest actions that end the turn, or None)."""
+    frontier: list[tuple[GameState, list[str], frozenset[str]]] = [(state, [], frozenset())]
+    ended: list[str] | None = None
+    best: tuple[int, list[str]] | None = None
+    applied = 0
+    while frontier and applied < nodes:
+        following: list[tuple[GameState, list[str], frozenset[str]]] = []
+        for here, path, cited in frontier:
+            if not game.legal(here):
+                continue
+            for action in game.choosable(here):
+                if applied >= nodes or (until is not None and time.monotonic() > until):
+                    applied = nodes  # spent: no further level either
+                    break
+                applied += 1
+                try:
+                    stepped = game.apply(here, action)
+                except IllegalAction:
+                    continue
+                steps = [*path, action]
+                now = cited | frozenset(stepped.clauses)
+                if action == goal.action and frozenset(stepped.clauses) == goal.events:
+                    met = len(need & now)
+                    if met == len(need):
+                        return steps, ended
+                    if best is None or met > best[0]:
+                        best = (met, steps)
+                after = _turn_of(game, stepped.state)
+                if (after != turn and after is not None) or not game.legal(stepped.state):
+                    if ended is None:
+                        ended = steps
+                    continue
+                following.append((stepped.state, steps, now))
+        frontier = following
+    return (best[1] if best is not None else None), ended
+
+
+def reach(game: GameModel, players: int, options: Mapping[str, str], setup: Mapping[str, Any],
+          head: Sequence[Intent], last: Sequence[Intent], limit: int,
+          nodes: int = 1500, until: float | None = None) -> Fitted | None:
+    """The shortest way the model finds to the witness's last action: ``head`` (the witness's
+    first turn, e.g. a set-up made of actions) replayed, then every turn of another player
+    ended by its shortest sequence of actions, and in each turn of the player of ``last``
+    (the witness's last turn) a breadth-first search (at most ``nodes`` actions per turn) for
+    the witness's last action citing what it cited in the witness, after actions that cite
+    what the last turn cited (e.g. a look at an opponent's card, then the fight with a special
+    action, in the player's first turn instead of the tenth). At most ``limit`` actions; None
+    if ``last`` is empty, the set-up is not a deal of the rule set, or nothing is found within
+    ``limit``."""
+    if not last:
+        return None
+    goal = last[-1]
+    need = frozenset().union(*(i.events for i in last))
+    try:
+        state = game.start(players, options, None, setup)
+    except MalformedInput:
+        return None
+    actions: list[str] = []
+    for intent in head:
+        if not game.legal(state) or intent.action not in game.choosable(state):
+            continue
+        state = game.apply(state, intent.action).state
+        actions.append(intent.action)
+    while len(actions) < limit and game.legal(state):
+        if until is not None and time.monotonic() > until:
+            return None
+        turn = _turn_of(game, state)
+        found, ended = _within_turn(game, state, turn, goal, need,
+                                    nodes if turn == goal.turn else nodes // 4, until)
+        if found is not None and turn == goal.turn:
+            actions += found
+            break
+        if ended is None:
+            return None
+        for action in ended:
+            state = game.apply(state, action).state
+        actions += ended
+    if len(actions) > limit or not actions or actions[-1] != goal.action:
+        return None
+    return Fitted(players, dict(options), dict(setup), tuple(actions))
+
+
 def _start_of(setup: Mapping[str, Any]) -> int | None:
     value = setup.get(START_KEY)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -543,7 +632,29 @@ def delta_debug(game: GameModel, found: FailedGame, run: Run, until: float,
                         intents = intents_of(game, best)
         return improved
 
+    def reached() -> bool:
+        """The witness's first turn, then the shortest way to its last action
+        (:func:`reach`), under the witness's deal and one that deals what it needs."""
+        intents = intents_of(game, best)
+        turns = _turns(intents)
+        if len(turns) < 2 or not intents[-1].events:
+            return False
+        head, last = intents[:turns[0][1]], intents[turns[-1][0]:]
+        deals = [best.setup]
+        crafted = hidden.setup_for(best.setup, [*head, *last]) if hidden else None
+        if crafted is not None:
+            deals.insert(0, crafted)
+        improved = False
+        for deal in deals:
+            if time.monotonic() > until:
+                break
+            if attempt(reach(game, best.players, best.options, deal, head, last,
+                             len(best.actions) - 1, until=until), best.seed):
+                improved = True
+        return improved
+
     lucky_games()
+    reached()
     imitations()
     for _ in range(rounds):
         if time.monotonic() > until:
@@ -559,4 +670,4 @@ def delta_debug(game: GameModel, found: FailedGame, run: Run, until: float,
 
 
 __all__ = ["SHRINK", "Fitted", "HiddenDeal", "Intent", "delta_debug", "fit", "hidden_deal",
-           "intents_of", "same_failure"]
+           "intents_of", "reach", "same_failure"]

@@ -109,13 +109,21 @@ class Trace:
     steps: tuple[TraceStep, ...]
 
 
-def read_trace(path: Path) -> Trace:
+HIDDEN = "?"
+"""The action of a partial log's step whose action was not shown (``conform --log``)."""
+
+
+def read_trace(path: Path, *, partial: bool = False) -> Trace:
     """Read and validate a trace file.
+
+    With ``partial`` (a recorded log, ``conform --log``) step numbers may jump (the steps in
+    between are missing: played, not recorded) and an action may be :data:`HIDDEN` (``"?"``:
+    played, not shown, e.g. the other side's secret choice or a face-down draw).
 
     Raises:
         TraceError: (a MalformedInput) naming file, line and column of the first problem.
     """
-    return _parse(read_lines(path), str(path))
+    return _parse(read_lines(path), str(path), partial)
 
 
 def parse_trace(data: bytes | str, *, file: str = "<trace>") -> Trace:
@@ -128,7 +136,7 @@ def parse_trace(data: bytes | str, *, file: str = "<trace>") -> Trace:
     return _parse(parse_bytes(raw, file=file), file)
 
 
-def _parse(lines: Iterable[JsonLine], file: str) -> Trace:
+def _parse(lines: Iterable[JsonLine], file: str, partial: bool = False) -> Trace:
     iterator = iter(lines)
     first = next(iterator, None)
     if first is None:
@@ -138,7 +146,8 @@ def _parse(lines: Iterable[JsonLine], file: str) -> Trace:
     _check_header_setup(header, game, first, file)
     steps: list[TraceStep] = []
     for jl in iterator:
-        steps.append(_step(jl, file, len(steps) + 1, header, game))
+        steps.append(_step(jl, file, (steps[-1].number if steps else 0) + 1, header, game,
+                           partial))
     return Trace(file, header, tuple(steps))
 
 
@@ -311,17 +320,20 @@ def _state_object(value: Any, key: str, file: str, jl: JsonLine, game: GameModel
 
 
 def _step(jl: JsonLine, file: str, number: int, header: TraceHeader,
-          game: GameModel) -> TraceStep:
+          game: GameModel, partial: bool = False) -> TraceStep:
     obj = _object(jl, file, f"step line {number}", STEP_KEYS)
     step = _int(obj, "step", file, jl)
+    if partial and isinstance(step, int) and step > number:
+        number = step  # the steps before it are missing from the log
     if step != number:
-        raise _fail(f"expected step {number}, got {step}", file, jl, "step")
+        raise _fail(f"expected step {number}{' or later' if partial else ''}, got {step}",
+                    file, jl, "step")
     player = _int(obj, "player", file, jl, low=0, required=False)
     if player is not None and player >= header.players:
         raise _fail(f"player {player} is not one of 0..{header.players - 1}", file, jl, "player")
     action = _str(obj, "action", file, jl)
     assert action is not None
-    problem = game.check_action(action)
+    problem = None if partial and action == HIDDEN else game.check_action(action)
     if problem is not None:
         raise _fail(problem, file, jl, "action")
     return TraceStep(number, jl.number, player, action,

@@ -32,7 +32,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ruleproof.model.api import GameBase
-from ruleproof.properties.contracts.core import ContractSet, broken, forbidding, permitting
+from ruleproof.properties.contracts.core import (
+    Contract,
+    ContractSet,
+    broken,
+    forbidding_some,
+    permitting,
+)
 from ruleproof.properties.contracts.games import RuleSet, game_of, rule_set, settle
 from ruleproof.properties.plugin import GamePlugin, plugin, plugins
 
@@ -59,6 +65,8 @@ class Finding:
         readings: the engine's reading first, then the other(s) that the contracts allow.
         source: the source document whose contracts leave it open ('' when several do).
         search: the search (:data:`SEARCH_KINDS`) that found it.
+        subject: the clauses the question is about, when ``clauses`` says more (an effect:
+            the contracts that read the perturbed fields; () when none does).
     """
 
     kind: str
@@ -75,6 +83,7 @@ class Finding:
     readings: tuple[str, ...] = ()
     source: str = ""
     search: str = ""
+    subject: tuple[str, ...] = ()
 
     def with_explanation(self, entry: str) -> Finding:
         return replace(self, explained_by=entry)
@@ -89,6 +98,11 @@ class Budget:
     stride: int  # sample every stride-th state of a game for the legality space
     seconds: float
 
+
+MIN_SLICE_PARTS = 4
+"""Each search gets at least ``seconds / (MIN_SLICE_PARTS * searches)`` of its own, so a run
+may overrun the profile's seconds by a quarter at most (plus the last step each search takes
+before it looks at the clock)."""
 
 BUDGETS = {
     "ci": Budget(games=4, max_steps=250, stride=3, seconds=100.0),
@@ -112,6 +126,9 @@ class DiscoveryGame(Protocol):
 
     Attributes:
         default_rule_sets: the contract rule sets searched when none are named.
+
+    Optionally ``fixed``: rows (found, side, fix) of what the game's searches found that was
+    fixed rather than registered (docs/discovery.md lists them).
     """
 
     @property
@@ -133,6 +150,9 @@ class DiscoveryGame(Protocol):
     def why_illegal(self, state: Any, action: Any) -> tuple[str, ...]:
         """The clause ids the engine names when it refuses ``action`` (() if none)."""
         ...
+
+    # Optional: ``found(state, action) -> str``, what the action turns up, for effect keys
+    # (``" (a rat)"``; '' when nothing matters); a game without it gives ''.
 
     def perturbations(self, state: Any, action: Any, nxt: Any) -> Iterable[Perturbation]:
         """Alternatives to the successor ``nxt`` of ``state --action-->``, each named, with
@@ -223,6 +243,53 @@ def kind_of(action: Any) -> str:
     return type(action).__name__
 
 
+def family(rs: RuleSet) -> str:
+    """The reading of the texts a finding key belongs to: the rule set's name without its
+    player count (``du-cs`` of ``du-cs/4``), so one key never stands for two texts' questions."""
+    return rs.name.split("/")[0]
+
+
+def _found(cap: DiscoveryGame, state: Any, action: Any) -> str:
+    found: Callable[[Any, Any], str] | None = getattr(cap, "found", None)
+    return found(state, action) if found is not None else ""
+
+
+class _Spy:
+    """A successor state that records which of its fields a contract reads."""
+
+    __slots__ = ("_read", "_state")
+
+    def __init__(self, state: Any, read: set[str]) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "_read", read)
+
+    def __getattr__(self, name: str) -> Any:
+        self._read.add(name)
+        return getattr(self._state, name)
+
+
+def subject_clauses(contracts: Sequence[Contract], s: Any, a: Any, t: Any,
+                    fields: Sequence[str]) -> tuple[str, ...]:
+    """The clauses of the contracts that judge the transition ``s --a--> t`` by reading one of
+    ``fields`` of the successor (what a perturbation of those fields is about)."""
+    out: set[str] = set()
+    wanted = set(fields)
+    for c in contracts:
+        # the common part's predicate and each reading's (a clause whose readings differ on
+        # the field is about it too)
+        for req in (c.requires, *(x.requires for x in c.alternatives)):
+            if req is None:
+                continue
+            read: set[str] = set()
+            try:
+                verdict = req(s, a, _Spy(t, read))
+            except Exception:  # a predicate that needs the real state: it says nothing here
+                continue
+            if verdict is not None and read & wanted:
+                out.add(c.clause)
+    return tuple(sorted(out))
+
+
 # ----------------------------------------------------------------------------- legality
 
 
@@ -247,19 +314,21 @@ def legality_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | Non
             if rs.alias(s, a):
                 continue
             allowed = a in legal
-            forb = forbidding(contracts, s, a)
+            forb = forbidding_some(contracts, s, a)  # a refusal some reading forbids: the
+            # engine follows that reading (the ``reading`` search reports the others)
             if not allowed and not forb:
-                key = (f"refused-unforbidden {kind_of(a)}{cap.target(s, a)} at "
-                       f"{cap.situation(s)}")
+                clauses = cap.why_illegal(s, a)
+                key = (f"{family(rs)}: refused-unforbidden {kind_of(a)}{cap.target(s, a)} at "
+                       f"{cap.situation(s)} (the engine cites "
+                       f"{', '.join(clauses) or 'no clause'})")
                 if key not in found:
-                    clauses = cap.why_illegal(s, a)
                     found[key] = Finding("refused-unforbidden", key, rs.name, tuple(clauses),
                                          st.seed, tuple(map(str, st.prefix)), str(a),
                                          f"the engine refuses '{a}' (citing "
                                          f"{', '.join(clauses) or 'nothing'}); no contract "
                                          "forbids it")
             elif allowed and not permitting(contracts, s, a):
-                key = (f"allowed-unpermitted {kind_of(a)}{cap.target(s, a)} at "
+                key = (f"{family(rs)}: allowed-unpermitted {kind_of(a)}{cap.target(s, a)} at "
                        f"{cap.situation(s)}")
                 if key not in found:
                     nxt = game.model_step(s, a)[0]
@@ -288,17 +357,21 @@ def effect_gaps(rs: RuleSet, budget: Budget, sets: Sequence[ContractSet] | None 
         for name, alt, fields in cap.perturbations(s, a, t):
             if alt == t:
                 continue
-            key = f"effect '{name}' after {kind_of(a)} at {cap.situation(s)}"
+            key = (f"{family(rs)}: effect '{name}' after {kind_of(a)}{cap.target(s, a)}"
+                   f"{_found(cap, s, a)} at {cap.situation(s)}")
             if key in found:
                 continue
             if broken(contracts, s, a, alt):
                 continue
             spoke = tuple(sorted({c.clause for c in contracts if c.requires is not None
                                   and c.requires(s, a, t) is not None}))
+            subject = subject_clauses(contracts, s, a, t, fields)
             found[key] = Finding("effect", key, rs.name, spoke, st.seed,
                                  tuple(map(str, st.prefix)), str(a),
                                  f"'{name}' ({', '.join(fields)}) differs from the engine's "
-                                 "successor and still meets every contract", "", fields)
+                                 "successor and still meets every contract (read by "
+                                 f"{', '.join(subject) or 'no clause'})", "", fields,
+                                 subject=subject)
     return list(found.values())
 
 
@@ -317,6 +390,7 @@ class Accepted:
     witnesses: tuple[str, ...]
     readings: tuple[tuple[str, str], ...]
     option: str | None = None
+    support: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def load_discovered(path: Path | None = None, game: str | None = None) -> tuple[Accepted, ...]:
@@ -363,6 +437,12 @@ def load_discovered(path: Path | None = None, game: str | None = None) -> tuple[
                 raise fail(f"witness file {w} is missing")
         readings = tuple((str(r["value"]), str(r.get("summary", "")))
                          for r in e.get("reading", []))
+        support = tuple((str(r["value"]), tuple(map(str, r.get("supported_by", []))))
+                        for r in e.get("reading", []) if r.get("supported_by"))
+        for _value, cited in support:
+            for c in cited:
+                if ":" in c and " " not in c and c not in known:
+                    raise fail(f"reading support: unknown clause {c}")
         if len(readings) < 2:
             raise fail("needs at least two readings")
         option = e.get("option")
@@ -374,7 +454,7 @@ def load_discovered(path: Path | None = None, game: str | None = None) -> tuple[
             keys.add(str(k))
         out.append(Accepted(eid, str(e.get("title", eid)), tuple(e.get("clauses", [])),
                             str(e.get("question", "")), tuple(map(str, e.get("keys", []))),
-                            tuple(map(str, witnesses)), readings, option))
+                            tuple(map(str, witnesses)), readings, option, support))
     return tuple(out)
 
 
@@ -383,18 +463,30 @@ def discovered_register(game: str | None = None) -> dict[str, Accepted]:
     return {k: a for a in load_discovered(game=game) for k in a.keys}
 
 
+def listed_keys(game: str) -> dict[str, str]:
+    """Discovery key -> the id of the register entry of ``game`` that lists it (its ambiguity
+    register's entries and its discovered register's; the latter only for a game without an
+    ambiguity register capability)."""
+    from ruleproof.properties.contracts.register import CAPABILITY as REGISTER
+    from ruleproof.properties.contracts.register import explaining
+
+    if plugin(game).capability(REGISTER) is not None:
+        return {k: e.id for k, e in explaining(game).items()}
+    return {k: a.id for k, a in discovered_register(game).items()}
+
+
 def explain(rs: RuleSet, findings: Sequence[Finding]) -> list[Finding]:
-    """Mark each finding with what covers it: an accepted entry of the game's discovered
-    register listing its key, else the ambiguity register entry the game finds for it
-    (:meth:`DiscoveryGame.explain`)."""
-    accepted = discovered_register(rs.game)
-    known = [f.with_explanation(accepted[f.key].id) if f.key in accepted else f
-             for f in findings]
+    """Mark each finding with the register entry that poses its question: an entry (of any
+    register of the game) that lists its key, else the one the game finds for it
+    (:meth:`DiscoveryGame.explain`: an entry whose clauses meet the finding's and whose other
+    reading, replayed on the witness, changes exactly what the finding is about)."""
+    listed = listed_keys(rs.game)
+    known = [f.with_explanation(listed[f.key]) if f.key in listed else f for f in findings]
     rest = iter(_game_discovery(rs.game).explain(rs, [f for f in known if not f.explained_by]))
     return [f if f.explained_by else next(rest) for f in known]
 
 
-def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[Finding]:
+def cycle_findings(names: Sequence[str], accepted: dict[str, str]) -> list[Finding]:
     """A reachable loop per rule set (search, properties/endless.py), as findings."""
     from ruleproof.properties.endless import find_cycle, replay_cycle
 
@@ -407,11 +499,44 @@ def cycle_findings(names: Sequence[str], accepted: dict[str, Accepted]) -> list[
         key, clauses = _game_discovery(rs.game).cycle_key(rs)
         f = Finding("cycle", key, name, clauses, c.seed, c.prefix,
                     " ".join(c.loop), f"the loop {list(c.loop)} returns to the same state")
-        out.append(f.with_explanation(accepted[key].id) if key in accepted else f)
+        out.append(f.with_explanation(accepted[key]) if key in accepted else f)
     return out
 
 
 # ----------------------------------------------------------------------------- all of it
+
+
+@dataclass(frozen=True)
+class Question:
+    """Findings that pose one question: the register entry that explains them (``entry``, ''
+    when none does: then the question is the findings' key), the source that leaves it open.
+
+    Attributes:
+        id: ``GAME ENTRY`` for an explained question, else the key.
+        source: the sources that leave it open (documents, or ``a vs b`` for two texts
+            compared), joined by ``, ``.
+        entry: the explaining entry's id ('' for a new question).
+        findings: the findings posing it, in report order.
+        title: the explaining entry's question in short ('' for a new question).
+    """
+
+    id: str
+    source: str
+    entry: str
+    findings: tuple[Finding, ...]
+    title: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        """Whether an entry of a register explains it."""
+        return bool(self.entry)
+
+    @property
+    def text(self) -> str:
+        """The question in words: the explaining entry's, else the first finding's, else its
+        key."""
+        return self.title or next((f.question for f in self.findings if f.question),
+                                  self.findings[0].key)
 
 
 @dataclass
@@ -420,13 +545,18 @@ class Report:
 
     Attributes:
         findings: in the order of the searches (per rule set legality then effects, the
-            translation differential, cycles per rule set, the symbolic search).
+            translation differential, cycles per rule set, the symbolic search, then the
+            searches of :data:`SEARCH_KINDS`).
         seconds: wall-clock time.
         searched: rule set -> legality and effect findings before explanation.
         cut: the searches still running when the profile's time ran out (their findings
             depend on speed; without cuts a run on Ray equals a single process's).
         workers: searches run at a time (1: this process, no Ray).
-        stats: figures the searches of :data:`SEARCH_KINDS` report (added up over units).
+        stats: figures the searches of :data:`SEARCH_KINDS` report (added up over units; the
+            contract adequacy is ``stats["adequacy"][source] = {"killed": k, "survived": s}``).
+        profile: the budget profile.
+        kinds: the searches run, in report order.
+        unit_seconds: search (:meth:`Search.describe`) -> its wall-clock seconds.
     """
 
     findings: list[Finding] = field(default_factory=list)
@@ -435,15 +565,135 @@ class Report:
     cut: list[str] = field(default_factory=list)
     workers: int = 1
     stats: dict[str, Any] = field(default_factory=dict)
+    profile: str = "ci"
+    kinds: tuple[str, ...] = ()
+    unit_seconds: dict[str, float] = field(default_factory=dict)
 
     @property
     def new(self) -> list[Finding]:
         return [f for f in self.findings if not f.explained_by]
 
+    def questions(self) -> list[Question]:
+        """The findings deduplicated to distinct questions, in report order: findings that
+        one register entry explains pose its question; an unexplained finding poses the
+        question of its key."""
+        groups: dict[str, list[Finding]] = {}
+        for f in self.findings:
+            groups.setdefault(question_id(f), []).append(f)
+        titles = _entry_titles() if any(f.explained_by for f in self.findings) else {}
+        return [Question(qid, ", ".join(dict.fromkeys(source_of(f) for f in fs)),
+                         fs[0].explained_by, tuple(fs), titles.get(qid, ""))
+                for qid, fs in groups.items()]
+
+    @property
+    def precision(self) -> float:
+        """Questions accepted (explained by a register entry) / questions reported (distinct);
+        1.0 when nothing is reported."""
+        qs = self.questions()
+        return sum(q.accepted for q in qs) / len(qs) if qs else 1.0
+
+    def adequacy(self) -> dict[str, dict[str, int]]:
+        """Source -> ``{"killed": k, "survived": s}`` as the searches reported it."""
+        found = self.stats.get("adequacy", {})
+        return {str(k): {"killed": int(v.get("killed", 0)), "survived": int(v.get("survived", 0))}
+                for k, v in found.items() if isinstance(v, dict)}
+
+    def per_source(self) -> dict[str, dict[str, Any]]:
+        """Source -> its findings, the distinct questions they pose (a question found under
+        several sources counts for each), how many of those a register entry explains, its
+        new findings and the contract adequacy (when a search reported it); sources in order
+        of first mention."""
+        out: dict[str, dict[str, Any]] = {}
+        seen: dict[str, set[str]] = {}
+        for f in self.findings:
+            source = source_of(f)
+            row = out.setdefault(source, {"findings": 0, "questions": 0, "accepted": 0,
+                                          "new": 0})
+            row["findings"] += 1
+            row["new"] += 0 if f.explained_by else 1
+            qid = question_id(f)
+            if qid not in seen.setdefault(source, set()):
+                seen[source].add(qid)
+                row["questions"] += 1
+                row["accepted"] += bool(f.explained_by)
+        for source, adequacy in self.adequacy().items():
+            row = out.setdefault(source, {"findings": 0, "questions": 0, "accepted": 0,
+                                          "new": 0})
+            row["adequacy"] = adequacy
+        return out
+
+
+def _entry_titles() -> dict[str, str]:
+    """``GAME ENTRY`` -> the entry's question in short, for every entry of every register (of
+    the games whose registers load)."""
+    from ruleproof.errors import MalformedInput
+    from ruleproof.properties.contracts.register import entries
+
+    try:
+        return {f"{e.game} {e.id}": e.heading for e in entries()}
+    except MalformedInput:
+        return {}
+
+
+def question_id(f: Finding) -> str:
+    """The question a finding poses: ``GAME ENTRY`` of the entry that explains it, else its
+    key (with its rule set's reading, which the key carries)."""
+    if f.explained_by:
+        return f"{_game_of(f)} {f.explained_by}"
+    return f.key
+
+
+def _game_of(f: Finding) -> str:
+    try:
+        return rule_set(f.rule_set).game
+    except KeyError:
+        return next((p.name for p in plugins().values()
+                     if any(c.split(":")[0] in p.sources for c in f.clauses)), "")
+
+
+def source_of(f: Finding) -> str:
+    """The source document that leaves the finding open: its ``source``; for two texts
+    compared (a translation), both (``du-cs vs du-en``); else the last source of its rule set
+    (the most specific: the expansion's over its base), or the sources of its clauses."""
+    if f.source:
+        return f.source
+    docs = sorted({c.split(":")[0] for c in f.clauses})
+    if f.kind == "translation" and len(docs) > 1:
+        return " vs ".join(docs)
+    try:
+        sources = rule_set(f.rule_set).sources
+    except KeyError:
+        sources = ()
+    if sources:
+        return sources[-1]
+    return docs[-1] if docs else f.rule_set
+
 
 KINDS = ("legality", "effect", "translation", "cycles", "symbolic")
 """The original discovery searches, in report order (the searches of :data:`SEARCH_KINDS`
 follow them)."""
+
+ABOUT = {
+    "legality": "a systematic action space per sampled state (every target of every kind of "
+                "decision the state asks for, from the game's capability): an action the engine "
+                "refuses that no contract forbids, or allows that no contract permits",
+    "effect": "the game's perturbations of the engine's successor (who moves next, whether the "
+              "turn ends, which end of a row, counts +-1, what is seen...) that still satisfy "
+              "every contract",
+    "translation": "two texts of one game (a translation) compared as contracts on the same "
+                   "states: one forbids what the other permits, or each rejects the successor "
+                   "the other's reading gives",
+    "cycles": "best-first search from sampled states for a path of legal actions back to the "
+              "very same state (a game that can go on for ever)",
+    "symbolic": "the game's z3 queries on an abstraction: two different successors that both "
+                "satisfy every clause of a source",
+}
+"""What each original search does, in one line (reports and docs/discovery.md)."""
+
+
+def about(kind: str) -> str:
+    """One line on what the search ``kind`` does."""
+    return ABOUT[kind] if kind in ABOUT else SEARCH_KINDS[kind].about
 
 
 @dataclass(frozen=True)
@@ -465,7 +715,30 @@ class SearchKind:
     about: str
 
 
-SEARCH_KINDS: dict[str, SearchKind] = {}
+SEARCH_KINDS: dict[str, SearchKind] = {
+    "reading": SearchKind("rule_set", "ruleproof.properties.discovery.readings:search",
+                          "the readings of ambiguous clauses the engine does not follow"),
+    "chapters": SearchKind("rule_set", "ruleproof.properties.discovery.chapters:search",
+                           "quick reference, FAQ and worked examples against their chapters"),
+    # issue #24: an action space from the components; question generators over structure
+    "components": SearchKind("rule_set", "ruleproof.properties.discovery.components:search",
+                             "component moves the model's action types cannot express"),
+    "endings": SearchKind("rule_set", "ruleproof.properties.discovery.generators:endings",
+                          "two endings due in one step"),
+    "orders": SearchKind("rule_set", "ruleproof.properties.discovery.generators:orders",
+                         "several players' effects in another order"),
+    "totals": SearchKind("rule_set", "ruleproof.properties.discovery.generators:totals",
+                         "counts against the component totals"),
+    "chains": SearchKind("rule_set", "ruleproof.properties.discovery.generators:chains",
+                         "an event during itself"),
+    "combinations": SearchKind("game", "ruleproof.properties.discovery.generators:"
+                               "combinations", "preset x player count x expansion"),
+    "visibility": SearchKind("rule_set", "ruleproof.properties.discovery.generators:"
+                             "visibility", "who observes each state field, per source"),
+    "mutants": SearchKind("rule_set", "ruleproof.properties.discovery.mutants:search",
+                          "rule mutants: each operator's readings at each rule site, judged by "
+                          "the contracts (killed or a question)"),
+}
 """More searches, by name, in report order after :data:`KINDS` (each a module of its own; a
 search added here runs in every discovery)."""
 
@@ -571,10 +844,22 @@ class SearchRun:
         return found, cut
 
     def run(self, index: int) -> tuple[list[Finding], dict[str, Any], bool]:
-        """Run unit ``index``: (findings, figures for the report, whether it was cut)."""
+        """Run unit ``index``: (findings, figures for the report, whether it was cut); the
+        figures include ``{"seconds": {unit: s}}``, the unit's wall-clock time."""
+        start = time.perf_counter()
+        found, stats, cut = self._run(index)
+        took = {"seconds": {self.plan[index].describe(): time.perf_counter() - start}}
+        _merge(took, stats)
+        return found, took, cut
+
+    def _run(self, index: int) -> tuple[list[Finding], dict[str, Any], bool]:
         unit = self.plan[index]
         budget = BUDGETS[self.profile]
-        deadline = time.perf_counter() + (self.until - time.time())
+        # Every search gets at least its slice of the profile's time even when the profile's
+        # time has run out (a loaded machine): a search started late is cut, never run on
+        # zero work (its findings and figures would be empty, and the run would still pass).
+        least = budget.seconds / (MIN_SLICE_PARTS * len(self.plan))
+        deadline = time.perf_counter() + max(self.until - time.time(), least)
         found: list[Finding]
         if unit.kind in SEARCH_KINDS:
             result = _run_kind(unit.kind, unit, budget, deadline, self)
@@ -595,7 +880,7 @@ class SearchRun:
                                                            deadline)
         elif unit.kind == "cycles":
             found = cycle_findings([unit.rule_set],
-                                   accepted=discovered_register(rule_set(unit.rule_set).game))
+                                   accepted=listed_keys(rule_set(unit.rule_set).game))
         elif unit.kind == "symbolic":
             found = list(_game_discovery(unit.game).symbolic())
         else:
@@ -648,10 +933,14 @@ def discover(profile: str = "ci", rule_sets: Sequence[str] | None = None,
     results = fan_out_until(range(len(plan)), _WithStats(run), workers=workers,
                             address=address, done=done)
     report = Report(searched=dict.fromkeys(names, 0),
-                    workers=workers if workers > 1 or address else 1)
+                    workers=workers if workers > 1 or address else 1, profile=profile,
+                    kinds=tuple(kinds if kinds is not None else all_kinds()))
     for index, (found, stats, cut) in results:
         unit = plan[index]
         report.findings += found
+        seconds = stats.pop("seconds", {})
+        for name, value in seconds.items():
+            report.unit_seconds[name] = report.unit_seconds.get(name, 0.0) + float(value)
         _merge(report.stats, stats)
         if unit.kind in ("legality", "effect"):
             report.searched[unit.rule_set] = report.searched.get(unit.rule_set, 0) + len(found)

@@ -15,7 +15,7 @@ the game's own seeded draw, so a seeded game is the same game on every run.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.model.api import GameBase, GameState
@@ -76,6 +76,13 @@ class GameContracts:
         searched_rule_set: the contract rule set the shared group searches for endless games
             and perfect recall ('' for none).
         recall: what the perfect-recall search reads (None: no such check).
+        parts: part name (``du-en:qr``) -> a function giving the :class:`ContractSet` of a
+            section that restates its document's rules in its own words (quick reference,
+            FAQ, worked example), written from that section alone; not part of any rule set's
+            sources, compared with the rest of its document by discovery (``chapters``).
+        beyond_text: ``option=value`` -> {contract set name: why}: the rule option values
+            that go beyond what a source's text allows (checked by the options-against-sources
+            test: every other value satisfies the contracts of every source its presets read).
     """
 
     sets: Mapping[str, Callable[[], Any]]
@@ -84,6 +91,8 @@ class GameContracts:
     scenario_runs: Callable[[RuleSet], Iterable[ScenarioRun]] | None = None
     searched_rule_set: str = ""
     recall: Recall | None = None
+    parts: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    beyond_text: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 def contracts_of(p: GamePlugin) -> GameContracts | None:
@@ -167,6 +176,13 @@ def sources() -> tuple[str, ...]:
     return tuple(out)
 
 
+def parts() -> tuple[str, ...]:
+    """Every part (a quick reference, FAQ or worked example stated as a contract set of its
+    own, :attr:`GameContracts.parts`) of every registered game, in registry order."""
+    return tuple(n for p in plugins().values() if (cap := contracts_of(p)) is not None
+                 for n in cap.parts)
+
+
 __all__ = ["CAPABILITY", "GameContracts", "Recall", "RuleSet", "ScenarioRun",
-           "capability_of", "contracts_of", "game_of", "parse", "rule_set",
+           "capability_of", "contracts_of", "game_of", "parse", "parts", "rule_set",
            "rule_sets", "settle", "sources", "start"]

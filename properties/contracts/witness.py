@@ -25,7 +25,14 @@ def finding_scenario(f: Finding) -> str:
 
 
 def write(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` (its folder made as needed)."""
+    """Write ``text`` to ``path`` (its folder made as needed) with the one safe writer
+    (:func:`ruleproof.system.outputs.write_file`: atomic, a regular file only).
+
+    Raises:
+        MalformedInput: ``path`` names a link, FIFO, device or folder.
+        OutputFailed: the writing failed (the old file is left as it was).
+    """
+    from ruleproof.system.outputs import Target, write_file
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_file(Target(path, "--witnesses", "witness"), text)

@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from dataclasses import fields as dc_fields
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -69,10 +70,13 @@ from ruleproof.properties.conformance.games import (
     DEFAULT_NAMES,
     EXPANSION_KEY,
     MAX_NAME,
+    NAMES_KEY,
     PRESET_KEY,
     REDUCED_KEY,
+    START_KEY,
     Alternative,
     FieldTypes,
+    SetupVariant,
     name_problem,
 )
 from ruleproof.properties.conformance.jsontypes import Named, has_type
@@ -81,7 +85,7 @@ from ruleproof.properties.conformance.readings import (
     counterparts,
     reading_clauses,
 )
-from ruleproof.properties.contracts.core import Contract
+from ruleproof.properties.contracts.core import Contract, expanded
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
 GAME = "dawn-under"
@@ -265,6 +269,26 @@ def _dedup(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
+def transition_clauses(old: State, events: Iterable[Any], new: State) -> tuple[str, ...]:
+    """The clause ids the model's transition ``old -> new`` used, from its ``events``
+    (``engine.step``): each event's clause, du-en:ch4.cleanup (and du-en:ch5.cleanup after a
+    new rat) for the clean-up that ends a plague, the clause of every pending gift before or
+    after, and with 2 players the 2-player rule each cited clause brings in
+    (:data:`_TWO_PLAYER`). Used by the conformance blame and by clause coverage
+    (``ruleproof explore --coverage``)."""
+    happened = []
+    for e in events:
+        happened.append(e.clause)
+        if e.kind is EventKind.PLAGUE_END:  # the clean-up (model: _close_plague) has no event
+            happened.append("du-en:ch4.cleanup")
+            if e.clause == "du-en:ch4.end-new-rat":
+                happened.append("du-en:ch5.cleanup")
+    happened += [g.clause for g in (*old.gifts, *new.gifts)]
+    if old.config.players == 2:
+        happened += [_TWO_PLAYER[c] for c in happened if c in _TWO_PLAYER]
+    return _dedup(c for c in happened if c)
+
+
 _TYPES = FieldTypes(_FIELD_TYPES, {}, _TYPE_WORDS, _NAMED)
 
 
@@ -371,6 +395,35 @@ class DawnUnderConformance:
     def setup_json(self, state: GameState) -> dict[str, Any]:
         return setup_json_of(state.model)
 
+    def deal_chance(self, players: int, options: Mapping[str, str],
+                    setup: Mapping[str, Any]) -> list[tuple[list[tuple[str, Fraction]], str]]:
+        """The explicit set-up as the engine's chance nodes dealt it (``conform --log``'s
+        chance test): per item, in deal order (the reserve top first, each grave's lid, each
+        row left to right; ``ruleproof.model.dawn_under.dealing``), the exact distribution
+        (outcome name, probability) and the outcome the set-up shows (du-en:prep.deal,
+        du-en:prep.mix-rats, du-en:prep.reserve).
+
+        Raises:
+            MalformedInput: a set-up or option the rule set does not allow.
+        """
+        from ruleproof.model.dawn_under.dealing import (
+            Dealing,
+            chance_string,
+            deal_outcomes,
+            deal_step,
+            setup_outcomes,
+        )
+
+        config = self._config(players, options)
+        path = setup_outcomes(setup_from_json(config, setup))
+        state: Any = Dealing(config)
+        out: list[tuple[list[tuple[str, Fraction]], str]] = []
+        for code in path:
+            dist = [(chance_string(k), p) for k, p in deal_outcomes(state)]
+            out.append((dist, chance_string(code)))
+            state = deal_step(state, code)
+        return out
+
     def parse(self, action: str) -> Any:
         return parse_action(action)
 
@@ -384,6 +437,46 @@ class DawnUnderConformance:
             raise MalformedInput(f"no player {player} in a {m.config.players}-player game")
         return {"player": player, **public_state(m)}
 
+    def setup_variants(self, players: int, options: Mapping[str, str],
+                       setup: Mapping[str, Any]) -> list[SetupVariant]:
+        """The set-ups an engine ignoring or misreading one set-up field plays: another start
+        player (du-en:play.start), the rows dealt to the seats in the sorted order of the
+        players' names or its inverse (du-en:prep.deal), the expansion left out or added
+        (gruft-en:prep.base), the lids read one grave shifted either way
+        (du-en:prep.mix-rats)."""
+        out: list[SetupVariant] = []
+        start = setup.get(START_KEY, 0)
+        for seat in range(players):
+            if seat != start:
+                out.append(SetupVariant("start player", ("du-en:play.start",), players,
+                                        options, {**setup, START_KEY: seat}))
+        names, rows = setup.get(NAMES_KEY), setup.get("rows")
+        if isinstance(names, list) and isinstance(rows, list) and len(rows) == players:
+            order = sorted(range(players), key=lambda p: str(names[p]))
+            inverse = sorted(range(players), key=lambda p: order[p])
+            for perm in (order, inverse):
+                if perm != list(range(players)):
+                    out.append(SetupVariant("seating", ("du-en:prep.deal", "du-en:prep.row"),
+                                            players, options,
+                                            {**setup, "rows": [rows[p] for p in perm]}))
+        other = "none" if str(options.get(EXPANSION_KEY, "none")) != "none" else "gruft"
+        flipped = {k: v for k, v in options.items() if k != EXPANSION_KEY}
+        if other != "none":
+            flipped[EXPANSION_KEY] = other
+        out.append(SetupVariant("expansion", ("gruft-en:prep.base",), players, flipped, setup))
+        lids = setup.get("lids")
+        if isinstance(lids, list) and lids:
+            for shifted in (lids[1:] + lids[:1], lids[-1:] + lids[:-1]):
+                out.append(SetupVariant("deal", ("du-en:prep.mix-rats",), players, options,
+                                        {**setup, "lids": shifted}))
+        return out
+
+    def state_identity(self, state: GameState) -> str:
+        """Every field of the state but its configuration (fixed for a game): Dawn Under's
+        state carries no history (``ruleproof perft``)."""
+        m = state.model
+        return repr(tuple(getattr(m, f.name) for f in dc_fields(m) if f.name != "config"))
+
     def turn_of(self, state: GameState) -> int | None:
         turn = state.model.turn_player
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
@@ -394,17 +487,7 @@ class DawnUnderConformance:
     # -- blame ----------------------------------------------------------------------------
     def cited(self, before: GameState, after: GameState) -> tuple[str, ...]:
         events = after.node.seen if after.node is not None else ()
-        happened = [e.clause for e in events]
-        for e in events:  # the clean-up of a plague (model: _close_plague) emits no own event
-            if e.kind is EventKind.PLAGUE_END:
-                happened.append("du-en:ch4.cleanup")
-                if e.clause == "du-en:ch4.end-new-rat":
-                    happened.append("du-en:ch5.cleanup")
-        old, new = before.model, after.model
-        happened += [g.clause for g in (*old.gifts, *new.gifts)]
-        if old.config.players == 2:
-            happened += [_TWO_PLAYER[c] for c in happened if c in _TWO_PLAYER]
-        return _dedup(c for c in happened if c)
+        return transition_clauses(before.model, events, after.model)
 
     def field_clauses(self, name: str, expected: Mapping[str, Any],
                       reported: Mapping[str, Any]) -> tuple[str, ...]:
@@ -439,7 +522,7 @@ class DawnUnderConformance:
         try:
             full = _substitute(before, after, reported, fields)
             single = tuple(_substitute(before, after, reported, [f]) for f in fields)
-        except (KeyError, IndexError, TypeError, ValueError):
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return None
         return full, single
 
@@ -608,7 +691,10 @@ def _sources_contracts(preset: str, expansion: str) -> tuple[Contract, ...]:
     rs = RuleSet(GAME, preset, preset,
                  sources=(*sources, "gruft-en") if gruft else sources,
                  drop=GRUFT_DROPS if gruft else ())
-    return tuple(c for cs in rs.contract_sets() for c in cs.contracts if c.clause not in rs.drop)
+    # each clause under each of its readings: blame names the clause whose reading the model
+    # follows and the engine does not (a transition another reading allows may still depart)
+    return expanded(c for cs in rs.contract_sets() for c in cs.contracts
+                    if c.clause not in rs.drop)
 
 
 SCOPE_GAMES = 6
@@ -725,6 +811,8 @@ def _substitute(previous: State, state: State, reported: Mapping[str, Any],
             for c in v:
                 if c is None:
                     contents.append(None)
+                elif not isinstance(c, str):
+                    raise TypeError(f"contents: {c!r} is not a grave's content")
                 elif c.startswith("vampire "):
                     contents.append(VampireIn(_colour(cfg, c.split(" ", 1)[1])))
                 else:

@@ -37,7 +37,7 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.board import load_board
 from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
-from ruleproof.model.dawn_under.engine import apply as du_apply
+from ruleproof.model.dawn_under.engine import apply_legal as du_apply_legal
 from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
@@ -64,7 +64,7 @@ from ruleproof.properties.explore.encoding import (
     Memo,
     bytes_code,
     enum_code,
-    memoised,
+    fingerprint,
 )
 from ruleproof.properties.explore.games import (
     REDUCED_KEY,
@@ -262,10 +262,11 @@ class DawnUnderExplore(ExploreGame):
         self.totals = Totals.of_manifest(self.config)
         gruft = self.config.options.expansion != "none"
         base = "du-cs" if self.part.preset == "du-cs" else "du-en"
-        self.rule_set = RuleSet(NAME, spec.name, self.part.preset, players=(spec.players,),
-                                sources=(base, "gruft-en") if gruft else (base,),
-                                drop=GRUFT_DROPS if gruft and base == "du-en" else ()
-                                ) if contracts else None
+        self.played = RuleSet(NAME, spec.name, self.part.preset, players=(spec.players,),
+                              sources=(base, "gruft-en") if gruft else (base,),
+                              drop=GRUFT_DROPS if gruft and base == "du-en" else ())
+        self.rule_set = self.played if contracts else None
+        self._translate = _du_cs_of() if base == "du-cs" else None
         if symmetry and self.config.options.expansion != "none":
             raise MalformedInput("symmetry reduction is not offered with the expansion "
                                  "(its gift action names a player)")
@@ -279,6 +280,9 @@ class DawnUnderExplore(ExploreGame):
             classes.setdefault(key, []).append(colour)
         self._class_of = {colour: tuple(ids) for ids in classes.values() for colour in ids}
         self._memo: Memo = {}
+        # fp straight from the code unless symmetry, or a subclass's own view, is in play
+        self._plain_fp = not symmetry and type(self).view is DawnUnderExplore.view and \
+            type(self).canonical is DawnUnderExplore.canonical
         self._last_legal: tuple[State, tuple[Any, ...]] | None = None
 
     def roots(self) -> list[Root]:
@@ -323,10 +327,13 @@ class DawnUnderExplore(ExploreGame):
         return out
 
     def successors(self, state: State) -> list[tuple[str, State]]:
-        return [(str(a), du_apply(state, a)) for a in self._legal(state)]
+        return [(str(a), du_apply_legal(state, a)) for a in self._legal(state)]
 
     def next_states(self, state: State) -> list[State]:
-        return [du_apply(state, a) for a in self._legal(state)]
+        """The successor under each legal action, in order (the actions come from the
+        engine's ``legal_actions`` of this state, so the engine's trusted transition is used:
+        ``apply_legal``; tests check it equals the checked ``apply``)."""
+        return [du_apply_legal(state, a) for a in self._legal(state)]
 
     def _legal(self, state: State) -> tuple[Any, ...]:
         """The legal actions of ``state``, computed once for both the invariants (the dead-end
@@ -349,6 +356,13 @@ class DawnUnderExplore(ExploreGame):
         if self.symmetry:
             return view_fields(state)
         return state_code(state, self._memo)
+
+    def fp(self, state: State) -> int:
+        """:meth:`ExploreGame.fp` (the fingerprint of the canonical view), without symmetry
+        straight from :func:`state_code` (the same value, fewer calls a successor)."""
+        if self._plain_fp:
+            return fingerprint(state_code(state, self._memo))
+        return fingerprint(self.canonical(self.view(state)))
 
     def canonical(self, view: View) -> View:
         """Without symmetry the code itself; with symmetry the smallest code over every seat
@@ -375,6 +389,41 @@ class DawnUnderExplore(ExploreGame):
     @property
     def step_checks(self) -> bool:
         return self.rule_set is not None or self.config.options.expansion != "none"
+
+    def probes(self, state: State) -> list[Any]:
+        """The systematic action space of the contract discovery
+        (:func:`~ruleproof.properties.dawn_under.contracts.discovery.action_space`: every
+        opening, placements, garlic and leaving on the pending grave and others, stop, both
+        ends of hand-overs, the expansion's actions)."""
+        from ruleproof.properties.dawn_under.contracts.discovery import action_space
+
+        return action_space(state)
+
+    def engine_clauses(self, before: State, action: str, after: State) -> tuple[str, ...]:
+        """The clauses the engine's events cite for the transition (the conformance blame's
+        reading of them: :func:`~ruleproof.properties.dawn_under.conformance.transition_clauses`);
+        under du-cs, each du-en id is read as the du-cs clauses the alignment
+        (``spec/dawn_under/alignment/du-cs.toml``) pairs with it."""
+        from ruleproof.properties.dawn_under.conformance import transition_clauses
+
+        _, events = du_step(before, parse_action(action))
+        cited = transition_clauses(before, events, after)
+        if self._translate is None:
+            return cited
+        return tuple(dict.fromkeys(x for c in cited for x in self._translate.get(c, (c,))))
+
+
+def _du_cs_of() -> dict[str, tuple[str, ...]]:
+    """du-en clause id -> the du-cs clauses whose alignment pair lists it (du-cs's own ids
+    pass through)."""
+    from ruleproof.spec.alignment import alignment
+
+    out: dict[str, list[str]] = {}
+    for pair in alignment("du-cs"):
+        if pair.source is not None:
+            for t in pair.targets:
+                out.setdefault(t, []).append(pair.source)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 # ----------------------------------------------------------------------------- the code
@@ -466,11 +515,34 @@ def state_code(state: State, memo: Memo) -> Code:
     ``extension`` by identity (it is cleared beyond :data:`MEMO_LIMIT` entries)."""
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    lids = memoised(memo, state.lids, _lids_code)
-    contents = memoised(memo, state.contents, _contents_code)
-    rows = memoised(memo, state.rows, _rows_code)
-    windows = memoised(memo, state.windows, _windows_code)
-    ext = memoised(memo, state.extension, _extension_code)
+    # memoised(memo, part, encoder) for each part, written out (the innermost loop: five
+    # calls a successor saved)
+    get = memo.get
+    part: Any = state.lids
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, _lids_code(part))
+    lids = hit[1]
+    part = state.contents
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, _contents_code(part))
+    contents = hit[1]
+    part = state.rows
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, _rows_code(part))
+    rows = hit[1]
+    part = state.windows
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, _windows_code(part))
+    windows = hit[1]
+    part = state.extension
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, _extension_code(part))
+    ext = hit[1]
     phase = state.phase
     code = _PHASE_CODE.get(id(phase))
     plague = state.plague
@@ -566,6 +638,29 @@ def reduced_config(options: Mapping[str, str]) -> Config:
         MalformedInput: an unknown configuration, one of another game, or an invalid file.
     """
     return du_config(configuration(options[REDUCED_KEY]))
+
+
+def reduced_game(spec: ReducedSpec, **params: Any) -> Any:
+    """The reduced set-up ``spec`` as a game on the one interface (the ``reduced`` game
+    parameter): its configuration (:func:`du_config`) with the given ``options`` and
+    ``max_moves``.
+
+    Raises:
+        MalformedInput: as :func:`du_config`; ``board``, ``expansion`` or ``preset`` given
+            besides (the set-up fixes them; so it does the player count, and a ``players``
+            value, which OpenSpiel always passes, is not read).
+    """
+    from ruleproof.model.dawn_under.game import DEFAULT_MAX_MOVES, DawnUnderGame
+
+    clash = sorted(k for k in ("board", "expansion", "preset")
+                   if params.get(k) not in (None, "", 0))
+    if clash:
+        raise MalformedInput(f"reduced configuration {spec.name}: {', '.join(clash)} cannot be "
+                             f"given with it (the set-up fixes them)", file=spec.path)
+    config = du_config(spec)
+    preset, _, _, _ = du_part(spec)
+    return DawnUnderGame(config.players, preset, params.get("options"), None,
+                         int(params.get("max_moves") or DEFAULT_MAX_MOVES), None, config)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from ruleproof.properties.plugin import (
     RuleSet,
     Selection,
 )
-from ruleproof.spec import game_folder
+from ruleproof.spec import spec_path
 
 from .ambiguities import AMBIGUITIES as DU_AMBIGUITIES
 from .contracts import CONTRACTS as DU_CONTRACTS
@@ -199,7 +199,7 @@ PLUGIN = GamePlugin(
     make_game=make_game,
     rule_sets=rule_sets,
     contract_rule_sets=contract_rule_sets,
-    spec_folder=game_folder(NAME),
+    spec_folder=spec_path("dawn_under"),
     expansions={"gruft": "gruft-en"},
     presets=_presets,
     option_values=_option_values,
@@ -208,6 +208,8 @@ PLUGIN = GamePlugin(
         "contracts": DU_CONTRACTS,
         "symbolic": DU_SYMBOLIC,
         "discovery": DU_DISCOVERY,
+        "components": Deferred("ruleproof.properties.dawn_under.components:COMPONENTS"),
+        "generators": Deferred("ruleproof.properties.dawn_under.generators:GENERATORS"),
         "ambiguities": DU_AMBIGUITIES,
         "invariants": INTERFACE_INVARIANTS,
         "machine": play.MACHINE,
@@ -219,7 +221,9 @@ PLUGIN = GamePlugin(
         "simulate": SIMULATION,
         "docs": DOCS,
         "explore": Deferred("ruleproof.properties.dawn_under.explore:EXPLORE"),
+        "reduced_game": Deferred("ruleproof.properties.dawn_under.explore:reduced_game"),
         "conformance": CONFORMANCE,
         "shrink": SHRINK,
+        "mutants": Deferred("ruleproof.properties.dawn_under.mutants:MUTANTS"),
     },
 )

@@ -310,7 +310,7 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          lambda s, a, c: _to_move(s, c)),
     Fact("turn", None, "player whose turn it is", lambda s, a, c: _name(s.turn_player, c)),
     Fact("phase", None, "open, place, give, receive, ... or over", lambda s, a, c: s.phase.value),
-    Fact("winner", None, "the winner, or 'none'", lambda s, a, c: _name(s.winner, c)),
+    Fact("winner", None, "the winner, or 'none'", lambda s, a, c: _name(s.winner, c), player=True),
     Fact("plague", None, "true while a rat plague runs", lambda s, a, c: s.plague is not None),
     Fact("plague.holder", None, "who turned the rat lid ('none' without a plague)",
          lambda s, a, c: _name(s.plague.holder if s.plague else None, c)),

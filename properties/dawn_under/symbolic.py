@@ -68,6 +68,7 @@ from ruleproof.properties.symbolic.core import (
 )
 from ruleproof.properties.symbolic.endings import endings_dir
 from ruleproof.properties.symbolic.prove import DRIFT, max_k
+from ruleproof.system.outputs import write_file
 
 NAME = "dawn-under"
 
@@ -810,11 +811,11 @@ def write_witnesses() -> list[Path]:
     for preset, n in CONFIGS:
         for ending in DU_ENDINGS:
             p = du_witness_path(preset, n, ending)
-            p.write_text(du_witness_text(preset, n, ending))
+            write_file(p, du_witness_text(preset, n, ending))
             out.append(p)
     for n in (5, 6):
         p = stake_shortage_path(n)
-        p.write_text(stake_shortage_text(n))
+        write_file(p, stake_shortage_text(n))
         out.append(p)
     return out
 

@@ -11,7 +11,6 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from ruleproof.model import CHANCE
 from ruleproof.model.dracula import assumed_values, simulate
@@ -20,10 +19,9 @@ from ruleproof.model.dracula.engine import State, legal_actions
 from ruleproof.model.dracula.game import GAME_NAME
 from ruleproof.model.dracula.observe import observation, play_random
 from ruleproof.model.dracula.rules import DraculaRules
-from ruleproof.properties.citations import LAYERS, game_folders
+from ruleproof.properties.citations import check_source_cited, source_citations
 from ruleproof.properties.machine import run_machine
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
-from ruleproof.spec import clause_id_re, clause_registry
 
 from . import z3proofs
 from .hidden import resample
@@ -32,36 +30,19 @@ from .scenarios import run_scenario, shipped_scenarios
 
 Player = Callable[[int, int], list[State]]
 
-def _folders(layers: tuple[str, ...] = LAYERS) -> list[Path]:
-    """Dracula's code folders (its plugin's package under ``model/`` and ``properties/``)."""
+def cited_ids() -> dict[str, list[str]]:
+    """Clause ids cited in the Dracula model and properties sources: id -> files citing it."""
     from .plugin import PLUGIN
 
-    return game_folders(PLUGIN, layers)
-
-
-def cited_ids(paths: list[Path] | None = None) -> dict[str, list[str]]:
-    """Clause ids cited in the Dracula model and properties sources: id -> files citing it."""
-    roots = paths or _folders()
-    out: dict[str, list[str]] = {}
-    for root in roots:
-        for f in sorted(root.rglob("*.py")):
-            for cid in clause_id_re().findall(f.read_text(encoding="utf-8")):
-                if cid.startswith("dracula-en:"):
-                    out.setdefault(cid, []).append(f.name)
-    return out
+    return source_citations(PLUGIN, "dracula-en")
 
 
 def check_clauses(_: Profile) -> tuple[bool, int, str]:
-    """Every cited dracula-en id exists and every dracula-en clause is cited by the model."""
-    registry = {c.id for c in clause_registry("dracula-en")}
-    cited = cited_ids()
-    unknown = sorted(set(cited) - registry)
-    model_cited = set(cited_ids(_folders(("model",))))
-    uncited = sorted(registry - model_cited)
-    if unknown or uncited:
-        return False, len(registry), (f"unknown cited ids: {unknown or '-'}\n"
-                                      f"clauses not cited by model/dracula: {uncited or '-'}")
-    return True, len(registry), f"{len(registry)} clauses, all cited by the model; no unknown ids"
+    """Every cited dracula-en id exists and every one of its clauses is cited by
+    the model (:func:`ruleproof.properties.citations.check_source_cited`)."""
+    from .plugin import PLUGIN
+
+    return check_source_cited(PLUGIN, "dracula-en")
 
 
 def check_data(_: Profile) -> tuple[bool, int, str]:

@@ -227,6 +227,10 @@ def _text(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
+_NOT_IDENTITY = frozenset({"rules", "cards", "board", "seed", "step", "log"})
+"""State fields that are not part of a state's identity (``state_identity``)."""
+
+
 @cache
 def _game(rules: DraculaRules) -> DraculaGame:
     """The interface's game that wraps the harness's engine states (their own rules and cards
@@ -250,6 +254,22 @@ def _register_clauses(option: str) -> tuple[str, ...]:
 
 def _rules_of(options: Mapping[str, str]) -> DraculaRules:
     return rules_from_mapping(dict(options))
+
+
+def transition_clauses(state: State, new: State) -> tuple[str, ...]:
+    """The clauses the model's transition ``state -> new`` used, as its log lines added by
+    the transition tell (:data:`_LOG_CLAUSES`), and dracula-en:special.rebellion when the
+    turn with Rebellion ended. Used by the conformance blame and by clause coverage
+    (``ruleproof explore --coverage``)."""
+    happened: list[str] = []
+    for event in new.log[len(state.log):]:
+        for key, clauses in _LOG_CLAUSES:
+            if key in event.full:
+                happened += clauses
+    if (state.use_special and state.played is not None and new.turn != state.turn
+            and state.cards.act(state.played).special == "rebellion"):
+        happened.append("dracula-en:special.rebellion")  # the turn with Rebellion ended
+    return _dedup(happened)
 
 
 @dataclass(frozen=True)
@@ -323,6 +343,14 @@ class DraculaConformance:
     def observation(self, state: GameState, player: int) -> dict[str, Any]:
         return observation(state.model, player)
 
+    def state_identity(self, state: GameState) -> str:
+        """Every field of the state but the game's data and options (fixed for a game), the
+        seed and step counter of its own chance resolution and its log (history;
+        ``ruleproof perft``)."""
+        m = state.model
+        return repr(tuple(getattr(m, f.name) for f in fields(m)
+                          if f.compare and f.name not in _NOT_IDENTITY))
+
     def turn_of(self, state: GameState) -> int | None:
         active = state.model.active
         return active if isinstance(active, int) and not isinstance(active, bool) else None
@@ -354,16 +382,7 @@ class DraculaConformance:
     # -- blame ----------------------------------------------------------------------------
     def cited(self, before: GameState, after: GameState) -> tuple[str, ...]:
         """The clauses the model's log lines of the transition tell it used."""
-        state, new = before.model, after.model
-        happened: list[str] = []
-        for event in new.log[len(state.log):]:
-            for key, clauses in _LOG_CLAUSES:
-                if key in event.full:
-                    happened += clauses
-        if (state.use_special and state.played is not None and new.turn != state.turn
-                and state.cards.act(state.played).special == "rebellion"):
-            happened.append("dracula-en:special.rebellion")  # the turn with Rebellion ended
-        return _dedup(happened)
+        return transition_clauses(before.model, after.model)
 
     def field_clauses(self, name: str, expected: Mapping[str, Any],
                       reported: Mapping[str, Any]) -> tuple[str, ...]:
@@ -375,9 +394,9 @@ class DraculaConformance:
 
     def contracts(self, state: GameState) -> tuple[Contract, ...]:
         """The contracts of dracula-en that apply to ``state``'s rules."""
-        from ruleproof.properties.contracts.core import contract_set
+        from ruleproof.properties.contracts.core import contract_set, expanded
 
-        return contract_set("dracula-en").active(state.model)
+        return expanded(contract_set("dracula-en").active(state.model))
 
     def scope(self, state: GameState) -> Mapping[tuple[str, str], float]:
         return _scope(state.model.rules)
@@ -435,9 +454,11 @@ class DraculaConformance:
         cards = s.cards
         if k == "move":
             here = s.pos[s.active]
-            far = next(loc for loc in range(s.board.size)
-                       if loc != here and loc not in s.board.neighbours(here))
-            out += ["stop", "look", f"move {s.board.name(far)}"]
+            far = next((loc for loc in range(s.board.size)
+                        if loc != here and loc not in s.board.neighbours(here)), None)
+            out += ["stop", "look"]
+            if far is not None:  # a reduced board of two locations has none
+                out.append(f"move {s.board.name(far)}")
             out += [f"move {s.board.name(n)}" for n in s.board.neighbours(here)]
             out += [f"give {c}" for c in s.hand[s.active] if cards.enc(c).kind is Kind.TARGET]
         elif k == "pay":
@@ -543,7 +564,7 @@ contract is (:func:`~ruleproof.properties.conformance.blame.scope_of`)."""
 def _scope(rules: DraculaRules) -> dict[tuple[str, str], float]:
     """How often each contract of dracula-en is in play in random games under ``rules``."""
     from ruleproof.model.dracula import is_terminal, resolve_chance
-    from ruleproof.properties.contracts.core import contract_set
+    from ruleproof.properties.contracts.core import contract_set, expanded
 
     def transitions() -> Iterable[tuple[State, Any, State]]:
         for seed in range(SCOPE_GAMES):
@@ -559,7 +580,7 @@ def _scope(rules: DraculaRules) -> dict[tuple[str, str], float]:
                 state = resolve_chance(nxt)
 
     sample = list(transitions())
-    contracts = contract_set("dracula-en").active(sample[0][0]) if sample else ()
+    contracts = expanded(contract_set("dracula-en").active(sample[0][0])) if sample else ()
     return scope_of(contracts, sample)
 
 

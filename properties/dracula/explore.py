@@ -7,7 +7,7 @@
       encounter = ["vampire1", ...]    # ids of the shipped card data kept
       action = ["strength", ...]
       rows = 1                         # the board grid: 1..3 rows
-      columns = 4                      # optional (default 4); 2..4, fewer only with one row
+      columns = 4                      # optional (default 4); 2..4
       life_markers = 1                 # 1..4
 
 * :class:`DraculaExplore`: one root before the first chance node (every set-up and every draw
@@ -15,12 +15,19 @@
   abstractions argued in its docstring, the invariants of ``properties/dracula/invariants.py``
   with conservation for the reduced deck. No symmetry.
 
+Location names: index ``i`` of any board is named as index ``i`` of the full board
+(:meth:`~ruleproof.model.dracula.data.Board.name`): one row keeps ``a1, b1, ...``; a 2 x 2
+board is ``a1 b1`` above ``c1 d1`` (its borders ``a1-b1``, ``a1-c1``, ``b1-d1``, ``c1-d1``).
+Two rows are the fewest on which a barrier fits (on one row every border would cut the board,
+dracula-en:pay.barrier-restrictions).
+
 Clauses: dracula-en:setup.secret-choice (half the locations' worth of cards each),
 dracula-en:pay.barrier-restrictions (no barrier fits a one-row board).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +41,7 @@ from ruleproof.model.dracula import legal_actions as dr_legal
 from ruleproof.model.dracula import new_game as dr_new_game
 from ruleproof.model.dracula.data import COLOURS as BARRIER_COLOURS
 from ruleproof.model.dracula.data import Side
+from ruleproof.model.dracula.engine import Look, Move, PlaceBarrier, PlayCard
 from ruleproof.model.dracula.engine import State as DraculaState
 from ruleproof.model.dracula.notation import parse_actions
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
@@ -66,6 +74,18 @@ class DraculaReduced:
     board: DraculaBoard
 
 
+def _at(spec: ReducedSpec, what: str, key: str) -> MalformedInput:
+    """``spec.error`` for the top-level ``key``, with the column of its value (file:line:col)."""
+    exc = spec.error(what, key)
+    if exc.line is not None:
+        text = spec.text.splitlines()[exc.line - 1]
+        eq = text.find("=")
+        if text.lstrip().startswith(key) and eq >= 0:
+            col = eq + 1 + len(text[eq + 1:]) - len(text[eq + 1:].lstrip()) + 1
+            return MalformedInput(what, file=spec.path, line=exc.line, col=col)
+    return exc
+
+
 def parse(spec: ReducedSpec) -> DraculaReduced:
     """Dracula's part of ``spec``: the kept cards and the reduced board.
 
@@ -83,14 +103,13 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
     if not isinstance(act, list) or not act or not all(isinstance(c, str) for c in act):
         raise spec.error("'action' must list the kept action card ids", "action")
     rows, life = table.get("rows"), table.get("life_markers")
-    if not isinstance(rows, int) or not 1 <= rows <= 3:
-        raise spec.error("'rows' must be 1..3 (the board keeps its 4 columns)", "rows")
-    if not isinstance(life, int) or not 1 <= life <= 4:
-        raise spec.error("'life_markers' must be 1..4", "life_markers")
+    if not isinstance(rows, int) or isinstance(rows, bool) or not 1 <= rows <= 3:
+        raise _at(spec, "'rows' must be 1..3 (the full board has 3)", "rows")
+    if not isinstance(life, int) or isinstance(life, bool) or not 1 <= life <= 4:
+        raise _at(spec, "'life_markers' must be 1..4", "life_markers")
     columns = table.get("columns", 4)
-    if not isinstance(columns, int) or not 2 <= columns <= 4 or (columns < 4 and rows != 1):
-        raise spec.error("'columns' must be 2..4, and below 4 only with one row (location names "
-                         "a1, b1, ... stay those of the full board)", "columns")
+    if not isinstance(columns, int) or isinstance(columns, bool) or not 2 <= columns <= 4:
+        raise _at(spec, "'columns' must be 2..4 (the full board has 4)", "columns")
     encounter, action = tuple(enc), tuple(act)
     full = default_cards()
     known_enc = {c.id for c in full.encounter}
@@ -118,6 +137,23 @@ def dracula_parts(spec: ReducedSpec) -> tuple[CardSet, DraculaBoard]:
     """
     part = parse(spec)
     return part.cards, part.board
+
+
+def reduced_game(spec: ReducedSpec, **params: Any) -> Any:
+    """The reduced set-up ``spec`` as a game on the one interface (the ``reduced`` game
+    parameter): its cards and board with the given ``options`` and ``max_moves``.
+
+    Raises:
+        MalformedInput: as :func:`parse`; ``cards`` given besides (the set-up fixes them).
+    """
+    from ruleproof.model.dracula.game import DEFAULT_MAX_MOVES, DraculaGame
+
+    if params.get("cards") not in (None, ""):
+        raise MalformedInput(f"reduced configuration {spec.name}: cards cannot be given with "
+                             f"it (the set-up fixes them)", file=spec.path)
+    part = parse(spec)
+    return DraculaGame(params.get("options"), int(params.get("max_moves") or DEFAULT_MAX_MOVES),
+                       part.cards, part.board)
 
 
 class DraculaExplore(ExploreGame):
@@ -157,8 +193,8 @@ class DraculaExplore(ExploreGame):
         self.cap_steps = max(c.move for c in self.cards.action) + self.part.life_markers + 1
         enc = len(self.cards.encounter)
         per_side = {len(self.cards.action_of(s)) for s in Side}
-        self.rule_set = RuleSet(NAME, spec.name, NAME, players=(2,),
-                                sources=("dracula-en",)) if contracts else None
+        self.played = RuleSet(NAME, spec.name, NAME, players=(2,), sources=("dracula-en",))
+        self.rule_set = self.played if contracts else None
         self.invariants = {**DR_INVARIANTS, "conservation": conservation_of(
             enc, max(per_side) if len(per_side) == 1 else -1, cards=self.cards)}
 
@@ -191,11 +227,71 @@ class DraculaExplore(ExploreGame):
     def violations(self, state: DraculaState) -> list[str]:
         return dr_violations(state, self.invariants)
 
+    def probes(self, state: DraculaState) -> list[Any]:
+        """The legal actions, the near misses the conformance probes an engine with
+        (``DraculaConformance.probe_actions``: moves too far, cards not held, barriers on
+        every edge ...) and the parts of a turn tried out of order (:func:`out_of_order`),
+        typed."""
+        from types import SimpleNamespace
+
+        from ruleproof.properties.dracula.conformance import DraculaConformance
+
+        out: list[Any] = list(dr_legal(state))
+        names = DraculaConformance().probe_actions(SimpleNamespace(model=state))  # type: ignore[arg-type]
+        for name in names:
+            with contextlib.suppress(ValueError, KeyError, IndexError):
+                out += parse_actions(self.board, name)
+        return out + out_of_order(state)
+
+    def engine_clauses(self, before: DraculaState, action: str,
+                       after: DraculaState) -> tuple[str, ...]:
+        """The clauses the model's log lines of the transition cite (the conformance blame's
+        reading: :func:`~ruleproof.properties.dracula.conformance.transition_clauses`)."""
+        from ruleproof.properties.dracula.conformance import transition_clauses
+
+        return transition_clauses(before, after)
+
     def typed(self, action: str) -> Any:
         found = parse_actions(self.board, action)
         if len(found) != 1:
             raise ValueError(f"{action!r} is not one action")
         return found[0]
+
+
+def out_of_order(state: DraculaState) -> list[Any]:
+    """Actions a player might try at the wrong part of his turn or in the wrong place, for
+    the clauses that only forbid (clause coverage, ``ExploreGame.probes``); typed, mostly
+    illegal:
+
+    * during the move, playing a current action card (dracula-en:pay.end-of-move,
+      dracula-en:cards.play-after-move);
+    * once the move is paid (the card played, or the barrier to place), stepping to a
+      neighbour or looking (dracula-en:play.turn-parts), and at the barrier playing a second
+      card (dracula-en:pay.one-card);
+    * at the barrier, every colour on every border (dracula-en:barriers.colour,
+      dracula-en:barriers.side-by-side, dracula-en:pay.barrier-restrictions) and each colour
+      across two locations that are not neighbours, e.g. the diagonal of a 2 x 2 block
+      (dracula-en:barriers.between).
+    """
+    if not state.agenda or state.winner is not None:
+        return []
+    head = state.agenda[0]
+    k, side = head.kind, head.player
+    board = state.board
+    out: list[Any] = []
+    if k == "move":
+        out += [PlayCard(c, False) for c in state.current[side]]
+    if k in ("pay", "barrier"):
+        out += [Move(n) for n in board.neighbours(state.pos[state.active])]
+        out.append(Look())
+    if k == "barrier":
+        out += [PlayCard(c, False) for c in state.current[side]]
+        out += [PlaceBarrier(colour, edge) for colour in BARRIER_COLOURS for edge in board.edges]
+        apart = [(a, b) for a in range(board.size) for b in range(a + 1, board.size)
+                 if (a, b) not in board.edges]
+        if apart:
+            out += [PlaceBarrier(colour, apart[0]) for colour in BARRIER_COLOURS]
+    return out
 
 
 def start_state(spec: ReducedSpec, seed: int | None, setup: Mapping[str, Any] | None

@@ -33,8 +33,9 @@ from ruleproof.properties.plugin import (
     RuleSet,
     Selection,
 )
-from ruleproof.spec import game_folder
+from ruleproof.spec import spec_path
 
+from .ambiguities import AMBIGUITIES as DR_AMBIGUITIES
 from .contracts import CONTRACTS as DR_CONTRACTS
 from .symbolic import SYMBOLIC as DR_SYMBOLIC
 
@@ -155,13 +156,17 @@ PLUGIN = GamePlugin(
     make_game=make_game,
     rule_sets=rule_sets,
     contract_rule_sets=contract_rule_sets,
-    spec_folder=game_folder(NAME),
+    spec_folder=spec_path("dracula"),
     presets=_presets,
     option_values=_option_values,
     checks=checks,
     capabilities={
         "contracts": DR_CONTRACTS,
+        "ambiguities": DR_AMBIGUITIES,
+        "discovery": Deferred("ruleproof.properties.dracula.discovery:DISCOVERY"),
         "symbolic": DR_SYMBOLIC,
+        "components": Deferred("ruleproof.properties.dracula.components:COMPONENTS"),
+        "generators": Deferred("ruleproof.properties.dracula.generators:GENERATORS"),
         "invariants": INTERFACE_INVARIANTS,
         "machine": play.MACHINE,
         "chance": play.CHANCE_RULE,
@@ -173,7 +178,9 @@ PLUGIN = GamePlugin(
         "simulate": SIMULATION,
         "docs": DOCS,
         "explore": Deferred("ruleproof.properties.dracula.explore:EXPLORE"),
+        "reduced_game": Deferred("ruleproof.properties.dracula.explore:reduced_game"),
         "conformance": CONFORMANCE,
         "shrink": SHRINK,
+        "mutants": Deferred("ruleproof.properties.dracula.mutants:MUTANTS"),
     },
 )

@@ -111,7 +111,7 @@ def _loc(board: Board, loc: int | None) -> str:
 
 FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("winner", None, "the winning side, or 'none'",
-         lambda s, a, c: _side(s, s.winner, c.names)),
+         lambda s, a, c: _side(s, s.winner, c.names), player=True),
     Fact("reason", None, "why the game ended (use 'reason contains')", lambda s, a, c: s.reason),
     Fact("to_move", None, "side to decide, 'chance' or 'over'",
          lambda s, a, c: {CHANCE: "chance", engine.TERMINAL: "over"}.get(

@@ -51,6 +51,7 @@ from ruleproof.properties.symbolic.core import (
 )
 from ruleproof.properties.symbolic.endings import endings_dir
 from ruleproof.properties.symbolic.prove import DRIFT, max_k
+from ruleproof.system.outputs import write_file
 
 NAME = "dracula"
 
@@ -493,7 +494,7 @@ def write_witnesses() -> list[Path]:
     out = []
     for w in DRACULA_WITNESSES:
         p = dracula_witness_path(w)
-        p.write_text(dracula_witness_text(w))
+        write_file(p, dracula_witness_text(w))
         out.append(p)
     return out
 

@@ -31,6 +31,8 @@ import logging
 import os
 import pickle
 import random
+import secrets
+import signal
 import sys
 import tempfile
 import threading
@@ -40,7 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ruleproof.errors import MalformedInput
+from ruleproof.errors import Interrupted, MalformedInput
 from ruleproof.properties.explore.games import ExploreGame, explore_game
 from ruleproof.properties.explore.search import (
     Explorer,
@@ -53,6 +55,7 @@ from ruleproof.properties.explore.search import (
     balance_plan,
     gc_paused,
 )
+from ruleproof.system.processes import RAY_MARK, Watcher
 
 T = TypeVar("T")
 
@@ -67,7 +70,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:  # pragma: no cover - depends on the installation
-        raise MalformedInput("Ray is not installed: pip install 'ruleproof[ray]'") from None
+        raise MalformedInput('Ray is not installed: pip install ".[ray]" from the clone') from None
     return ray
 
 
@@ -90,7 +93,8 @@ def check_address(address: str | None) -> tuple[str, int] | None:
     rest = address.split("://", 1)[1] if "://" in address else address
     host, sep, port_text = rest.rpartition(":")
     host = host.strip("[]")
-    if (not sep or not host.strip() or host != host.strip() or not port_text.isdigit()
+    if (not sep or not host.strip() or host != host.strip()
+            or not (port_text.isascii() and port_text.isdigit())
             or not 0 < int(port_text) < 65536):
         raise MalformedInput(f"--ray-address {address!r}: expected HOST:PORT (the head node's "
                              "GCS port, 6379 by default), ray://HOST:PORT or auto")
@@ -131,18 +135,113 @@ def probe_address(address: str, timeout: float = 3.0) -> None:
                              "a Ray head node (no gRPC answer)")
 
 
-def _init(workers: int, address: str | None) -> bool:
-    """Start a local Ray (or connect to ``address``, probed first: :func:`probe_address`)
-    unless one runs; True if started here.
+def check_workers(workers: int, address: str | None) -> None:
+    """Refuse more workers than this machine has CPUs for a local Ray (every worker holds
+    one): the one cap of ``--workers`` for every command that starts a local Ray (explore,
+    check, conform, discovery). A cluster (``address``) or a Ray already running decides for
+    itself.
 
     Raises:
-        MalformedInput: nothing (or no Ray) listens at ``address``; Ray refuses to connect.
+        MalformedInput: ``--workers N: this machine has C CPUs ...``.
+    """
+    cores = os.cpu_count() or 1
+    if address is None and workers > cores and not _ray().is_initialized():
+        raise MalformedInput(f"--workers {workers}: this machine has {cores} CPUs and every "
+                             f"worker holds one; use --workers {cores} or fewer")
+
+
+class _Started:
+    """A Ray this process started (a local one, with its :class:`Watcher`) or joined."""
+
+    def __init__(self, watcher: Watcher | None) -> None:
+        self.watcher = watcher
+
+    def stop(self) -> None:
+        """Leave Ray (a local one is shut down), then let the watcher stop whatever of the
+        local Ray is still alive (its agents outlive ``ray.shutdown`` at times)."""
+        try:
+            _ray().shutdown()
+        finally:
+            if self.watcher is not None:
+                self.watcher.close()
+
+
+def _init(workers: int, address: str | None) -> _Started | None:
+    """Start a local Ray (or connect to ``address``, probed first: :func:`probe_address`)
+    unless one runs; what to stop if started here, else None.
+
+    A local Ray's processes are marked in their environment and watched by a
+    :class:`ruleproof.system.processes.Watcher`: they are stopped when the run ends, even if
+    it is killed. The signal handlers Ray installs in ``ray.init`` (SIGTERM: exit) are put
+    back to this process's own afterwards, so that SIGINT and SIGTERM still end the run
+    cleanly (exit 130 / 143, every worker stopped).
+
+    Raises:
+        MalformedInput: nothing (or no Ray) listens at ``address``; Ray refuses to connect;
+            more workers than CPUs for a local Ray (:func:`check_workers`).
+        Interrupted: SIGTERM arrived while Ray was starting.
     """
     if address is not None:
         probe_address(address)  # first: a dead address is an error with or without Ray
+    check_workers(workers, address)
     ray = _ray()
     if ray.is_initialized():
-        return False
+        return None
+    watcher: Watcher | None = None
+    if address is None:
+        watcher = Watcher()
+        mark = secrets.token_hex(8)
+        watcher.watch(f"{RAY_MARK}={mark}")
+        os.environ[RAY_MARK] = mark
+    handlers = ({s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+                if threading.current_thread() is threading.main_thread() else {})
+    resignal: int | None = None
+    woken, wake = os.pipe()  # which signal came while Ray's handlers were in place
+    os.set_blocking(woken, False)
+    os.set_blocking(wake, False)
+    before = signal.set_wakeup_fd(wake) if handlers else None
+    try:
+        _join(ray, workers, address)
+        if watcher is not None:
+            watcher.watch(f"RAY_NODE_ID={ray.get_runtime_context().get_node_id()}")
+    except (SystemExit, KeyboardInterrupt) as exc:  # Ray's handlers, while it was starting
+        if watcher is not None:
+            watcher.close()
+        if isinstance(exc, Interrupted):
+            raise
+        try:
+            came = [b for b in os.read(woken, 64) if b in (signal.SIGINT, signal.SIGTERM)]
+        except BlockingIOError:
+            came = []
+        resignal = (came[0] if came else signal.SIGTERM if isinstance(exc, SystemExit)
+                    else signal.SIGINT)
+    except BaseException:
+        if watcher is not None:
+            watcher.close()
+        raise
+    finally:
+        if before is not None:
+            signal.set_wakeup_fd(before)
+        os.close(woken)
+        os.close(wake)
+        os.environ.pop(RAY_MARK, None)
+        for sig, handler in handlers.items():
+            if handler is not None:
+                signal.signal(sig, handler)
+    if resignal is not None:
+        # the signal Ray's handler took, given to this process's own handler (the command
+        # line's: it records the signal, stops the workers and raises Interrupted)
+        signal.raise_signal(resignal)
+        raise Interrupted(resignal)
+    return _Started(watcher)
+
+
+def _join(ray: Any, workers: int, address: str | None) -> None:
+    """``ray.init`` for :func:`_init`, quiet, a join given up after JOIN_SECONDS.
+
+    Raises:
+        MalformedInput: nothing (or no Ray) answers at ``address``.
+    """
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                               "configure_logging": False}
     if address is not None:
@@ -181,8 +280,18 @@ def _init(workers: int, address: str | None) -> bool:
             joined = done.wait(JOIN_SECONDS if address is not None else None)
         finally:
             sys.stderr.flush()
-            os.dup2(saved, 2)
-            os.close(saved)
+            if done.is_set():
+                os.dup2(saved, 2)
+                os.close(saved)
+            else:
+                # the abandoned join goes on in its thread and Ray's native client writes
+                # its warnings to fd 2 directly: fd 2 stays away from the terminal, and
+                # Python's stderr (this run's one error line) goes to the real one
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 2)
+                os.close(devnull)
+                sys.stderr = os.fdopen(saved, "w", encoding="utf-8", errors="replace",
+                                       buffering=1)
             quiet.setLevel(level)
         said.seek(0)
         notes = said.read(1 << 16).decode("utf-8", "replace")
@@ -201,7 +310,6 @@ def _init(workers: int, address: str | None) -> bool:
         what = " ".join(str(exc).split())[:200]
         raise MalformedInput(f"--ray-address {address}: cannot join the cluster ({what}){token}"
                              ) from None
-    return True
 
 
 @contextmanager
@@ -227,8 +335,8 @@ def ray_session(workers: int, address: str | None,
             ray.get([task.remote() for _ in range(slots)])
         yield
     finally:
-        if started:
-            ray.shutdown()
+        if started is not None:
+            started.stop()
 
 
 class PartitionActor:
@@ -241,9 +349,9 @@ class PartitionActor:
     partition's work, (de)serialising, and Ray's threads in the worker process."""
 
     def __init__(self, name: str, index: int, parts: int, symmetry: bool,
-                 keep_graph: bool, contracts: bool = False) -> None:
+                 keep_graph: bool, contracts: bool = False, coverage: bool = False) -> None:
         game = explore_game(name, symmetry=symmetry, contracts=contracts)
-        self.part = Partition(game, index, parts, keep_graph)
+        self.part = Partition(game, index, parts, keep_graph, coverage)
         self.roots = game.roots()
         self._mark = time.process_time()
 
@@ -299,14 +407,14 @@ class RayExplorer(Explorer):
 
     def __init__(self, name: str, workers: int, *, symmetry: bool = False,
                  keep_graph: bool = True, contracts: bool = False,
-                 game: ExploreGame | None = None) -> None:
+                 game: ExploreGame | None = None, coverage: bool = False) -> None:
         """``game``: the driver's copy of ``name``'s game, if the caller has built it."""
         super().__init__(game or explore_game(name, symmetry=symmetry, contracts=contracts),
-                         parts=1, keep_graph=keep_graph)
+                         parts=1, keep_graph=keep_graph, coverage=coverage)
         ray = _ray()
         self.parts = []
         actor = ray.remote(num_cpus=1)(PartitionActor)
-        self.actors = [actor.remote(name, i, workers, symmetry, keep_graph, contracts)
+        self.actors = [actor.remote(name, i, workers, symmetry, keep_graph, contracts, coverage)
                        for i in range(workers)]
         self.workers = workers
         self._lookup_cache: dict[int, tuple[int, int, int]] = {}
@@ -388,8 +496,9 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
                         symmetry: bool = False, max_states: int | None = None,
                         max_seconds: float | None = None, keep_graph: bool = True,
                         progress: Progress | None = None,
-                        contracts: bool = False) -> ExploreResult:
-    """Explore ``name`` with the seen-set partitioned over ``workers`` Ray actors.
+                        contracts: bool = False, coverage: bool = False) -> ExploreResult:
+    """Explore ``name`` with the seen-set partitioned over ``workers`` Ray actors
+    (``coverage``: count the clauses every transition exercised, as :func:`explore`).
 
     Raises:
         MalformedInput: Ray missing, fewer than 1 worker, more workers than the cluster has
@@ -399,10 +508,7 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
         raise MalformedInput(f"--workers must be at least 1, got {workers}")
     # a bad configuration is refused before Ray starts (which takes seconds)
     game = explore_game(name, symmetry=symmetry, contracts=contracts)
-    cores = os.cpu_count() or 1
-    if address is None and workers > cores and not _ray().is_initialized():
-        raise MalformedInput(f"--workers {workers}: this machine has {cores} CPUs and every "
-                             f"worker holds one; use --workers {cores} or fewer")
+    check_workers(workers, address)
     started = _init(workers, address)
     ex: RayExplorer | None = None
     try:
@@ -414,15 +520,15 @@ def explore_distributed(name: str, *, workers: int = 2, address: str | None = No
                                  f"every worker holds one; use --workers {max(1, int(cpus))} "
                                  "or fewer")
         ex = RayExplorer(name, workers, symmetry=symmetry, keep_graph=keep_graph,
-                         contracts=contracts, game=game)
+                         contracts=contracts, game=game, coverage=coverage)
         return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress)
     finally:
         ray = _ray()
         if ex is not None:
             for a in ex.actors:
                 ray.kill(a)
-        if started:
-            ray.shutdown()
+        if started is not None:
+            started.stop()
 
 
 def _call(fn: Callable[[int], T], seed: int) -> T:
@@ -446,8 +552,8 @@ def fan_out(seeds: Sequence[int], fn: Callable[[int], T], *, workers: int = 2,
         shared = ray.put(fn)
         return list(ray.get([task.remote(shared, s) for s in seeds]))
     finally:
-        if started:
-            ray.shutdown()
+        if started is not None:
+            started.stop()
 
 
 def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int = 2,
@@ -525,8 +631,8 @@ def fan_out_until(items: Iterable[int], fn: Callable[[int], T], *, workers: int 
                             del pending[other]
         return [finished[at] for at in sorted(finished) if stop_at is None or at <= stop_at]
     finally:
-        if started:
-            ray.shutdown()
+        if started is not None:
+            started.stop()
 
 
 @dataclass(frozen=True)

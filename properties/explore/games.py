@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.contracts.core import broken
+from ruleproof.properties.contracts.core import broken, parts_of
 from ruleproof.properties.explore.encoding import fingerprint
 from ruleproof.properties.plugin import RuleSet, plugin, plugins, require
 from ruleproof.spec.reduced import Expected, ReducedSpec, expected_results, reduced, reduced_files
@@ -131,6 +131,9 @@ class ExploreGame:
     symmetry: bool = False
     symmetry_note: str = "off"
     rule_set: RuleSet | None = None
+    played: RuleSet | None = None
+    """The rule set the configuration plays, whether or not its contracts are checked: its
+    sources are the clauses clause coverage counts (:meth:`fired`); None: no coverage."""
 
     def roots(self) -> list[Root]:  # pragma: no cover - abstract
         """The initial states, in a fixed order."""
@@ -182,6 +185,74 @@ class ExploreGame:
             return []
         return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
             self.rule_set.contracts(before), before, self.typed(action), after)]
+
+
+    def engine_clauses(self, before: Any, action: str, after: Any) -> tuple[str, ...]:
+        """The clause ids the engine itself cites for the transition (its events or log
+        lines, as the conformance adapter's ``cited`` reads them); () if it cites none."""
+        return ()
+
+    def probes(self, state: Any) -> Sequence[Any]:
+        """Typed actions a player might try in ``state`` (legal or not): what a clause that
+        only forbids is probed with for coverage (:meth:`refused`); () if the game has none."""
+        return ()
+
+    def refused(self, state: Any) -> tuple[str, ...]:
+        """The clauses of :attr:`played` that only forbid (no ``permits``, ``requires`` or
+        readings: they never speak on a legal transition) and forbid one of
+        :meth:`probes` in ``state``: a legality rule exercised by refusing an action.
+
+        Raises:
+            ValueError: the game has no :attr:`played` rule set.
+        """
+        probes = self.probes(state)
+        if not probes:
+            return ()
+        return tuple(c.clause for c in self._contracts(state)
+                     if c.forbids is not None and c.permits is None and c.requires is None
+                     and not c.alternatives and any(c.forbids(state, a) for a in probes))
+
+    def _contracts(self, state: Any) -> tuple[Any, ...]:
+        if self.played is None:
+            raise ValueError(f"{self.name}: no rule set to count clause coverage against")
+        sets = self.__dict__.get("_coverage_sets")
+        if sets is None:  # the sources' contract sets and their parts (quick reference...)
+            sets = self.__dict__["_coverage_sets"] = tuple(
+                x for cs in self.played.contract_sets() for x in (cs, *parts_of(cs.source)))
+        return self.played.contracts(state, sets)
+
+    def fired(self, before: Any, succ: Sequence[tuple[str, Any]]) -> list[tuple[str, ...]]:
+        """Per successor ``(action, after)`` of ``before``: the rule clauses the transition
+        exercised -- the engine's citations (:meth:`engine_clauses`) and every clause of
+        :attr:`played` (its sources and their parts: quick reference, worked examples) whose
+        contract speaks on it (permits the action under some reading,
+        forbids it, or has a verdict on the successor: ``requires`` not None). Clause ids
+        of the played sources and of the engine; the caller keeps those of the sources.
+
+        Raises:
+            ValueError: the game has no :attr:`played` rule set (no coverage).
+        """
+        contracts = self._contracts(before) if succ else ()
+        out: list[tuple[str, ...]] = []
+        for action, after in succ:
+            typed = self.typed(action)
+            hit = dict.fromkeys(self.engine_clauses(before, action, after))
+            for c in contracts:
+                if c.clause not in hit and speaks(c, before, typed, after):
+                    hit[c.clause] = None
+            out.append(tuple(hit))
+        return out
+
+
+def speaks(c: Any, state: Any, action: Any, nxt: Any) -> bool:
+    """Whether the contract ``c`` says anything about the transition ``state --action-->
+    nxt``: permits or forbids the action under some reading, or has a verdict (True or
+    False) on the successor under the common predicates or some reading."""
+    if c.permits_some(state, action) or c.forbids_some(state, action):
+        return True
+    if c.requires is not None and c.requires(state, action, nxt) is not None:
+        return True
+    return any(x.speaks(state, action, nxt) for x in c.alternatives)
 
 
 # ----------------------------------------------------------------------- the capability

@@ -22,19 +22,25 @@ trace format of ``ruleproof replay``.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import hashlib
 import json
-import tempfile
+import os
+import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ruleproof.errors import MalformedInput
+import numpy as np
+
+from ruleproof.errors import MalformedInput, OutputFailed
 from ruleproof.properties.explore.encoding import fingerprint
+from ruleproof.properties.explore.fpset import FingerprintSet, ParentFile, collision_probability
 from ruleproof.properties.explore.games import (
     ExploreGame,
     Root,
@@ -42,12 +48,15 @@ from ruleproof.properties.explore.games import (
     explore_game,
     shipped,
 )
+from ruleproof.spec.formats import read_bytes
+from ruleproof.system.outputs import Target, check_target, write_file
 
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
 
-CHECKPOINT_VERSION = 3
-"""3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
+CHECKPOINT_VERSION = 4
+"""4: as 3, sealed with a SHA-256 of the record (:func:`seal`) and cross-checked on resume;
+3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
 code on ``--resume``; fingerprints over a game's compact code where it has one; 1: over
 repr)."""
 
@@ -103,6 +112,11 @@ class LevelReport:
     by_part: dict[int, tuple[int, float]] = field(default_factory=dict)
     """Partition index -> (states it expanded, CPU seconds it spent): the balance of the work
     between workers (a worker that expands nothing adds nothing to the rate)."""
+    fired: dict[str, int] = field(default_factory=dict)
+    """Clause coverage (``coverage=True``): clause id -> transitions expanded that exercised
+    it (:meth:`ExploreGame.fired`), plus states in which a clause that only forbids refused
+    a probed action (:meth:`ExploreGame.refused`). Each state is expanded once, so the
+    counts do not depend on the partitioning."""
 
 
 @contextmanager
@@ -138,11 +152,20 @@ class Partition:
     which :meth:`take` s them (:func:`balance_plan`). Who holds a state changes no result:
     parent pointers are chosen by the owners alone."""
 
-    def __init__(self, game: ExploreGame, index: int, parts: int, keep_graph: bool = True):
+    def __init__(self, game: ExploreGame, index: int, parts: int, keep_graph: bool = True,
+                 coverage: bool = False, compact: bool = False):
         self.game = game
         self.index = index
         self.parts = parts
         self.keep_graph = keep_graph
+        self.coverage = coverage
+        # compact storage (fpset.py): the seen fingerprints in a numpy set, the parent
+        # pointers on disk; ``seen`` then stays empty
+        self.fpset: FingerprintSet | None = FingerprintSet() if compact else None
+        self.parent_file: ParentFile | None = ParentFile() if compact else None
+        # compact storage: the fingerprints of the last two levels, a filter that spares
+        # the level's proposals most successors seen already (the set decides)
+        self.recent: tuple[set[int], set[int]] = (set(), set())
         self.seen: dict[int, tuple[int, int, int]] = {}  # fp -> (depth, parent fp, action index)
         self.frontier: list[tuple[int, Any]] = []
         self.edges: dict[int, tuple[int, ...]] = {}
@@ -197,23 +220,33 @@ class Partition:
         violations = game.violations
         is_terminal = game.is_terminal
         step_checks = game.step_checks
+        coverage = self.coverage
+        fired = rep.fired
+        with_actions = step_checks or coverage
         keep_graph = self.keep_graph
-        seen = self.seen
+        seen = self.seen if self.fpset is None else self.recent[0] | self.recent[1]
         known = self.known
         edges = self.edges
         transitions = 0
         for fp, state in self.frontier:
             for v in violations(state):
                 rep.violations.append((fp, v))
+            if coverage:
+                for c in game.refused(state):
+                    fired[c] = fired.get(c, 0) + 1
             if is_terminal(state):
                 rep.terminal.append(fp)
                 if keep_graph:
                     edges[fp] = ()
                 continue
             try:
-                if step_checks:
+                if with_actions:
                     succ = game.successors(state)
                     nexts = [s for _, s in succ]
+                    if coverage:
+                        for clauses in game.fired(state, succ):
+                            for c in clauses:
+                                fired[c] = fired.get(c, 0) + 1
                 else:
                     nexts = game.next_states(state)
             except Exception as exc:  # a model crash is a finding, with its trace
@@ -276,12 +309,36 @@ class Partition:
                 if old is None or (parents[k], indices[k]) < old[:2]:
                     chosen[fp] = (parents[k], indices[k], sender)
         accepted: list[list[int]] = [[] for _ in proposals]
-        for fp, (parent, index, sender) in chosen.items():
-            seen[fp] = (depth, parent, index)
-            accepted[sender].append(fp)
+        if self.fpset is not None:
+            self._record_compact(chosen, accepted)
+        else:
+            for fp, (parent, index, sender) in chosen.items():
+                seen[fp] = (depth, parent, index)
+                accepted[sender].append(fp)
         self.depth = depth
         self._cpu += time.process_time() - start
         return accepted
+
+    def _record_compact(self, chosen: dict[int, tuple[int, int, int]],
+                        accepted: list[list[int]]) -> None:
+        """Compact storage: keep the chosen fingerprints not in the set yet (one numpy
+        batch), append their parent pointers to the parent file as the next level."""
+        assert self.fpset is not None and self.parent_file is not None
+        fps = np.fromiter(chosen, dtype=np.uint64, count=len(chosen))
+        new = self.fpset.add_new(fps)
+        kept = fps[new]
+        rows = [chosen[int(fp)] for fp in kept]
+        parents = np.array([r[0] if r[0] < 1 << 63 else r[0] - (1 << 64) for r in rows],
+                           dtype=np.int64)  # ROOT_PARENT stays -1
+        self.parent_file.append(kept, parents, np.array([r[1] for r in rows], dtype=np.int32))
+        kept_list = kept.tolist()
+        for fp, (_, _, sender) in zip(kept_list, rows, strict=True):
+            accepted[sender].append(fp)
+        self.recent = (self.recent[1], set(kept_list))
+
+    def size(self) -> int:
+        """Distinct states this partition owns."""
+        return len(self.fpset) if self.fpset is not None else len(self.seen)
 
     def adopt(self, accepted: list[list[int]]) -> int:
         """Hold the successors found here that their owners accepted (``accepted[j]`` from
@@ -328,14 +385,21 @@ class Partition:
             old = best.get(c.fp)
             if old is None or (c.parent, c.index) < (old.parent, old.index):
                 best[c.fp] = c
+        if self.fpset is not None:
+            self._record_compact({fp: (c.parent, c.index, 0) for fp, c in best.items()},
+                                 [[]])
         for fp in sorted(best):
             c = best[fp]
-            seen[fp] = (depth, c.parent, c.index)
+            if self.fpset is None:
+                seen[fp] = (depth, c.parent, c.index)
             self.frontier.append((fp, c.state))
         self.depth = depth
         return len(best)
 
     def lookup(self, fps: list[int]) -> dict[int, tuple[int, int, int]]:
+        if self.parent_file is not None:
+            found = {fp: self.parent_file.find(fp) for fp in fps}
+            return {fp: v for fp, v in found.items() if v is not None}
         return {fp: self.seen[fp] for fp in fps if fp in self.seen}
 
 
@@ -413,6 +477,15 @@ class ExploreResult:
         findings: one shortest counterexample per kind and message.
         resumed_from: distinct states in the checkpoint this run resumed (None: not resumed).
         new_states: distinct states this run added (0 on a resume that did no work).
+        unsaved: why the last checkpoint could not be written (``PATH: cannot write the
+            checkpoint: REASON``; the previous one is intact), None if it was (or none asked).
+        fired: with clause coverage, clause id -> transitions that exercised it (sorted by
+            id; ``properties/explore/coverage.py``); None without.
+        store_bytes: with compact storage, the bytes the fingerprint set holds in memory
+            (``store_bytes / distinct_states``: bytes per stored state); 0 without.
+        collision: with compact storage, TLC's two estimates of the probability that two
+            states shared a fingerprint (calculated, from the actual fingerprints;
+            :func:`~ruleproof.properties.explore.fpset.collision_probability`).
     """
 
     name: str
@@ -438,6 +511,10 @@ class ExploreResult:
     findings: list[Finding] = field(default_factory=list)
     resumed_from: int | None = None
     new_states: int = 0
+    unsaved: str | None = None
+    fired: dict[str, int] | None = None
+    store_bytes: int = 0
+    collision: tuple[float, float | None] | None = None
 
     @property
     def cycles(self) -> bool:
@@ -448,7 +525,7 @@ class ExploreResult:
         """Everything a rerun must reproduce exactly (no timings, no worker count)."""
         d = asdict(self)
         for k in ("seconds", "states_per_minute", "cpu_seconds", "workers", "per_worker",
-                  "resumed_from", "new_states"):
+                  "resumed_from", "new_states", "store_bytes", "collision"):
             d.pop(k)
         d["findings"] = [(f.kind, f.message, f.fp, f.depth, list(f.trace)) for f in self.findings]
         return d
@@ -481,9 +558,16 @@ class Explorer:
     The distributed driver (``distributed.py``) runs the same partitions in Ray actors.
     """
 
-    def __init__(self, game: ExploreGame, *, parts: int = 1, keep_graph: bool = True) -> None:
+    def __init__(self, game: ExploreGame, *, parts: int = 1, keep_graph: bool = True,
+                 coverage: bool = False, compact: bool = False) -> None:
+        if compact and (parts != 1 or keep_graph):
+            raise MalformedInput("--compact explores in one process without the state graph "
+                                 "(add --no-graph; --workers 1)")
         self.game = game
-        self.parts = [Partition(game, i, parts, keep_graph) for i in range(parts)]
+        self.coverage = coverage
+        self.compact = compact
+        self.parts = [Partition(game, i, parts, keep_graph, coverage, compact)
+                      for i in range(parts)]
         self.roots = game.roots()
         self.report = LevelReport()
         self.level = 0
@@ -519,7 +603,7 @@ class Explorer:
         return sum(len(p.frontier) for p in self.parts)
 
     def _distinct(self) -> int:
-        return sum(len(p.seen) for p in self.parts)
+        return sum(p.size() for p in self.parts)
 
     def _lookup(self, fps: list[int]) -> dict[int, tuple[int, int, int]]:
         found: dict[int, tuple[int, int, int]] = {}
@@ -536,15 +620,18 @@ class Explorer:
     # --- the search
     def run(self, *, max_states: int | None = None, max_seconds: float | None = None,
             progress: Progress | None = None, checkpoint: Path | None = None,
-            checkpoint_every: float = 60.0) -> ExploreResult:
+            checkpoint_every: float = 60.0, max_depth: int | None = None) -> ExploreResult:
         """Explore until the frontier is empty (or a limit), then analyse the graph.
 
         ``max_seconds`` counts from the start of this call (a resumed run gets its own time;
-        ``seconds`` of the result sums all runs)."""
+        ``seconds`` of the result sums all runs). ``max_depth``: expand no more levels than
+        this (the states first reached at that depth stay in the frontier; ``ruleproof
+        perft``)."""
         began = time.perf_counter()
         t0 = began - self.seconds
         last_ck = began
         before = self._distinct()
+        unsaved: str | None = None
         if not self.started:
             self._seed()
             self.started = True
@@ -553,6 +640,8 @@ class Explorer:
                 break
             if max_seconds is not None and time.perf_counter() - began >= max_seconds:
                 break
+            if max_depth is not None and self.level >= max_depth:
+                break
             _, rep = self._step(self.level + 1)
             _merge(self.report, rep)
             self.level += 1
@@ -560,14 +649,29 @@ class Explorer:
             if progress:
                 progress(self.level, self._distinct(), self._frontier(), self.seconds)
             if checkpoint is not None and time.perf_counter() - last_ck >= checkpoint_every:
-                self.save(checkpoint)
+                unsaved = self._save_or_say(checkpoint)
                 last_ck = time.perf_counter()
         self.seconds = time.perf_counter() - t0
         self.new_states = self._distinct() - before
         gc.unfreeze()  # see Partition.expand
         if checkpoint is not None:
+            unsaved = self._save_or_say(checkpoint)
+        return replace(self._result(), unsaved=unsaved)
+
+    def close(self) -> None:
+        """Remove the compact storage's parent file (traces can no longer be built)."""
+        for p in self.parts:
+            if p.parent_file is not None:
+                p.parent_file.close()
+
+    def _save_or_say(self, checkpoint: Path) -> str | None:
+        """:meth:`save`; a checkpoint that cannot be written (a full disk) does not end the
+        search (its result is what the user waits for): why, or None once written."""
+        try:
             self.save(checkpoint)
-        return self._result()
+        except OutputFailed as exc:
+            return str(exc)
+        return None
 
     def _result(self) -> ExploreResult:
         game = self.game
@@ -586,7 +690,13 @@ class Explorer:
             states_per_minute=round(distinct / self.seconds * 60, 1) if self.seconds else 0.0,
             cpu_seconds=round(rep.cpu, 3), workers=len(self.parts),
             resumed_from=self.resumed_from, new_states=self.new_states,
-            per_worker=[(n, round(cpu, 3)) for _, (n, cpu) in sorted(rep.by_part.items())])
+            per_worker=[(n, round(cpu, 3)) for _, (n, cpu) in sorted(rep.by_part.items())],
+            fired=dict(sorted(rep.fired.items())) if self.coverage else None)
+        sets = [p.fpset for p in self.parts if p.fpset is not None]
+        if sets:
+            res.store_bytes = sum(f.nbytes for f in sets)
+            res.collision = collision_probability(
+                distinct, np.concatenate([f.values() for f in sets]))
         findings: list[Finding] = []
         for kind, items in (("violation", [(fp, m) for fp, m in rep.violations]),
                             ("error", [(fp, m) for fp, _, m in rep.errors]),
@@ -689,9 +799,16 @@ class Explorer:
         pointers' action indices from the roots), the graph's out-edges, the findings so far
         and the counters.
 
+        The record ends with ``"sha256"``, the hash of everything before it (:func:`seal`):
+        :meth:`resume` refuses a file whose content does not match it. The file is written
+        with :func:`ruleproof.system.outputs.write_file` (a temporary file renamed over the
+        previous checkpoint: that one stays whole if the writing fails).
+
         Raises:
-            MalformedInput: the checkpoint cannot be written (its folder is missing or not
-                writable).
+            MalformedInput: the checkpoint's path may not be written (a symbolic link, FIFO,
+                device or folder; a missing or read-only folder).
+            OutputFailed: the writing failed (a full disk, a file-size limit), or the record
+                is larger than :data:`CHECKPOINT_MAX_BYTES`; the previous checkpoint is intact.
         """
         rep = self.report
         seen: list[int] = []
@@ -712,14 +829,13 @@ class Explorer:
                            "violations": [list(v) for v in rep.violations],
                            "errors": [list(e) for e in rep.errors], "cpu": rep.cpu},
                 "seen": seen, "frontier": frontier, "edges": edges}
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        try:
-            with tmp.open("w", encoding="utf-8") as fh:
-                fh.write(json.dumps(data, separators=(",", ":")))  # C encoder: one shot
-            tmp.replace(path)
-        except OSError as exc:
-            raise MalformedInput(f"--checkpoint: cannot write it ({exc.strerror or exc})",
-                                 file=str(path)) from None
+        body = json.dumps(data, separators=(",", ":"))  # C encoder: one shot
+        text = seal(body)
+        if len(text) > CHECKPOINT_MAX_BYTES:
+            raise OutputFailed(f"cannot write the checkpoint: it would be {len(text)} bytes, "
+                               f"more than the limit {CHECKPOINT_MAX_BYTES} (explore with "
+                               "--max-states or without a checkpoint)", file=str(path))
+        write_file(Target(path, "--checkpoint", "checkpoint"), text)
 
     @classmethod
     def resume(cls, path: Path) -> Explorer:
@@ -733,13 +849,24 @@ class Explorer:
         def bad(why: str) -> MalformedInput:
             return MalformedInput(f"not a ruleproof explore checkpoint ({why})", file=str(path))
 
+        with contextlib.suppress(OSError, ValueError):  # a huge file: refused unread
+            size = os.stat(path).st_size
+            if size > CHECKPOINT_MAX_BYTES:
+                raise MalformedInput(f"cannot read checkpoint: it is {size} bytes, more than "
+                                     f"the limit {CHECKPOINT_MAX_BYTES}", file=str(path))
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise MalformedInput(f"cannot read checkpoint: {exc.strerror or exc}",
+            raw = read_bytes(path, CHECKPOINT_MAX_BYTES)
+        except MalformedInput as exc:
+            raise MalformedInput(f"cannot read checkpoint: {exc.what.removeprefix('cannot read file: ')}",
                                  file=str(path)) from None
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise bad("not UTF-8 text: an old pickled checkpoint is not read") from None
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicates)
+        except _Duplicate as exc:
+            raise bad(f"the key {exc.args[0]!r} appears twice in one object") from None
         except (ValueError, RecursionError) as exc:
             raise bad(f"not JSON: {str(exc)[:80]}") from None
         if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
@@ -747,6 +874,9 @@ class Explorer:
         if data.get("version") != CHECKPOINT_VERSION:
             raise bad(f"version {data.get('version')!r}, this ruleproof reads "
                       f"{CHECKPOINT_VERSION}")
+        why = unsealed(text)
+        if why:
+            raise bad(why)
         ck = _Checked(data, bad)
         name = ck.str_("name")
         symmetry, contracts = ck.bool_("symmetry"), ck.bool_("contracts")
@@ -775,7 +905,15 @@ class Explorer:
         for row in ck.list_("edges"):
             if not isinstance(row, list) or not row:
                 raise bad("edges: not [fp, successor fps...] rows")
-            edges[_fp(row[0], bad)] = tuple(_fp(x, bad) for x in row[1:])
+            src = _fp(row[0], bad)
+            if src in edges:
+                raise bad(f"edges: two rows for {src}")
+            edges[src] = tuple(_fp(x, bad) for x in row[1:])
+        if len(seen) * 4 != len(flat):
+            raise bad("seen: a fingerprint appears twice")
+        why = _inconsistent(seen, frontier, edges, report, level, keep_graph)
+        if why:
+            raise bad(why)
         try:
             game = explore_game(name, symmetry=symmetry, contracts=contracts)
         except MalformedInput as exc:
@@ -828,6 +966,76 @@ class Explorer:
                           "configuration?)")
             states[fp] = state
         return states
+
+
+CHECKPOINT_MAX_BYTES = 512 * 1024 * 1024
+"""The largest checkpoint written or read (bytes; at most this many are read, so a huge or
+endless file is refused before it fills the memory)."""
+
+_SEAL = re.compile(r',"sha256":"([0-9a-f]{64})"\}\s*\Z')
+
+
+def seal(body: str) -> str:
+    """The JSON object ``body`` (compact, ending in ``}``) with ``"sha256"`` appended: the
+    SHA-256 of ``body`` itself, so that any change to the record is seen on resume."""
+    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
+    return f'{body[:-1]},"sha256":"{digest}"}}'
+
+
+def unsealed(text: str) -> str:
+    """Why the checkpoint text ``text`` does not match its ``"sha256"`` ('' if it does)."""
+    m = _SEAL.search(text)
+    if m is None:
+        return "no \"sha256\" at its end: not written by this ruleproof, or edited"
+    body = text[:m.start()] + "}"
+    if hashlib.sha256(body.encode("utf-8")).hexdigest() != m.group(1):
+        return "its content does not match its sha256: the file was edited or damaged"
+    return ""
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+def _inconsistent(seen: dict[int, tuple[int, int, int]], frontier: list[int],
+                  edges: dict[int, tuple[int, ...]], report: LevelReport, level: int,
+                  keep_graph: bool) -> str:
+    """Why a checkpoint's parts do not fit together ('' if they do): the frontier must be
+    exactly the seen states at the deepest level, nothing deeper; the counters must not
+    exceed the states; every edge must join seen states."""
+    if len(set(frontier)) != len(frontier):
+        return "frontier: a fingerprint appears twice"
+    deepest = {fp for fp, (depth, _, _) in seen.items() if depth == level}
+    deeper = [fp for fp, (depth, _, _) in seen.items() if depth > level or depth < 0]
+    if deeper:
+        return f"seen: state {deeper[0]} lies outside levels 0..{level}"
+    if set(frontier) != deepest:
+        return (f"frontier: {len(frontier)} states, but {len(deepest)} seen states are at "
+                f"level {level}")
+    if report.expanded > len(seen):
+        return f"report: {report.expanded} states expanded, but only {len(seen)} seen"
+    for fps, what in ((report.terminal, "terminal"), (report.dead_ends, "dead_ends"),
+                      ([fp for fp, _ in report.violations], "violations"),
+                      ([fp for fp, _, _ in report.errors], "errors")):
+        stray = [fp for fp in fps if fp not in seen]
+        if stray:
+            return f"report: {what} names {stray[0]}, which was not seen"
+    if edges and not keep_graph:
+        return "edges given, but the checkpoint keeps no graph"
+    for src, dsts in edges.items():
+        stray = [fp for fp in (src, *dsts) if fp not in seen]
+        if stray:
+            return f"edges: {stray[0]} was not seen"
+    return ""
 
 
 class _Checked:
@@ -924,6 +1132,8 @@ def _merge(into: LevelReport, rep: LevelReport) -> None:
     into.violations += rep.violations
     into.errors += rep.errors
     into.cpu += rep.cpu
+    for clause, n in rep.fired.items():
+        into.fired[clause] = into.fired.get(clause, 0) + n
     for part, (expanded, cpu) in rep.by_part.items():
         before = into.by_part.get(part, (0, 0.0))
         into.by_part[part] = (before[0] + expanded, before[1] + cpu)
@@ -1022,8 +1232,14 @@ def explore(name: str, *, symmetry: bool | None = None, contracts: bool | None =
             max_states: int | None = None,
             max_seconds: float | None = None, keep_graph: bool | None = None,
             progress: Progress | None = None, checkpoint: Path | None = None,
-            resume: bool = False, checkpoint_every: float = 60.0) -> ExploreResult:
+            resume: bool = False, checkpoint_every: float = 60.0,
+            coverage: bool = False, compact: bool = False) -> ExploreResult:
     """Explore the reduced configuration ``name`` (shipped name or file) in this process.
+
+    ``coverage``: count, per rule clause, the transitions that exercised it
+    (``ExploreResult.fired``; not with a checkpoint, whose record does not keep the counts).
+    ``compact``: compact state storage (``fpset.py``: at most 16 bytes per stored state in
+    memory, parent pointers on disk; needs ``keep_graph=False``, no checkpoint).
 
     ``symmetry``, ``contracts`` and ``keep_graph`` default to off, off and on; with ``resume``
     they (and ``name``, if not empty) default to the checkpoint's, and a value given that
@@ -1034,6 +1250,11 @@ def explore(name: str, *, symmetry: bool | None = None, contracts: bool | None =
             checkpoint, a checkpoint that does not match the configuration or flags given, or
             a checkpoint folder that cannot be written.
     """
+    if compact and (checkpoint is not None or resume):
+        raise MalformedInput("--compact does not work with --checkpoint/--resume; drop one")
+    if coverage and checkpoint is not None:
+        raise MalformedInput("--coverage does not work with --checkpoint (the checkpoint does "
+                             "not keep the clause counts); drop one")
     if resume:
         if checkpoint is None or not checkpoint.is_file():
             raise MalformedInput("--resume needs an existing --checkpoint FILE")
@@ -1044,11 +1265,14 @@ def explore(name: str, *, symmetry: bool | None = None, contracts: bool | None =
             raise MalformedInput(f"--resume: {mismatch}", file=str(checkpoint))
     else:
         ex = Explorer(explore_game(name, symmetry=bool(symmetry), contracts=bool(contracts)),
-                      keep_graph=keep_graph is not False)
+                      keep_graph=keep_graph is not False, coverage=coverage, compact=compact)
     if checkpoint is not None:
         check_writable(checkpoint)
-    return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress,
-                  checkpoint=checkpoint, checkpoint_every=checkpoint_every)
+    try:
+        return ex.run(max_states=max_states, max_seconds=max_seconds, progress=progress,
+                      checkpoint=checkpoint, checkpoint_every=checkpoint_every)
+    finally:
+        ex.close()
 
 
 def resume_mismatch(ex: Explorer, name: str, *, symmetry: bool | None = None,
@@ -1074,21 +1298,11 @@ def resume_mismatch(ex: Explorer, name: str, *, symmetry: bool | None = None,
 
 
 def check_writable(checkpoint: Path) -> None:
-    """Fail early (before exploring) if the checkpoint file cannot be written: its folder
-    must exist and take a new file, and it must not be a folder itself.
+    """Fail early (before exploring) if the checkpoint file may not be written: its folder
+    must exist and take a new file, and its path must be free or a regular file (a symbolic
+    link, FIFO, device or folder is never replaced: :func:`ruleproof.system.outputs.check_target`).
 
     Raises:
         MalformedInput: naming --checkpoint.
     """
-    folder = checkpoint.parent
-    if checkpoint.is_dir():
-        raise MalformedInput("--checkpoint: is a folder, expected a FILE", file=str(checkpoint))
-    if not folder.is_dir():
-        raise MalformedInput(f"--checkpoint: the folder {folder} does not exist",
-                             file=str(checkpoint))
-    try:
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as exc:
-        raise MalformedInput(f"--checkpoint: cannot write in {folder} "
-                             f"({exc.strerror or exc})", file=str(checkpoint)) from None
+    check_target(Target(checkpoint, "--checkpoint", "checkpoint"))

@@ -12,13 +12,11 @@ game's ``cycles`` and ``contracts`` capabilities.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from ruleproof.model.api import GameState
-from ruleproof.properties.citations import LAYERS, game_folders
+from ruleproof.properties.citations import check_source_cited, source_citations
 from ruleproof.properties.machine import run_machine
 from ruleproof.properties.report import Check, Outcome, Profile, Tally
-from ruleproof.spec import clause_id_re, clause_registry
 
 from .invariants import INVARIANTS, violations
 
@@ -28,32 +26,19 @@ RULE_SET = "kuhn-wp/2"
 """The contract rule set the shared searches play."""
 
 
-def _folders(layers: tuple[str, ...] = LAYERS) -> list[Path]:
+def cited_ids() -> dict[str, list[str]]:
+    """kuhn-wp clause ids cited in Kuhn poker's code: id -> files citing it."""
     from .plugin import PLUGIN
 
-    return game_folders(PLUGIN, layers)
+    return source_citations(PLUGIN, SOURCE)
 
 
-def cited_ids(paths: list[Path] | None = None) -> dict[str, list[str]]:
-    """kuhn-wp clause ids cited in Kuhn poker's code: id -> files citing it."""
-    out: dict[str, list[str]] = {}
-    for root in paths or _folders():
-        for f in sorted(root.rglob("*.py")):
-            for cid in clause_id_re().findall(f.read_text(encoding="utf-8")):
-                if cid.startswith(SOURCE + ":"):
-                    out.setdefault(cid, []).append(f.name)
-    return out
+def check_clauses(_: Profile) -> tuple[bool, int, str]:
+    """Every cited id of the game's source exists and each of its clauses is cited by
+    the model (:func:`ruleproof.properties.citations.check_source_cited`)."""
+    from .plugin import PLUGIN
 
-
-def check_clauses(_: Profile) -> Outcome:
-    """Every cited kuhn-wp id exists and every kuhn-wp clause is cited by the model."""
-    registry = {c.id for c in clause_registry(SOURCE)}
-    unknown = sorted(set(cited_ids()) - registry)
-    uncited = sorted(registry - set(cited_ids(_folders(("model",)))))
-    if unknown or uncited:
-        return False, len(registry), (f"unknown cited ids: {unknown or '-'}\n"
-                                      f"clauses not cited by model/kuhn_poker: {uncited or '-'}")
-    return True, len(registry), f"{len(registry)} clauses, all cited by the model; no unknown ids"
+    return check_source_cited(PLUGIN, SOURCE)
 
 
 def random_hands(profile: Profile) -> Outcome:

@@ -320,7 +320,7 @@ class KuhnConformance:
         try:
             full = _substitute(after, reported, fields, observer)
             single = tuple(_substitute(after, reported, [f], observer) for f in fields)
-        except (KeyError, IndexError, TypeError, ValueError):
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return None
         return full, single
 

@@ -77,8 +77,8 @@ class KuhnExplore(ExploreGame):
                                  "decides first; the cards are ranked); run without --symmetry")
         parse(spec)
         self.spec = spec
-        self.rule_set = RuleSet(NAME, spec.name, "kuhn-wp", players=(2,),
-                                sources=("kuhn-wp",)) if contracts else None
+        self.played = RuleSet(NAME, spec.name, "kuhn-wp", players=(2,), sources=("kuhn-wp",))
+        self.rule_set = self.played if contracts else None
 
     def roots(self) -> list[Root]:
         return [Root("before the deal", Hand(), {"players": 2, "options": {

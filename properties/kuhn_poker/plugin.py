@@ -34,7 +34,7 @@ from ruleproof.properties.plugin import (
     RuleSet,
     Selection,
 )
-from ruleproof.spec import game_folder
+from ruleproof.spec import spec_path
 
 from . import play
 from .ambiguities import AMBIGUITIES
@@ -118,7 +118,7 @@ PLUGIN = GamePlugin(
     make_game=make_game,
     rule_sets=rule_sets,
     contract_rule_sets=contract_rule_sets,
-    spec_folder=game_folder(NAME),
+    spec_folder=spec_path("kuhn_poker"),
     presets=_presets,
     checks=checks,
     capabilities={
@@ -136,5 +136,6 @@ PLUGIN = GamePlugin(
         "docs": DOCS,
         "explore": Deferred("ruleproof.properties.kuhn_poker.explore:EXPLORE"),
         "conformance": CONFORMANCE,
+        "mutants": Deferred("ruleproof.properties.kuhn_poker.mutants:MUTANTS"),
     },
 )

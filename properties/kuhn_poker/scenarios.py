@@ -100,7 +100,7 @@ def _seen(h: Hand, player: int) -> str:
 
 FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("winner", None, "the player who took the pot, or 'none'",
-         lambda s, a, c: _name(winner(s), c.names)),
+         lambda s, a, c: _name(winner(s), c.names), player=True),
     Fact("to_move", None, "the player to decide, 'chance' or 'over'",
          lambda s, a, c: _to_move(s, c.names)),
     Fact("ending", None, "fold, showdown, or '' while the hand goes on", lambda s, a, c: ending(s)),

@@ -47,6 +47,7 @@ from ruleproof.properties.symbolic.core import (
 )
 from ruleproof.properties.symbolic.endings import endings_dir
 from ruleproof.properties.symbolic.prove import DRIFT, max_k
+from ruleproof.system.outputs import write_file
 
 NAME = "kuhn-poker"
 VARIABLES = ("c0", "c1", "n", "m0", "m1", "m2", "p0", "p1", "W", "X", "S")
@@ -360,7 +361,7 @@ def write_witnesses() -> list[Path]:
     out = []
     for w in ENDINGS:
         p = witness_path(w)
-        p.write_text(witness_text(w), encoding="utf-8")
+        write_file(p, witness_text(w))
         out.append(p)
     return out
 

@@ -12,7 +12,7 @@ players) and run in worker processes (``jobs``).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Protocol
@@ -120,15 +120,25 @@ def run_task(task: tuple[str, str, int], profile: Profile) -> list[Outcome]:
 
 
 def outcomes(profile: Profile, game: str | None = None, preset: str | None = None,
-             players: int | None = None, jobs: int = 2) -> list[Outcome]:
-    """All outcomes for the selection, computed in ``jobs`` processes (1: in this process)."""
+             players: int | None = None, jobs: int = 2,
+             on_task: Callable[[], None] | None = None) -> list[Outcome]:
+    """All outcomes for the selection, computed in ``jobs`` processes (1: in this process);
+    ``on_task`` is called after each of the ``len(tasks(...))`` tasks (for a progress bar)."""
     work = tasks(game, preset, players)
+    results: list[list[Outcome]] = []
     if jobs <= 1 or len(work) <= 1:
-        return [o for t in work for o in run_task(t, profile)]
+        for t in work:
+            results.append(run_task(t, profile))
+            if on_task is not None:
+                on_task()
+        return [o for r in results for o in r]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        results = list(pool.map(run_task, work, [profile] * len(work)))
+        for r in pool.map(run_task, work, [profile] * len(work)):
+            results.append(r)
+            if on_task is not None:
+                on_task()
     return [o for r in results for o in r]
 
 

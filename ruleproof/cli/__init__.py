@@ -6,31 +6,62 @@ wrong player count, malformed file), reported in one line with file:line where t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 from ruleproof.cli.clitools import (
     PARAM_HELP,
     SHORTHANDS,
+    CheckedGroup,
     bad_input_exits_2,
     game_params,
     int_in_range,
     option_pairs,
     param_pairs,
+    tidy_help,
 )
-from ruleproof.errors import MalformedInput
+from ruleproof.cli.fit import FitConsole, console_width
+from ruleproof.errors import Interrupted, MalformedInput
 from ruleproof.properties.report import PROFILES
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, cls=CheckedGroup,
                   help="Formal, cited, checked rules models of tabletop games.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"ruleproof {version('ruleproof')}")
+        except PackageNotFoundError:  # pragma: no cover - run from a tree that was not installed
+            typer.echo("ruleproof (not installed: no version recorded)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="print the installed version and exit")] = False) -> None:
+    """Formal, cited, checked rules models of tabletop games."""
+
+
 from ruleproof.cli.conformance import register as register_conformance  # noqa: E402
 
 register_conformance(app)
@@ -53,7 +84,7 @@ from ruleproof.cli.explore import register as register_explore  # noqa: E402
 
 register_explore(app)
 
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 150)
+out = FitConsole(highlight=False, soft_wrap=True, width=console_width())
 err = Console(stderr=True, highlight=False)
 
 def _selection_params(game: str | None, pairs: list[str], **flags: Any) -> dict[str, Any]:
@@ -71,7 +102,7 @@ def _selection_params(game: str | None, pairs: list[str], **flags: Any) -> dict[
             continue
         takers = [p for p in every if p.param(name) is not None]
         if not takers:
-            known = sorted({q.name for p in every for q in p.params})
+            known = sorted({q.name for p in every for q in p.parameters})
             raise MalformedInput(f"{SHORTHANDS.get(name, '-P ' + name)}: no registered game has "
                                  f"the parameter {name!r}; their parameters: {', '.join(known)}")
     for p in every:
@@ -160,9 +191,17 @@ def check(
                          tuple(option_pairs_from(typed.get("options")).items()))
     if board is not None:  # a board file is for the games that take one
         selected = [rs for rs in selected if plugin(rs.game).param("board") is not None]
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn(
-            "{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
-            disable=as_json or not err.is_terminal, transient=True) as bar:
+    if game is None:  # say which games the selection leaves out, and why
+        from ruleproof.properties.plugin import Selection, selection_refusals
+
+        for refusal in selection_refusals(Selection(
+                typed.get("preset"), typed.get("expansion"), tuple(counts),
+                tuple(option_pairs_from(typed.get("options")).items()))):
+            typer.echo(f"note: not checked: {refusal}", err=True)
+    # stderr: --json too; "0/?" until the total is known (it read "47/None")
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, disable=not err.is_terminal,
+                  transient=True) as bar:
         task = bar.add_task("checking", total=None)
 
         def advance(what: str) -> None:
@@ -170,7 +209,8 @@ def check(
             bar.advance(task)
 
         results = run_suite(selected, PROFILES[name], jobs, board, advance, ray=ray,
-                            ray_address=ray_address)
+                            ray_address=ray_address,
+                            on_total=lambda n: bar.update(task, total=n))
     failed = [(rs, r) for rs in results for r in rs.failed]
     if as_json:
         out.print_json(json.dumps({
@@ -238,10 +278,12 @@ def simulate(
     game: Annotated[str, typer.Argument(help="a registered game")],
     players: Annotated[int | None, typer.Option("--players", "-p", help="players (-P "
                                                 "players=N; default: the game's)")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="the game's seed (the same seed, "
+                                                  "the same game)")] = 0,
     max_steps: Annotated[int, typer.Option(help="stop after this many actions")] = 100_000,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="rule option NAME=VALUE")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="rule option NAME=VALUE (the names: the site's Rule options "
+                               "page, docs/rules-options.md)")] = None,
     board: Annotated[Path | None, typer.Option(help="a board file, for a game that takes one "
                                                     "(-P board=FILE)")] = None,
     cards: Annotated[Path | None, typer.Option(help="a card file, for a game that takes one "
@@ -255,21 +297,26 @@ def simulate(
     expansion: Annotated[str | None, typer.Option(help="an expansion of the game (-P "
                                                        "expansion=NAME)")] = None,
     param: Annotated[list[str] | None, typer.Option("-P", "--param", help=PARAM_HELP)] = None,
+    view: Annotated[str, typer.Option(help="for a game whose log shows each seat's view: one "
+                                           "seat's view (its label, lower case with '-' for "
+                                           "spaces) or all")] = "all",
 ) -> None:
     """Play a random legal game from a seed and print its log, ending with the winner.
 
     Every game goes the same way: made from its parameters (the plugin's parameter model),
     played over the game interface by its capability ``simulate`` (set-up, choices, chance),
-    and logged in its own terms by the same capability."""
-    from ruleproof.properties.plugin import plugin, require
-    from ruleproof.properties.simulate import CAPABILITY, Simulation, play
+    and logged in its own terms by the same capability (a game without one: uniformly random
+    play and a plain log)."""
+    from ruleproof.properties.plugin import plugin
+    from ruleproof.properties.simulate import CAPABILITY, Simulation, UniformPlay, play
 
     p = plugin(game)
     int_in_range(seed, "--seed", 0, 2**63 - 1)
     int_in_range(max_steps, "--max-steps", 1, 10_000_000)
     params = game_params(p, param or [], players=players, preset=preset, options=option,
                          expansion=expansion, board=board, cards=cards)
-    sim: Simulation = require(p, CAPABILITY, "ruleproof simulate")
+    # a game without its own simulation plays uniformly at random with the plain log
+    sim: Simulation = p.capability(CAPABILITY) or UniformPlay()
     if full_view and not sim.hidden:
         raise MalformedInput(f"--full-view: {game}'s log shows everything already (no seat's "
                              "view hides anything in it)")
@@ -285,7 +332,12 @@ def simulate(
     if given is not None and len(given) != made.num_players:
         raise MalformedInput(f"--names lists {len(given)} names for {made.num_players} players")
     played = play(made, sim, seed, max_steps)
-    sys.stdout.write("\n".join(sim.log(played, given, full_view)) + "\n")
+    lines = sim.log(played, given, full_view)
+    if view != "all":
+        from ruleproof.properties.simulate import one_view
+
+        lines = one_view(lines, view)
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 @app.command()
@@ -358,7 +410,8 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
     hold, 1 a scenario did not hold, 2 a file is malformed (one ``error: FILE:LINE:COL: what``
     line each). ``--preset``/``--option`` replay the files under another rule set (their
     expectations were written for the file's own, so they may then fail: that shows the
-    difference). Format and every game's actions and facts: docs/scenarios.md.
+    difference). Format and every game's actions and facts: the site's Scenarios page, or
+    `ruleproof docs DIR` writes it as DIR/scenarios.md.
     """
     from ruleproof.model.api import option_pairs_from
     from ruleproof.properties.scenarios import run_scenario
@@ -388,7 +441,7 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
         try:
             result = run_scenario(path, preset=preset, options=overrides)
         except MalformedInput as exc:
-            err.print(f"error: {exc.one_line()}", markup=False, soft_wrap=True)
+            err.print(f"error: {exc.report()}", markup=False, soft_wrap=True)
             malformed += 1
             worst = 2
             continue
@@ -415,6 +468,41 @@ def _plain(text: str) -> str:
 
 @app.command()
 @bad_input_exits_2
+def games(as_json: Annotated[bool, typer.Option("--json", help="for machines")] = False) -> None:
+    """List every registered game: name, title, player counts, parameters (NAME:KIND=DEFAULT,
+    what ``-P NAME=VALUE`` takes), capabilities and where it was registered from. A
+    registration that failed is a ``warning:`` line on stderr (the other games go on)."""
+    from ruleproof.properties.plugin import origin, plugins
+
+    rows: list[dict[str, Any]] = [{"name": p.name, "title": p.title,
+             "players": list(p.game_type.players),
+             "parameters": [{"name": q.name, "kind": q.kind,
+                             "default": None if q.default is None else str(q.default),
+                             "choices": list(q.choices)} for q in p.params],
+             "capabilities": sorted(p.capabilities) + (["checks"] if p.checks else []),
+             "sources": list(p.sources), "from": origin(p.name)}
+            for p in plugins().values()]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title="registered games")
+    for col in ("game", "title", "players", "parameters (-P NAME=VALUE)", "capabilities",
+                "registered from"):
+        table.add_column(col, overflow="fold")
+    for row in rows:
+        params = ", ".join(f"{q['name']}:{q['kind']}" + (f"={q['default']}" if q["default"]
+                                                          is not None else "")
+                           for q in row["parameters"])
+        table.add_row(_plain(str(row["name"])), _plain(str(row["title"])),
+                      ", ".join(map(str, row["players"])),
+                      _plain(params), ", ".join(row["capabilities"]),
+                      _plain(str(row["from"])))
+    out.print(table)
+    out.print(f"{len(rows)} games")
+
+
+@app.command()
+@bad_input_exits_2
 def assumed() -> None:
     """List every value no source settles (provenance 'assumed') and other non-rulebook facts,
     of every registered game that documents them (its capability ``docs``)."""
@@ -429,15 +517,37 @@ def assumed() -> None:
     out.print(table)
 
 
+def _registered_register(game: str | None, entry: str | None) -> None:
+    """Refuse ``ambiguities GAME [ID]`` for a registered game without an ambiguity register
+    (naming the capability it lacks) and an ID asked of an empty register (saying so).
+
+    Raises:
+        Unsupported, MalformedInput: as above.
+    """
+    from ruleproof.properties.contracts.register import entries
+    from ruleproof.properties.plugin import plugins, require
+
+    found = plugins().get(game) if game is not None else None
+    if found is None:
+        return
+    require(found, "ambiguities", "ambiguities")
+    if entry is not None and not entries(found.name):
+        raise MalformedInput(f"{found.name}'s ambiguity register is empty: no entry {entry!r}")
+
+
 @app.command()
 @bad_input_exits_2
 def ambiguities(
+    game: Annotated[str | None, typer.Argument(help="only this game's registers (or, with "
+                                                     "--discover, its rule sets)")] = None,
+    entry: Annotated[str | None, typer.Argument(help="show this entry in full: clauses, "
+                                                      "readings, the witness replayed")] = None,
     search: Annotated[bool, typer.Option(help="search witnesses again and play the presets "
                                               "against each other")] = False,
     write: Annotated[bool, typer.Option(help="with --search: rewrite the witness scenario "
                                              "files (shrunk)")] = False,
     profile: Annotated[str, typer.Option(help="ci, default or thorough")] = "default",
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     discover: Annotated[bool, typer.Option(help="search what the clause contracts leave open "
                                                 "(legality, effects, translations, cycles, z3)")
                         ] = False,
@@ -447,11 +557,16 @@ def ambiguities(
                                               "Ray (the ray extra); 1 = this process")] = 1,
     ray_address: Annotated[str | None, typer.Option(help="with --discover: run the searches "
                                                          "on this Ray cluster, HOST:PORT")] = None,
+    write_docs: Annotated[Path | None, typer.Option(help="with --discover: write the page "
+                                                         "docs/discovery.md from the run here")
+                          ] = None,
 ) -> None:
-    """The ambiguity register of every game that keeps one, with each witness's status;
-    --search finds witnesses again and new divergences."""
+    """Every rule question of every game's registers (ambiguity and discovered) with each
+    witness's status; GAME narrows, GAME ID shows one entry in full; --search finds witnesses
+    again and new divergences; --discover searches what the clause contracts leave open."""
     needs = [("--write", write, "--search", search),
              ("--witnesses", witnesses is not None, "--discover", discover),
+             ("--write-docs", write_docs is not None, "--discover", discover),
              ("--workers", workers != 1, "--discover", discover),
              ("--ray-address", ray_address is not None, "--discover", discover)]
     for flag, given, other, present in needs:
@@ -467,13 +582,18 @@ def ambiguities(
 
         if profile not in PROFILES:
             raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-        run_discover(out, profile, as_json, witnesses, workers=workers, address=ray_address)
+        if entry is not None:
+            raise MalformedInput("--discover searches whole games: give GAME without an ID")
+        run_discover(out, profile, as_json, witnesses, workers=workers, address=ray_address,
+                     game=game, docs=write_docs)
         return
     from ruleproof.cli.discovery import run_register
 
     if profile not in PROFILES:
         raise MalformedInput(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-    run_register(out, PROFILES[profile], as_json, search=search, write=write)
+    _registered_register(game, entry)
+    run_register(out, PROFILES[profile], as_json, game=game, entry=entry, search=search,
+                 write=write)
 
 
 @app.command()
@@ -488,21 +608,23 @@ def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Pat
          config_file: Annotated[Path, typer.Option(help="mkdocs configuration")] = Path(
              "mkdocs.yml"),
          games: Annotated[int | None, typer.Option(
-             help="games per rule set on the statistics page (default 30)")] = None,
+             help="games per rule set on the statistics page (default 200)")] = None,
          ) -> None:
     """Regenerate the documentation pages made from the spec (ambiguity catalogue, clauses);
     --build builds the whole site (mkdocs-material, strict), --serve previews it."""
     from ruleproof.cli.docgen import write_docs
 
-    if not directory.is_dir():
-        raise MalformedInput("not a directory", file=str(directory))
-    # every argument is checked before anything is written
+    # every argument is checked before anything is written, the flags first
     if build and serve:
         raise MalformedInput("--build and --serve: give one of them")
     if games is not None and not 1 <= games <= 10_000:
         raise MalformedInput(f"--games must be 1..10000, got {games}")
     if (build or serve) and not config_file.is_file():
-        raise MalformedInput("no mkdocs configuration here (--config-file)", file=str(config_file))
+        raise MalformedInput("--config-file: no mkdocs configuration file here",
+                             file=str(config_file))
+    if not directory.is_dir():
+        raise MalformedInput("DIRECTORY (where the generated pages go): not a directory",
+                             file=str(directory))
     for path in write_docs(directory):
         out.print(f"wrote {path}")
     if not (build or serve):
@@ -524,10 +646,76 @@ def _kinds(exc: BaseException) -> set[str]:
 
 def main() -> None:
     """Console-script entry point. A command-line usage error (an unknown option, a value
-    that is not a number) is one line ``error: ...`` and exit code 2, like every bad input.
+    that is not a number, an empty value) is one line ``error: ...`` and exit code 2, like
+    every bad input. Standard output that cannot be written (a closed pipe, a full disk, a
+    file-size limit) is one ``error:`` line and a non-zero exit (the command's own code if it
+    had one, else 2), never a traceback nor a silent exit 0; SIGINT and SIGTERM end every
+    command within 2 seconds with exit 130 / 143 and one line, every worker stopped
+    (:mod:`ruleproof.cli.runtime`).
 
     (Typer may bring its own copy of click, so its exceptions are recognised by class name.)
     """
+    from ruleproof.cli.runtime import Run, StdoutFailed, check_stdout, stdout_failure
+
+    run = Run()
+    run.install()
+    check_stdout()
+    code: int | None = None
+    failed: StdoutFailed | None = None
+    try:
+        code = _dispatch()
+        sys.stdout.flush()
+    except StdoutFailed as exc:
+        failed = exc
+    except Interrupted as exc:  # run.signum says which (else the exception does)
+        if run.signum is None:
+            run.signum = exc.signum
+    except KeyboardInterrupt:  # pragma: no cover - SIGINT raises Interrupted instead
+        code = 130
+        sys.stderr.write("error: aborted\n")
+    except Exception as exc:  # a stdout failure or a signal seen through another exception
+        if not isinstance(exc.__context__, StdoutFailed) and run.signum is None:
+            raise
+        if isinstance(exc.__context__, StdoutFailed):
+            failed = exc.__context__
+    if not run.finish():
+        threading.Event().wait()  # the timer is ending the process
+    if run.signum is not None:  # everything the run started is stopped (run.finish)
+        _quietly_flush()
+        _say(run.line())
+        # no exit handlers: Ray's would wait a minute for the server it no longer has
+        os._exit(run.code)
+    if failed is not None:
+        stdout_failure(failed)
+        raise SystemExit(code or 2)
+    raise SystemExit(code or 0)
+
+
+def _say(line: str) -> None:
+    """Write the run's last line on stderr: Python's (which an abandoned Ray join points at
+    the terminal while fd 2 is kept away from it), else fd 2."""
+    try:
+        sys.stderr.write(line)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            os.write(2, line.encode())
+
+
+def _quietly_flush() -> None:
+    """Flush standard output, dropping it if it cannot be written (the run ends anyway)."""
+    from ruleproof.cli.runtime import StdoutFailed
+
+    try:
+        sys.stdout.flush()
+    except (StdoutFailed, OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+
+
+def _dispatch() -> int:
+    """Run the command line; its exit code. Usage errors and help are handled here."""
     try:
         code = typer.main.get_command(app).main(standalone_mode=False)
     except Exception as exc:
@@ -535,18 +723,20 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         if "NoArgsIsHelpError" in kinds and ctx is not None:
             out.print(ctx.get_help(), markup=False, highlight=False)
-            raise SystemExit(0) from None
+            return 0
         if "UsageError" in kinds:
             where = f"{ctx.command_path}: " if ctx is not None else ""
             message = " ".join(str(exc.format_message()).split())  # type: ignore[attr-defined]
             sys.stderr.write(f"error: {where}{message}\n")
-            raise SystemExit(2) from None
-        if "Abort" in kinds:
-            sys.stderr.write("error: aborted\n")
-            raise SystemExit(130) from None
+            return 2
+        if "Abort" in kinds:  # click's word for a KeyboardInterrupt: a signal's is kept
+            cause = exc.__cause__ or exc.__context__
+            raise (cause if isinstance(cause, Interrupted) else KeyboardInterrupt()) from exc
         raise
-    raise SystemExit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0
 
+
+tidy_help(app)  # every command registered above: reflowed help, panels, order
 
 if __name__ == "__main__":
     main()

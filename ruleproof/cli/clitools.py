@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 import math
 import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from ruleproof.errors import MalformedInput
 
@@ -16,6 +18,51 @@ if TYPE_CHECKING:
     from ruleproof.properties.plugin import GamePlugin
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CheckedGroup(TyperGroup):
+    """The ``ruleproof`` command group: a command's empty values (``--profile ''``,
+    ``--out ''``, an empty argument) are refused before the command runs, naming the option,
+    instead of being taken as the default (or, for a path, as the current folder)."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not ctx.resilient_parsing:
+            refuse_empty_values(cmd, name, rest, ctx)
+        return name, cmd, rest
+
+
+def refuse_empty_values(cmd: Any, name: str | None, args: Sequence[str], parent: Any) -> None:
+    """Refuse the first option or argument given an empty (or blank) value in ``args``,
+    parsed as ``cmd`` parses them, with one line on stderr (``error: ruleproof CMD: Invalid
+    value for '--flag': an empty value ...``) and exit code 2, as every usage error; other
+    parse errors are left to the command's own parsing.
+
+    Raises:
+        typer.Exit: code 2, after the line.
+    """
+    sub = type(parent)(cmd, info_name=name, parent=parent, resilient_parsing=True)
+    try:
+        values, _, _ = cmd.make_parser(sub).parse_args(list(args))
+    except Exception:  # the command's own parsing reports it
+        return
+    for param in cmd.get_params(sub):
+        raw = values.get(param.name)
+        if raw is None or getattr(param, "is_flag", False) or getattr(param, "count", False):
+            continue
+        todo = [raw]
+        while todo:
+            item = todo.pop()
+            if isinstance(item, list | tuple):
+                todo += item
+            elif isinstance(item, str) and not item.strip():
+                option = getattr(param, "param_type_name", "") == "option"
+                exc = typer.BadParameter("an empty value; give one" + (
+                    ", or leave the option out for its default" if option else ""),
+                    ctx=sub, param=param)
+                message = " ".join(str(exc.format_message()).split())
+                sys.stderr.write(f"error: {sub.command_path}: {message}\n")
+                raise typer.Exit(2)
 
 
 def bad_input_exits_2(fn: F) -> F:
@@ -28,7 +75,7 @@ def bad_input_exits_2(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except MalformedInput as exc:
-            typer.echo(f"error: {exc.one_line()}", err=True)
+            typer.echo(f"error: {exc.report()}", err=True)
             raise typer.Exit(2) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename is not None else ""
@@ -102,8 +149,8 @@ def jobs_in_range(value: int) -> int:
 
 # --------------------------------------------------------------------------- game parameters
 
-PARAM_HELP = ("a game parameter NAME=VALUE (repeatable; the game's parameters: "
-              "ruleproof check --help lists the games, docs/index.md their parameters)")
+PARAM_HELP = ("a game parameter NAME=VALUE (repeatable; `ruleproof games` lists every game's "
+              "parameters with their kinds and defaults)")
 """Help of ``-P`` on every command that takes game parameters."""
 
 
@@ -150,7 +197,7 @@ def game_params(p: GamePlugin, pairs: Sequence[str] = (), **flags: Any) -> dict[
 
     given = param_pairs(pairs)
     options = flags.pop("options", None)
-    known = ", ".join(q.name for q in p.params)
+    known = ", ".join(q.name for q in p.parameters)
     for name, value in flags.items():
         if value is not None and p.param(name) is None:
             raise MalformedInput(f"{SHORTHANDS.get(name, name)}: {p.name} has no parameter "
@@ -162,7 +209,12 @@ def game_params(p: GamePlugin, pairs: Sequence[str] = (), **flags: Any) -> dict[
     if options and p.param("options") is None:
         raise MalformedInput(f"--option: {p.name} has no parameter 'options'; its parameters: "
                              f"{known}")
-    typed = parse_params(p, given)
+    typed: dict[str, Any] = {}
+    for name, raw in given.items():  # one at a time, so an error names its -P item
+        try:
+            typed.update(parse_params(p, {name: raw}))
+        except MalformedInput as err:
+            raise MalformedInput(f"-P {name}: {err.what}") from None
     for name, value in flags.items():
         if value is None:
             continue
@@ -179,3 +231,52 @@ def game_params(p: GamePlugin, pairs: Sequence[str] = (), **flags: Any) -> dict[
             merged[key] = value
         typed["options"] = merged
     return typed
+
+
+HELP_PANELS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Check the rules", ("check", "scenario", "prove", "explore", "replay")),
+    ("Read the rules", ("games", "clauses", "ambiguities", "assumed", "simulate", "stats",
+                        "render")),
+    ("Engines and frameworks", ("conform", "conform-framework", "perft")),
+    ("Documentation and formats", ("docs", "schema")),
+)
+"""``--help`` panels in order, each with its commands in order; a command in none of them
+comes last, in a panel of its own ("More")."""
+
+
+def reflow(text: str) -> str:
+    """A docstring as ``--help`` text: dedented, each paragraph's hard-wrapped lines joined
+    with spaces (rich keeps newlines, so source wrapping broke lines mid-sentence); a paragraph
+    with indented lines (an example block) or a ``\\b`` marker is kept as it is."""
+    import inspect
+    import re
+
+    out = []
+    for para in re.split(r"\n\s*\n", inspect.cleandoc(text)):
+        lines = para.splitlines()
+        keep = para.startswith("\b") or any(x.startswith((" ", "\t")) for x in lines[1:])
+        out.append(para if keep else " ".join(x.strip() for x in lines))
+    return "\n\n".join(out)
+
+
+def tidy_help(app: typer.Typer) -> None:
+    """Give every command of ``app`` its reflowed docstring as help and its panel
+    (:data:`HELP_PANELS`), and order the commands panel by panel (``--help`` lists them in
+    this order). Changes ``app``'s command records in place; call once, after every command
+    is registered."""
+    import inspect
+
+    order = {name: (i, j) for i, (_, names) in enumerate(HELP_PANELS)
+             for j, name in enumerate(names)}
+    panel_of = {name: panel for panel, names in HELP_PANELS for name in names}
+
+    def name_of(info: Any) -> str:
+        return str(info.name or info.callback.__name__.replace("_", "-"))
+
+    for info in app.registered_commands:
+        doc = info.help or (inspect.getdoc(info.callback) if info.callback else None)
+        if doc:
+            info.help = reflow(doc)
+        info.rich_help_panel = panel_of.get(name_of(info), "More")
+    app.registered_commands.sort(key=lambda info: order.get(name_of(info),
+                                                            (len(HELP_PANELS), 0)))

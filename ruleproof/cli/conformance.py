@@ -4,19 +4,22 @@
 CLI: 0 conforming, 1 nonconforming (a divergence, an engine failure), 2 bad input (a malformed
 or unreadable trace, an unknown game, an engine command that cannot be started), always as one
 line ``error: FILE:LINE:COLUMN: what`` without a traceback; ``conform`` exits 3 when the engine
-declines the game, preset or options (``"unsupported": true``), which is not a mismatch.
+declines the game, preset or options (``"unsupported": true``), which is not a mismatch, and 4
+when it is too slow to judge within the budget (:func:`verdict_code`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.fit import fold
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
 from ruleproof.model.api import option_pairs_from
@@ -27,6 +30,7 @@ from ruleproof.properties.conformance.games import PRESET_KEY, GameModel, model_
 from ruleproof.properties.conformance.replay import ReplayResult, replay_file
 from ruleproof.properties.explore.distributed import check_address
 from ruleproof.properties.plugin import names
+from ruleproof.system.outputs import Target, check_target, write_file
 
 
 def _replay_json(result: ReplayResult) -> dict[str, Any]:
@@ -116,17 +120,57 @@ def conform_command(
              "budget allows)")] = None,
     games_per_seed: Annotated[int | None, typer.Option(
         help="a campaign with this many games per seed (default 20)")] = None,
+    logs: Annotated[list[Path] | None, typer.Argument(
+        help="with --log: the recorded games (trace format)", show_default=False)] = None,
+    log: Annotated[bool, typer.Option(
+        "--log", help="instead of an engine: check recorded games FILE... (trace format; "
+                      "steps may be missing and actions hidden as '?') "
+                      "under every registered reading and test their chance outcomes against "
+                      "the model's exact probabilities; exit 0 every log fits a reading and "
+                      "the chance test passes, 1 otherwise")] = False,
+    level: Annotated[float, typer.Option(
+        help="--log: the level of the chance test (rejects below it)")] = 0.01,
+    identify: Annotated[bool, typer.Option(
+        "--identify", help="which registered readings does the engine follow? Searches the "
+                           "rule options of the ambiguity register (--engine, --openspiel, "
+                           "--pettingzoo); exit 0 identified, 1 it fits none (the step is "
+                           "reported)")] = False,
 ) -> None:
     """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace.
 
-    Exit 0 only if at least --min-games games were completed without a divergence; 1 for a
-    divergence, an engine failure or a run that proves nothing (no game completed); 2 bad
-    input; 3 the engine declined everything asked. With --openspiel or --pettingzoo the same
-    comparison runs through the frameworks' interfaces (``conform-framework``).
+    Verdicts by exit code: 0 conforms (at least --min-games games completed without a
+    divergence); 1 nonconforming (a divergence or an engine failure); 2 usage or input error;
+    3 the engine declined everything asked (unsupported); 4 too slow to judge within the
+    budget (no divergence, but fewer than --min-games games completed: the report gives the
+    measured seconds per action and the --budget that would suffice). With --openspiel or
+    --pettingzoo the same comparison runs through the frameworks' interfaces (``conform-framework``).
+
+    --identify reports the registered readings the engine follows instead (exit 0 identified,
+    1 it fits none); --log FILE... checks recorded games instead of driving an engine.
 
     --workers, --ray-address, --seeds or --games-per-seed make it a campaign: the search split
     by seed (--games-per-seed games each, one engine process per seed) over Ray workers,
     stopped at the first divergence by seed order (docs/campaigns.md)."""
+    if log or logs:
+        if not (log and logs):
+            raise MalformedInput("recorded games go with --log: ruleproof conform --log FILE...")
+        ignored = [flag for flag, given in (
+            ("--engine", engine is not None), ("--openspiel", openspiel is not None),
+            ("--pettingzoo", pettingzoo is not None), ("--identify", identify),
+            ("--game", game is not None), ("--players", players is not None),
+            ("--param", bool(param)), ("--preset", preset is not None),
+            ("--option", bool(option)), ("--out", out is not None),
+            ("--workers", workers != 1), ("--ray-address", ray_address is not None),
+            ("--seeds", seeds is not None), ("--games-per-seed", games_per_seed is not None),
+            ("--budget", budget != 30.0), ("--timeout", timeout != 5.0),
+            ("--max-steps", max_steps != 1000), ("--shrink-budget", shrink_budget is not None),
+            ("--min-games", min_games != 1),
+        ) if given]
+        if ignored:
+            raise MalformedInput(f"{', '.join(ignored)} cannot go with --log: a log's header "
+                                 "names its game and set-up, and every registered reading is "
+                                 "tried")
+        _logs(logs, level, seed, as_json)
     given = [x for x in (engine, openspiel, pettingzoo) if x is not None]
     if len(given) != 1:
         raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "
@@ -138,11 +182,18 @@ def conform_command(
         raise MalformedInput(f"--workers must be 1..64, got {workers}")
     if (seeds is not None and seeds < 1) or (games_per_seed is not None and games_per_seed < 1):
         raise MalformedInput("--seeds and --games-per-seed must be at least 1")
+    if identify and campaign:
+        raise MalformedInput("--identify works without a campaign")
     if campaign and engine is None:
         raise MalformedInput("--workers, --ray-address, --seeds and --games-per-seed are for "
                              "--engine campaigns")
     game = game if game is not None else names()[0]
     players, preset, option = _fixed_by_params(game, param or [], players, preset, option or [])
+    if engine is None and identify:
+        from ruleproof.cli.interop import identify_framework
+
+        identify_framework(openspiel, pettingzoo, game, players, preset, None, option, 20,
+                           seed, budget, shrink_budget, max_steps, as_json)
     if engine is None:
         from ruleproof.cli.interop import run_framework
 
@@ -179,8 +230,10 @@ def conform_command(
     if max_steps < 1 or min_games < 1:
         raise MalformedInput("--max-steps and --min-games must be at least 1")
     target = out or Path("ruleproof-divergence.jsonl")
-    if not target.parent.is_dir():
-        raise MalformedInput(f"--out: directory {target.parent} does not exist", file=str(target))
+    check_target(Target(target, "--out", "trace"))  # a link, FIFO, device: refused before work
+    if identify:
+        _identify(model, engine, timeout, players, opts, budget, seed, max_steps, shrink_budget,
+                  as_json)
     run: Campaign | None = None
     if campaign:
         run = _campaign(game, engine, workers, ray_address, seed, seeds, games_per_seed or 20,
@@ -188,32 +241,118 @@ def conform_command(
                         as_json)
         result = run.result
     else:
-        with progress(f"conform ({budget:g} s)", None, quiet=as_json) as advance:
+        with progress(f"conform ({budget:g} s)", None) as advance:
             result = conform(model, subprocess_factory(engine, timeout=timeout),
                              players=players, options=opts, budget=budget, seed=seed,
                              max_steps=max_steps, shrink_budget=shrink_budget,
                              min_games=min_games, on_game=lambda _: advance())
     text = trace_text(result, model, engine)
+    code = verdict_code(result)
     saved: str | None = None
+    failed: MalformedInput | None = None
+    if not as_json:  # the finding first: a trace that cannot be written never hides it
+        report, cover = result.report(), result.coverage.summary()
+        # the coverage lines (the varied options alone ran to 470 characters) folded at
+        # spaces like the campaign's summary, identifiers whole; the verdict as it is
+        typer.echo(report.replace(cover, fold(cover)) if cover in report else report)
+        if run is not None:
+            typer.echo(fold(run.summary()))  # folded at spaces
+        sys.stdout.flush()
     if text is not None:
         try:
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise MalformedInput(f"cannot write trace: {exc.strerror or exc}",
-                                 file=str(target)) from None
-        saved = str(target)
-    code = 3 if result.unsupported else 0 if result.conforms else 1
+            saved = str(write_file(Target(target, "--out", "trace"), text))
+        except MalformedInput as exc:  # OutputFailed (a full disk...), or the path changed
+            failed = exc
     if as_json:
         data = _conform_json(result, saved, code)
+        if failed is not None:
+            data["trace_error"] = str(failed)
         if run is not None:
             data["campaign"] = run.as_json()
         typer.echo(json.dumps(data, indent=2))
+    elif saved is not None:
+        typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
+    if failed is not None:
+        sys.stdout.flush()
+        sys.stderr.write(f"error: {failed}\n")
+        raise typer.Exit(code or 2)  # the finding's own code; 2 only with no finding
+    raise typer.Exit(code)
+
+
+EXIT_CONFORMS, EXIT_NONCONFORMING, EXIT_USAGE, EXIT_UNSUPPORTED, EXIT_TOO_SLOW = 0, 1, 2, 3, 4
+"""``conform``'s verdicts by exit code (docs/conformance.md, section 4)."""
+
+
+def verdict_code(result: ConformResult) -> int:
+    """The exit code of a ``conform`` result: 3 unsupported, 0 conforms, 4 too slow to judge
+    within the budget (no divergence, the budget ran out before ``--min-games`` games), 1
+    otherwise (a divergence, an engine failure, a run that proves nothing)."""
+    if result.unsupported:
+        return EXIT_UNSUPPORTED
+    if result.conforms:
+        return EXIT_CONFORMS
+    return EXIT_TOO_SLOW if result.too_slow is not None else EXIT_NONCONFORMING
+
+
+def _logs(paths: list[Path], level: float, seed: int, as_json: bool) -> None:
+    """``conform --log FILE...`` (properties/conformance/logs.py)."""
+    from ruleproof.properties.conformance.logs import check_logs, fits, report
+
+    if not 0 < level < 1:
+        raise MalformedInput(f"--level must be between 0 and 1, got {level!r}")
+    results, chance = check_logs(paths, level=level, seed=seed)
+    ok = fits(results, chance)
+    code = EXIT_CONFORMS if all(ok.values()) else EXIT_NONCONFORMING
+    if as_json:
+        typer.echo(json.dumps({
+            "exit": code, "logs": [{"file": r.path, "actions": r.steps, "default": r.default,
+                                    "surviving": list(r.surviving),
+                                    "undecided": list(r.undecided), "partial": r.partial,
+                                    "facts": r.facts,
+                                    "divergence": r.first_divergence or None}
+                                   for r in results],
+            "chance": {"points": chance.points, "bins": list(chance.counts),
+                       "p_value": chance.p_value, "level": chance.level,
+                       "passed": chance.passed}}, indent=2))
     else:
-        typer.echo(result.report())
-        if run is not None:
-            typer.echo(run.summary())
-        if saved is not None:
-            typer.echo(f"minimal trace saved to {saved} (ruleproof replay {saved})")
+        typer.echo(report(results, chance))
+    raise typer.Exit(code)
+
+
+def _identify(model: GameModel, engine: str, timeout: float, players: int | None,
+              opts: dict[str, str], budget: float, seed: int, max_steps: int,
+              shrink_budget: float | None, as_json: bool) -> None:
+    """``conform --identify``: the readings the engine follows (properties/conformance/
+    identify.py); exits 0 identified, 1 none fits or nothing could be said, 3 unsupported."""
+    from ruleproof.properties.conformance.identify import identify
+
+    with progress(f"conform --identify ({budget:g} s)", None, quiet=as_json) as advance:
+        found = identify(model, subprocess_factory(engine, timeout=timeout), players=players,
+                         options=opts, budget=budget, seed=seed, max_steps=max_steps,
+                         shrink_budget=2.0 if shrink_budget is None else shrink_budget,
+                         on_step=lambda text: advance(0, text))
+    code = (EXIT_UNSUPPORTED if found.unsupported else EXIT_CONFORMS if found.fits
+            else EXIT_NONCONFORMING)
+    if as_json:
+        def game(p: Any) -> dict[str, Any]:
+            d = p.divergence
+            return {"actions": [a for _, a in p.actions], "players": p.players,
+                    "setup": dict(p.setup), "options": dict(p.options),
+                    "step": None if d is None else d.step,
+                    "kind": None if d is None else d.kind,
+                    "detail": None if d is None else d.detail}
+
+        typer.echo(json.dumps({
+            "game": found.game, "exit": code, "fits": found.fits,
+            "readings": dict(found.readings), "games": found.games,
+            "excluded": [{"option": e.option, "value": e.value, "game": game(e.witness)}
+                         for e in found.excluded],
+            "undecided": [f"{k}={v}" for k, v in found.undecided],
+            "unexplained": None if found.unexplained is None else game(found.unexplained),
+            "failure": found.failure or None, "unsupported": found.unsupported or None},
+            indent=2))
+    else:
+        typer.echo(found.report())
     raise typer.Exit(code)
 
 
@@ -312,12 +451,20 @@ def _conform_json(result: ConformResult, saved: str | None, code: int) -> dict[s
             "players": f.players, "options": dict(f.options), "seed": f.seed,
             "setup": dict(f.setup), "deal_rearranged": f.crafted, "actions": [a for _, a in f.actions],
             "shrunk_from": result.shrink_steps[0] if result.shrink_steps else None},
+        "too_slow": None if result.too_slow is None else {
+            "seconds_per_action": result.too_slow.per_action,
+            "actions_measured": result.too_slow.actions,
+            "game_length": result.too_slow.game_length,
+            "budget_needed": result.too_slow.budget_needed},
         "trace": saved, "note": result.note or None,
         "coverage": result.coverage.as_json(),
     }
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``replay`` and ``conform`` commands to ``app``."""
+    """Add the ``replay``, ``conform`` and ``perft`` commands to ``app``."""
+    from ruleproof.cli.perft import register as register_perft
+
     app.command("replay")(replay_command)
     app.command("conform")(conform_command)
+    register_perft(app)

@@ -9,17 +9,19 @@ registry: its ambiguity register (capability ``ambiguities``), its scenario capa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ruleproof.properties.citations import citations
 from ruleproof.spec import clause_registry, shipped_documents
+from ruleproof.system.outputs import write_file
 
 
 def ambiguities_markdown() -> str:
     """The ambiguity catalogue (``docs/ambiguities.md``): the register of every game that
     keeps one (its capability ``ambiguities``), as Markdown."""
-    from ruleproof.properties.contracts.register import registers
+    from ruleproof.properties.contracts.register import catalogue
 
-    return "\n".join(cap.catalogue() for _p, cap in registers())
+    return catalogue()
 
 
 def clauses_markdown() -> str:
@@ -168,6 +170,205 @@ def write_docs(directory: Path) -> list[Path]:
     written = []
     for name, text in pages.items():
         path = directory / name
-        path.write_text(text, encoding="utf-8")
+        write_file(path, text)  # whole or not at all, never over a link or device
         written.append(path)
     return written
+
+
+# ----------------------------------------------------------------------------- discovery
+
+
+DISCOVERY_INTRO = """\
+# Clauses as contracts, and what they leave open
+
+Generated from a discovery run by `ruleproof ambiguities --discover --profile {profile}
+--write-docs docs/discovery.md`; do not edit (run it again). `ruleproof clauses --contracts` ·
+`ruleproof ambiguities [GAME] [ID]` (the register) · part of `ruleproof check` (refinement,
+endless games, perfect recall).
+
+Discovery's searches can run side by side on Ray: `--workers N` (a local Ray) or
+`--ray-address HOST:PORT` (a cluster); the findings equal a single process's
+([Campaigns on Ray](campaigns.md)).
+
+## Method
+
+**Contracts.** Every clause that constrains play has a second, independent statement: a
+predicate written from the clause's text, not from the engine, tagged with the clause id (in
+each game's own folder, `properties/<game>/`, a translation's contracts from its own text
+only; the generic framework in `properties/contracts/core.py`). A game lists its contract sets
+in its plugin record, as the capability `contracts`. A contract may say what the clause
+*forbids* (state, action), what it *permits* (state, action) and what it *requires* of the
+successor (state, action, next state; "not in play" is allowed). Frame contracts say what does
+*not* happen unless a clause says so. Set-up clauses are not counted; every other clause
+without a contract carries a reason.
+
+**Readings.** A contract states only what every plausible reading of its clause agrees on;
+where the text admits several readings ("can" as may or must, a referent, a quick-reference
+line against its chapter) it names them as *alternatives*, each a predicate set of its own with
+the rule option that plays it, and a transition satisfies the contract when it meets one of
+them. A quick reference, an FAQ or a worked example is a contract set of its own (a *part*,
+named `DOCUMENT:PART`, e.g. `DOCUMENT:qr`; each game's parts are listed by its capability
+`contracts`), written from that section alone and compared with its chapters by the `chapters`
+search; the `reading` search reports
+every reading the engine departs from. Every value of every rule option meets the contracts of
+the sources its rule sets read, or is declared beyond that text with the reason
+(`beyond_text` next to the contracts; `tests/test_readings.py`).
+
+**Refinement.** Random games of every rule set and every shipped scenario under its preset are
+checked transition by transition against all contracts of their sources (`ruleproof check`); a
+broken contract is reported with its clause id and the game shrunk.
+
+**Discovery** (`properties/contracts/discovery.py` and the searches of `SEARCH_KINDS`) runs
+these searches on every game with the capability `discovery`:
+
+"""
+
+DISCOVERY_EXPLAINED = """\
+**Findings, keys, questions.** Each finding has a key that names its question and not its
+witness: the reading of the texts it belongs to (the rule set without its player count), the
+kind of decision and its object (the action's kind and target, what the action turned up, the
+situation), and for a refused action the clauses the engine cites; the clauses in play (for a
+perturbed successor: the contracts that read the perturbed fields); a witness (seed, the
+actions before it, the action), replayable as a scenario; and, from the newer searches, the
+question in words and its readings. A finding is **explained** by a register entry
+(`ruleproof ambiguities GAME ID`) that lists its key, or whose clauses meet the finding's and
+whose other reading (its rule option), replayed on the witness, changes exactly what the
+finding is about (the action's legality for a legality finding, the perturbed fields for an
+effect). Findings explained by one entry pose one question; an unexplained finding poses the
+question of its key. Unexplained findings are printed as NEW and the command exits 1;
+`--witnesses DIR` writes a replayable scenario per new finding. Precision is the share of
+distinct questions that a register entry accepts.
+"""
+
+DISCOVERY_FIXED = """\
+## Found and fixed
+
+Not every finding is a question. A finding that the text does settle is fixed where it was
+wrong -- the engine (with a test) or a contract too weak for what the clause says (sharpened,
+citing it) -- and no longer appears. What each game's searches found and fixed so far (from
+its discovery capability):
+"""
+
+DISCOVERY_LIMITS = """\
+## What it can and cannot find
+
+* It finds only what its action spaces, perturbations, mutants and generators express, on
+  states that seeded random play reaches within the budget; a question that needs a rare state
+  may need the thorough profile or a symbolic query.
+* Actions of another kind than the state asks for are left out of the legality comparison:
+  they are the engine's protocol, not a rule question.
+* Contracts are our reading of a paraphrase of the text; a contract that is too weak shows up as
+  a finding, one that is too strong as a refinement failure. Neither proves the reading right.
+* An entry explains a finding only when it lists the finding's key, or when its clauses meet
+  the finding's and its other reading changes the engine there; an entry's wording is still
+  written by hand, so whether it states the question found is judged when the key is listed.
+* A cycle is a witness that a game *can* go on for ever; "no cycle found" is not a proof that
+  none exists. Endings stay reachable from every sampled state (random continuations).
+* A question no reader would ask of the model's states (a component the model does not have,
+  a rule the texts never mention) is out of reach: the searches perturb and mutate what the
+  engines and the contracts name.
+
+## A game's part
+
+The searches are written once (`properties/contracts/discovery.py`, `properties/discovery/`)
+and play through the game interface. What is a game's own comes through its plugin record: the
+capability `discovery` (`DiscoveryGame`: the systematic action space and the decision each
+phase asks for, the names of situations in finding keys, the perturbations of a successor, how
+its ambiguity register explains a finding, the comparison of its translations, cycle keys, its
+z3 queries, witness files) and the capability `ambiguities` (`properties/contracts/register.py`:
+the register `ambiguities.toml` of the game's data folder, as entries of the one register). The
+discovered register is `discovered.toml` in the game's data folder. A game without these
+capabilities is simply not searched. Today's games:
+"""
+
+
+def _games_part() -> list[str]:
+    """Per game with discovery: its capability's module and its data folder."""
+    from ruleproof.properties.contracts.discovery import discovery_of
+    from ruleproof.properties.plugin import plugins
+
+    out = []
+    for p in plugins().values():
+        cap = discovery_of(p)
+        if cap is None:
+            continue
+        module = type(cap).__module__.removeprefix("ruleproof.").replace(".", "/")
+        out.append(f"* {p.title}: `{module}.py`, data in `spec/{p.spec_folder.name}/`.")
+    return out
+
+
+def _fixed_part() -> list[str]:
+    """The rows (found, side, fix) each game's discovery capability lists as ``fixed``."""
+    from ruleproof.properties.contracts.discovery import discovery_of
+    from ruleproof.properties.plugin import plugins
+
+    rows = [(p.title, row) for p in plugins().values()
+            if (cap := discovery_of(p)) is not None for row in getattr(cap, "fixed", ())]
+    if not rows:
+        return ["Nothing yet.", ""]
+    out = ["| game | found | side | fix |", "| --- | --- | --- | --- |"]
+    out += [f"| {title} | {_cell(found)} | {_cell(side)} | {_cell(fix)} |"
+            for title, (found, side, fix) in rows]
+    return [*out, ""]
+
+
+def discovery_markdown(report: Any) -> str:
+    """docs/discovery.md from a discovery run (:class:`~ruleproof.properties.contracts.
+    discovery.Report`): the method (each search from its own description), the figures per
+    source (findings, distinct questions, registered, contract adequacy, time), the table of
+    questions with the entries that explain them, and what it can and cannot find."""
+    from ruleproof.properties.contracts.core import contract_set, coverage
+    from ruleproof.properties.contracts.discovery import about
+    from ruleproof.properties.contracts.games import sources
+
+    out = [DISCOVERY_INTRO.format(profile=report.profile)]
+    out += [f"* *{kind}*: {about(kind)};" for kind in report.kinds]
+    out[-1] = out[-1].rstrip(";") + "."
+    out += ["", DISCOVERY_EXPLAINED, "## Figures", ""]
+    questions = report.questions()
+    accepted = sum(q.accepted for q in questions)
+    out += [f"Profile `{report.profile}`: {report.seconds:.0f} s wall-clock "
+            f"({report.workers} worker{'s' if report.workers > 1 else ''}), "
+            f"{len(report.findings)} findings, {len(questions)} distinct questions, "
+            f"{accepted} of them explained by a register entry (precision "
+            f"{100 * report.precision:.0f}%), {len(report.new)} new findings"
+            + (f"; cut by the time limit: {', '.join(report.cut)}" if report.cut else "") + ".",
+            "", "Contract coverage of rule clauses: " + ", ".join(
+                f"{c.source} {len(c.covered)}/{len(c.rule_clauses)} ({100 * c.ratio:.0f}%)"
+                for c in (coverage(contract_set(s)) for s in sources())) + ".", "",
+            "| source | findings | distinct questions | explained by a register | "
+            "contract adequacy (mutants killed / survived) |", "| --- | --- | --- | --- | --- |"]
+    for source, row in report.per_source().items():
+        ad = row.get("adequacy")
+        shown = f"{ad['killed']} / {ad['survived']}" if ad else "—"
+        out.append(f"| {source} | {row['findings']} | {row['questions']} | {row['accepted']} "
+                   f"| {shown} |")
+    by_kind: dict[str, float] = {}
+    for unit, seconds in report.unit_seconds.items():
+        kind = unit.split(" ")[0]
+        by_kind[kind] = by_kind.get(kind, 0.0) + seconds
+    out += ["", "Time per search (seconds, summed over its units): " + ", ".join(
+        f"{k} {v:.1f}" for k, v in by_kind.items()) + ".", "", "## Questions found", "",
+        "Each row is one distinct question: the register entry that explains its findings "
+        "(see the [ambiguity catalogue](ambiguities.md)), the source that leaves it open, and "
+        "the keys of its findings.", "",
+        "| entry | source | question | findings | keys |", "| --- | --- | --- | --- | --- |"]
+    for q in sorted(questions, key=lambda q: (not q.accepted, q.source, q.id)):
+        entry = q.entry and q.id.split(" ", 1)[0]
+        shown = f"[{q.entry}](ambiguities.md#{_anchor(q.entry)}) ({entry})" if q.accepted \
+            else "**new**"
+        keys = sorted({f.key for f in q.findings})
+        text = q.text if q.text not in keys else ""
+        out.append(f"| {shown} | {_cell(q.source)} | {_cell(text)} | {len(q.findings)} | "
+                   + "<br>".join(f"`{_cell(k)}`" for k in keys[:4])
+                   + (f"<br>(+{len(keys) - 4} more)" if len(keys) > 4 else "") + " |")
+    out += ["", DISCOVERY_FIXED, *_fixed_part(), DISCOVERY_LIMITS, *_games_part()]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _anchor(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum() or ch in "-_")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -7,6 +7,7 @@ differing from ``spec/<game>/reduced/expected.toml`` with ``--pinned``) or an in
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sys
@@ -18,10 +19,28 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ruleproof.cli.clitools import bad_input_exits_2
-from ruleproof.errors import MalformedInput
-from ruleproof.properties.explore.games import configuration, pinned_results, shipped
-from ruleproof.properties.explore.search import ExploreResult, check_writable, explore
+from ruleproof.cli.progress import progress as progress_bar
+from ruleproof.errors import MalformedInput, OutputFailed
+from ruleproof.properties.conformance.trace import dump_lines
+from ruleproof.properties.explore.coverage import (
+    SetupCoverage,
+    explored_sources,
+    markdown,
+    setup_coverage,
+    summary,
+    table,
+)
+from ruleproof.properties.explore.games import (
+    configuration,
+    explore_game,
+    pinned_results,
+    shipped,
+)
+from ruleproof.properties.explore.search import ExploreResult, explore
+from ruleproof.properties.explore.simulate import full_setups
+from ruleproof.properties.explore.simulate import simulate as run_simulation
 from ruleproof.properties.explore.trace_out import write_findings
+from ruleproof.system.outputs import Target, check_target, claimed, write_file, write_files
 
 ALLOWED = ("cycles", "traps", "dead-ends")
 
@@ -83,8 +102,27 @@ def explore_command(
     list_: Annotated[bool, typer.Option("--list", help="list the shipped reduced "
                                                        "configurations")] = False,
     profile: Annotated[str | None, typer.Option(help="explore every configuration pinned for "
-                                                     "this profile (ci or thorough) and compare "
-                                                     "with the pinned results")] = None,
+                                                     "this profile (ci, thorough, or all) and "
+                                                     "compare with the pinned results")] = None,
+    coverage: Annotated[bool, typer.Option(help="count the rule clauses every transition "
+                                                "exercised and print the clause coverage "
+                                                "(docs/explore.md)")] = False,
+    coverage_out: Annotated[Path | None, typer.Option(help="write the clause coverage as "
+                                                           "Markdown to FILE (with --coverage)")
+                            ] = None,
+    compact: Annotated[bool, typer.Option(help="compact state storage: fingerprints in a "
+                                               "numpy set (at most 16 bytes a state), parent "
+                                               "pointers on disk; needs --no-graph, one "
+                                               "process, no checkpoint")] = False,
+    simulate: Annotated[int | None, typer.Option(help="simulation mode (TLC -simulate): run "
+                                                      "N random behaviours of the set-up "
+                                                      "(a full game of spec/<game>/full, "
+                                                      "see --list) instead of exploring")
+                        ] = None,
+    depth: Annotated[int | None, typer.Option(help="with --simulate: most steps of a "
+                                                   "behaviour [default: 2000]")] = None,
+    seed: Annotated[int | None, typer.Option(help="with --simulate: seed of the behaviours "
+                                                  "[default: 0]")] = None,
 ) -> None:
     """Explore every reachable state of a reduced game (docs/explore.md)."""
     if max_states is not None and max_states < 1:
@@ -104,6 +142,38 @@ def explore_command(
                 "as the configuration)" if resume and game else "")
         raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
                              f"--checkpoint FILE{hint}")
+    if simulate is None and (depth is not None or seed is not None):
+        raise MalformedInput("--depth and --seed only work with --simulate N")
+    if simulate is not None:
+        others = {"--symmetry/--no-symmetry": symmetry is not None,
+                  "--max-states": max_states is not None, "--no-graph": no_graph,
+                  "--checkpoint": checkpoint is not None, "--resume": resume,
+                  "--checkpoint-every": checkpoint_every is not None,
+                  "--workers": workers is not None, "--ray-address": ray_address is not None,
+                  "--allow": bool(allow), "--pinned": pinned, "--list": list_,
+                  "--profile": profile is not None, "--compact": compact}
+        unused = [flag for flag, on in others.items() if on]
+        if unused:
+            raise MalformedInput(f"--simulate does not use {', '.join(unused)}; drop it")
+        if not game:
+            raise MalformedInput("--simulate needs a set-up: a full game (spec/<game>/full), "
+                                 "a reduced configuration or a file")
+        if coverage_out is not None and not coverage:
+            raise MalformedInput("--coverage-out only works with --coverage")
+        _simulate(game, simulate, 2000 if depth is None else depth, seed or 0,
+                  contracts is not False, max_seconds, out, as_json, coverage, coverage_out)
+        return
+    if coverage_out is not None and not coverage:
+        raise MalformedInput("--coverage-out only works with --coverage")
+    if coverage and (list_ or checkpoint is not None):
+        raise MalformedInput(f"--coverage does not work with "
+                             f"{'--list' if list_ else '--checkpoint'}; drop one")
+    if coverage_out is not None:
+        check_target(Target(coverage_out, "--coverage-out", "coverage table"))
+        if coverage_out.is_file() and not _written_by_coverage(coverage_out):
+            raise MalformedInput(f"--coverage-out {coverage_out}: the file exists and was not "
+                                 "written by explore --coverage; ruleproof replaces only files "
+                                 "it wrote (remove it or name another)")
     if game and (profile is not None or list_):
         raise MalformedInput(f"--profile and --list explore the shipped set-ups; drop {game!r}")
     if profile is not None or list_:
@@ -114,33 +184,38 @@ def explore_command(
                  "--checkpoint-every": checkpoint_every is not None, "--resume": resume,
                  "--workers": workers is not None, "--ray-address": ray_address is not None,
                  "--out": out is not None, "--allow": bool(allow), "--pinned": pinned,
-                 "--json": as_json and list_, "--profile": profile is not None and list_}
+                 "--json": as_json and list_, "--profile": profile is not None and list_,
+                 "--compact": compact}
         unused = [flag for flag, on in given.items() if on]
         if unused:
             raise MalformedInput(f"{'--list' if list_ else '--profile'} does not use "
                                  f"{', '.join(unused)}; drop it")
     if profile is not None:
-        _profile(profile, as_json)
+        _profile(profile, as_json, coverage, coverage_out)
         return
     if list_:
         for name in shipped():
             spec = configuration(name)
             typer.echo(f"{name:12} {spec.game:11} {spec.description}")
+        for name, path in full_setups().items():
+            spec = configuration(str(path))
+            typer.echo(f"{name:12} {spec.game:11} {spec.description} (--simulate only)")
         return
     if not game and not resume:
         raise MalformedInput("name a reduced configuration (ruleproof explore --list)")
     n_workers = 1 if workers is None else workers
     if contracts is None and not resume:
         contracts = True  # every invariant and every clause contract, unless told otherwise
-    if checkpoint is not None:
-        check_writable(checkpoint)
     allowed = set(allow or ())
     bad = allowed - set(ALLOWED)
     if bad:
         raise MalformedInput(f"--allow takes {', '.join(ALLOWED)}; got {', '.join(sorted(bad))}")
+    claim = contextlib.ExitStack()  # another run writing the same checkpoint is refused now
+    if checkpoint is not None:
+        claim.enter_context(claimed([Target(checkpoint, "--checkpoint", "checkpoint")]))
     console = Console(stderr=True)
-    show = not as_json and sys.stderr.isatty()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+    show = sys.stderr.isatty()  # stderr: with --json too (the JSON is on stdout)
+    with claim, Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                   TextColumn("depth {task.fields[depth]}  {task.fields[states]:,} states  "
                              "frontier {task.fields[frontier]:,}  {task.fields[rate]:,.0f}/min"),
                   TimeElapsedColumn(), console=console, disable=not show) as bar:
@@ -152,6 +227,8 @@ def explore_command(
                        rate=states / seconds * 60 if seconds else 0.0)
 
         if n_workers > 1 or ray_address is not None:
+            if compact:
+                raise MalformedInput("--compact works in a single process (--workers 1) only")
             if checkpoint is not None or resume:
                 raise MalformedInput("--checkpoint/--resume work in a single process "
                                      "(--workers 1) only")
@@ -159,16 +236,23 @@ def explore_command(
             result = explore_distributed(game, workers=n_workers, address=ray_address,
                                          symmetry=bool(symmetry), max_states=max_states,
                                          max_seconds=max_seconds, keep_graph=not no_graph,
-                                         progress=progress, contracts=bool(contracts))
+                                         progress=progress, contracts=bool(contracts),
+                                         coverage=coverage)
         else:
             result = explore(game, symmetry=symmetry, contracts=contracts,
                              max_states=max_states,
                              max_seconds=max_seconds, keep_graph=False if no_graph else None,
                              progress=progress, checkpoint=checkpoint, resume=resume,
                              checkpoint_every=60.0 if checkpoint_every is None
-                             else checkpoint_every)
+                             else checkpoint_every, coverage=coverage, compact=compact)
     folder = out or Path(f"explore-{result.name}")
-    written = write_findings(result, folder) if result.findings else []
+    unwritten: OutputFailed | MalformedInput | None = None
+    written: list[Path | None] = []
+    try:  # a trace that cannot be written never hides the finding: it is printed below
+        written = list(write_findings(result, folder)) if result.findings else []
+    except MalformedInput as exc:
+        unwritten = exc
+        written = [None] * len(result.findings)
     problems = result.problems()
     if "dead-ends" in allowed:
         problems = [p for p in problems if "dead end" not in p]
@@ -188,10 +272,15 @@ def explore_command(
                                 for n, cpu in result.per_worker],
                     cycles=result.cycles, passed=not problems, problems=problems,
                     resumed_from=result.resumed_from, new_states=result.new_states,
+                    checkpoint_error=result.unsaved,
                     pinned=None if not pinned else not pin_problems,
+                    fired=result.fired,
+                    store_bytes=result.store_bytes or None,
+                    collision_probability=None if result.collision is None else {
+                        "calculated": result.collision[0], "actual": result.collision[1]},
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
-                               "trace": str(p)} for f, p in zip(result.findings, written,
-                                                                strict=False)])
+                               "trace": None if p is None else str(p)}
+                              for f, p in zip(result.findings, written, strict=False)])
         typer.echo(json.dumps(data, indent=2))
     else:
         typer.echo(f"{result.name} ({result.game}), symmetry {result.symmetry}: "
@@ -208,6 +297,13 @@ def explore_command(
                    f"per minute, {result.workers} worker(s), {result.cpu_seconds:.1f} CPU s "
                    "in the workers" + ("" if len(result.per_worker) < 2 else " (expanded " + ", ".join(
                        f"{n:,} in {cpu:.1f} s" for n, cpu in result.per_worker) + ")"))
+        if result.collision is not None:
+            calc, actual = result.collision
+            typer.echo(f"  compact storage: {result.store_bytes:,} bytes of fingerprints, "
+                       f"{result.store_bytes / max(1, result.distinct_states):.1f} bytes per "
+                       f"stored state; fingerprint collision probability: calculated "
+                       f"{calc:.1e}, based on the actual fingerprints "
+                       + ("-" if actual is None else f"{actual:.1e}"))
         if result.resumed_from is not None:
             typer.echo(f"  resumed from {checkpoint} at {result.resumed_from:,} states: "
                        + (f"this run added {result.new_states:,}" if result.new_states else
@@ -217,38 +313,148 @@ def explore_command(
         if pinned and not pin_problems:
             typer.echo("  counts as pinned in spec/<game>/reduced/expected.toml")
         for f, p in zip(result.findings, written, strict=False):
-            typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> {p}")
+            typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> "
+                       + (str(p) if p is not None else "(trace not written)"))
         typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
+    if coverage:
+        _coverage_out([_setup_coverage(result, game)], as_json, coverage_out)
+    if unwritten is not None or result.unsaved:  # the verdict is out; 2 only with no finding
+        sys.stdout.flush()
+        sys.stderr.write(f"error: {unwritten or result.unsaved}\n")
+        raise typer.Exit(1 if problems else 2)
     raise typer.Exit(0 if not problems else 1)
 
 
-def _profile(profile: str, as_json: bool) -> None:
-    """Explore every configuration pinned for ``profile``; findings the manifest pins (cycles,
-    traps, dead ends) are expected, anything else or any count that differs fails."""
-    pinned = [e for e in pinned_results() if e.profile == profile]
+def _simulate(name: str, behaviours: int, depth: int, seed: int, contracts: bool,
+              max_seconds: float | None, out: Path | None, as_json: bool, coverage: bool,
+              coverage_out: Path | None) -> None:
+    """``explore NAME --simulate N``: run, print, write the findings' traces; exit 1 on a
+    finding or no step, else 0."""
+    with progress_bar(f"explore --simulate {name}", behaviours) as advance:
+        res = run_simulation(name, behaviours=behaviours, depth=depth, seed=seed,
+                             contracts=contracts, max_seconds=max_seconds,
+                             progress=lambda done: advance())
+    problems = res.problems()
+    written: list[Path] = []
+    if res.findings:
+        written = write_files(Target(out or Path(f"simulate-{res.name}"), "--out", "trace",
+                                     folder=True),
+                              [(f"{f.kind}-{n}.jsonl", dump_lines(f.trace))
+                               for n, f in enumerate(res.findings, start=1)])
+    if as_json:
+        typer.echo(json.dumps({"name": res.name, "game": res.game, "seed": res.seed,
+                               "behaviours": res.behaviours, "steps": res.steps,
+                               "transitions": res.transitions, "terminal": res.terminal,
+                               "cut": res.cut, "longest": res.longest,
+                               "contracts": res.contracts, "seconds": res.seconds,
+                               "fired": res.fired, "passed": not problems,
+                               "problems": problems,
+                               "traces": [str(p) for p in written]}, indent=2))
+    else:
+        typer.echo(f"{res.name} ({res.game}), simulation, seed {res.seed}: {res.behaviours} "
+                   f"behaviours, {res.steps:,} steps, {res.transitions:,} successors checked "
+                   f"(every invariant{', every clause contract' if res.contracts else ''}), "
+                   f"{res.terminal} ended, {res.cut} cut at --depth {depth}, longest "
+                   f"{res.longest}, {res.seconds:.1f} s")
+        for f, p in zip(res.findings, written, strict=False):
+            typer.echo(f"  {f.kind}: {f.message} (behaviour {f.behaviour}, step {f.depth}) "
+                       f"-> {p}")
+        typer.echo("passed" if not problems else "FAILED: " + "; ".join(problems))
+    if coverage:
+        game = explore_game(str(full_setups().get(name, name)))
+        _coverage_out([setup_coverage(game, f"{res.name} (simulated)", res.fired, res.steps)],
+                      as_json, coverage_out)
+    raise typer.Exit(1 if problems else 0)
+
+
+def _setup_coverage(result: ExploreResult, setup: str | None = None) -> SetupCoverage:
+    # ``setup``: the name or file the run was given (a user's file is not found by its name)
+    game = explore_game(setup or result.name)
+    name = result.name + (" (symmetry)" if result.symmetry != "off" else "")
+    return setup_coverage(game, name, result.fired or {}, result.distinct_states)
+
+
+_COVERAGE_MARK = "<!-- generated: ruleproof explore --coverage"
+
+
+def _written_by_coverage(path: Path) -> bool:
+    """Whether ``path`` starts with the mark :func:`_coverage_out` writes (an unreadable file
+    counts as not ours)."""
+    try:
+        with path.open("rb") as f:
+            return f.read(len(_COVERAGE_MARK)) == _COVERAGE_MARK.encode()
+    except OSError:
+        return False
+
+
+def _coverage_out(setups: list[SetupCoverage], as_json: bool, out: Path | None,
+                  every: bool = False) -> bool:
+    """Print (or write to ``out``) the clause coverage of ``setups`` (``every``: also the
+    sources of explorable games no set-up plays); whether a reason of
+    ``coverage/reasons.toml`` is stale (its clause fired: the reason is wrong)."""
+    rows = table(setups, every=explored_sources() if every else ())
+    text = markdown(rows, setups)
+    if out is not None:
+        write_file(Target(out, "--coverage-out", "coverage table"),
+                   "<!-- generated: ruleproof explore --coverage ... --coverage-out; do not "
+                   "edit -->\n\n" + text)
+    if not as_json:
+        if out is None:
+            typer.echo(text, nl=False)
+        for source, d in summary(rows).items():
+            typer.echo(f"coverage {source}: {d['fired']} rule clauses fired, "
+                       f"{d['unreachable']} cannot fire (reason given), {d['uncovered']} "
+                       f"UNCOVERED, {d['stale']} stale reason(s)")
+        for r in rows:
+            if r.status in ("uncovered", "stale"):
+                typer.echo(f"  {r.status}: {r.clause}")
+    return any(r.status == "stale" for r in rows)
+
+
+def _profile(profile: str, as_json: bool, coverage: bool = False,
+             coverage_path: Path | None = None) -> None:
+    """Explore every configuration pinned for ``profile`` (``all``: every pinned one);
+    findings the manifest pins (cycles, traps, dead ends) are expected, anything else or any
+    count that differs fails. With ``coverage`` the clause coverage of them together follows
+    (a stale reason fails)."""
+    pinned = [e for e in pinned_results() if profile in (e.profile, "all")]
     if not pinned:
         raise MalformedInput(f"no configuration is pinned for profile {profile!r} "
                              "(spec/<game>/reduced/expected.toml: ci, thorough)")
     rows: list[dict[str, Any]] = []
+    setups: list[SetupCoverage] = []
     failed = False
-    for e in pinned:
-        result = explore(e.name, symmetry=e.symmetry, contracts=True)
-        problems = [p for p in result.problems()
-                    if not (e.dead_ends and "dead end" in p)] + _pinned_mismatch(result)
-        failed = failed or bool(problems)
-        rows.append({"name": e.name, "symmetry": e.symmetry,
-                     "contracts": result.contracts,
-                     "distinct_states": result.distinct_states, "depth": result.depth,
-                     "seconds": result.seconds, "passed": not problems, "problems": problems})
-        if not as_json:
-            typer.echo(f"{e.name:10} symmetry {'on ' if e.symmetry else 'off'} "
-                       f"{result.distinct_states:>9,} states  depth {result.depth:>3}  "
-                       f"{result.seconds:6.1f} s  "
-                       + ("as pinned, no contract broken" if not problems
-                          else "FAILED: " + "; ".join(problems)))
+    with progress_bar(f"explore --profile {profile}", len(pinned)) as advance:
+        for e in pinned:
+            def states(depth: int, distinct: int, frontier: int, seconds: float,
+                       name: str = e.name) -> None:
+                advance(0, f"{name}: depth {depth}, {distinct:,} states")
+
+            advance(0, e.name)
+            result = explore(e.name, symmetry=e.symmetry, contracts=True, coverage=coverage,
+                             progress=states)
+            advance()
+            if coverage:
+                setups.append(_setup_coverage(result))
+            problems = [p for p in result.problems()
+                        if not (e.dead_ends and "dead end" in p)] + _pinned_mismatch(result)
+            failed = failed or bool(problems)
+            rows.append({"name": e.name, "symmetry": e.symmetry,
+                         "contracts": result.contracts,
+                         "distinct_states": result.distinct_states, "depth": result.depth,
+                         "seconds": result.seconds, "passed": not problems, "problems": problems,
+                         **({"fired": result.fired} if coverage else {})})
+            if not as_json:
+                typer.echo(f"{e.name:10} symmetry {'on ' if e.symmetry else 'off'} "
+                           f"{result.distinct_states:>9,} states  depth {result.depth:>3}  "
+                           f"{result.seconds:6.1f} s  "
+                           + ("as pinned, no contract broken" if not problems
+                              else "FAILED: " + "; ".join(problems)))
     if as_json:
         typer.echo(json.dumps({"profile": profile, "passed": not failed, "results": rows},
                               indent=2))
+    if coverage:
+        failed = _coverage_out(setups, as_json, coverage_path, every=profile == "all") or failed
     raise typer.Exit(1 if failed else 0)
 
 

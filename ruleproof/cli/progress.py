@@ -2,14 +2,17 @@
 
 Usage::
 
-    with progress("playing games", total=n, quiet=as_json) as advance:
+    with progress("playing games", total=n) as advance:
         for game in games:
             ...
             advance()          # one unit done (advance(k) for k units)
 
-The bar (rich) goes to stderr, only when stderr is a terminal and ``quiet`` is false (``--json``
-output and pipes stay clean); it disappears when the block ends. Commands that should adopt it:
-``check --thorough``, ``conform``, ``explore``, discovery, ``stats``, ``docs --build``.
+The bar (rich) goes to stderr, only when stderr is a terminal, with ``--json`` too (the JSON is
+on stdout, so it stays clean; a pipe or a log file on stderr gets nothing); it disappears when
+the block ends. ``quiet`` silences it for callers that print their own progress. Used by
+``check``, ``conform``, discovery, ``stats``, ``prove``, ``docs --build``, ``perft``,
+``explore --simulate`` and ``explore --profile`` (``explore`` draws its own, with the depth and
+states); tests/test_progress_terminal.py runs them on a pseudo-terminal.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ Advance = Callable[..., None]
 def shown(quiet: bool = False) -> bool:
     """Whether a bar would be drawn: stderr is a terminal and the caller is not ``quiet``."""
     return not quiet and sys.stderr.isatty()
+
 
 
 @contextmanager

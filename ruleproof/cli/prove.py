@@ -8,13 +8,12 @@ must hold, an unreachable ending, drift, or a solver ``unknown``), 2 bad input.
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from ruleproof.cli.fit import FitConsole, console_width
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.report import PROFILES
 from ruleproof.properties.symbolic.core import Outcome
@@ -77,7 +76,11 @@ def register(app: typer.Typer) -> None:
             for g in dict.fromkeys(t[0] for t in work):
                 for path in write_game_witnesses(g):
                     typer.echo(f"wrote {path}", err=True)
-        results = outcomes(PROFILES[profile], game, preset, players, jobs=jobs)
+        from ruleproof.cli.progress import progress
+
+        with progress("proving", len(work)) as advance:  # stderr, a terminal only
+            results = outcomes(PROFILES[profile], game, preset, players, jobs=jobs,
+                               on_task=advance)
         ok = all(o.passed for o in results)
         passed_over = skipped(game)
         if as_json:
@@ -86,8 +89,7 @@ def register(app: typer.Typer) -> None:
                 data["skipped"] = [{"game": g, "reason": why} for g, why in passed_over]
             typer.echo(json.dumps(data, indent=2))
         else:
-            console = Console(highlight=False, soft_wrap=True,
-                              width=None if sys.stdout.isatty() else 200)
+            console = FitConsole(highlight=False, soft_wrap=True, width=console_width())
             table = Table(title="ruleproof prove")
             for col in ("system", "property", "method", "result", "clauses used", "time"):
                 table.add_column(col)

@@ -24,15 +24,21 @@ import typer
 
 from ruleproof.cli.clitools import PARAM_HELP, bad_input_exits_2, game_params
 from ruleproof.errors import MalformedInput
+from ruleproof.spec.formats import not_a_file
+from ruleproof.system.outputs import Target, check_target, write_file
 
 if TYPE_CHECKING:
     from ruleproof.render.walk import Walk
 
 
-def _write(path: Path, text: str) -> None:
-    if path.parent and not path.parent.is_dir():
-        raise MalformedInput("the directory does not exist", file=str(path.parent))
-    path.write_text(text, encoding="utf-8")
+def _write(path: Path, text: str, flag: str, what: str) -> None:
+    """Write a page or picture whole or not at all, never over a link, FIFO or device
+    (:func:`ruleproof.system.outputs.write_file`).
+
+    Raises:
+        MalformedInput: the path may not be written; OutputFailed: the writing failed.
+    """
+    write_file(Target(path, flag, what), text)
     typer.echo(f"wrote {path}", err=True)
 
 
@@ -74,6 +80,9 @@ def register(app: typer.Typer) -> None:
 
         if html is None and svg is None:
             raise MalformedInput("give --html OUT and/or --svg OUT")
+        for flag, out, what in (("--html", html, "page"), ("--svg", svg, "picture")):
+            if out is not None:  # a link, FIFO, device: refused before any work
+                check_target(Target(out, flag, what))
         if random_game is None and (players is not None or preset is not None or param):
             raise MalformedInput("--players, --preset and -P are for --random GAME")
         if board is not None:
@@ -81,7 +90,7 @@ def register(app: typer.Typer) -> None:
                 raise MalformedInput("--board draws a board alone; drop the files/--random")
             if svg is None or html is not None:
                 raise MalformedInput("--board writes an SVG: give --svg OUT (not --html)")
-            _write(svg, _board_svg(board))
+            _write(svg, _board_svg(board), "--svg", "picture")
             return
         walks: list[Walk] = []
         if random_game is not None:
@@ -111,9 +120,9 @@ def register(app: typer.Typer) -> None:
         if html is not None:
             title = walks[0].title if len(walks) == 1 else \
                 ", ".join(str(p.name) for p in files or []) or walks[0].title
-            _write(html, html_page(walks, title))
+            _write(html, html_page(walks, title), "--html", "page")
         if svg is not None and picture is not None:
-            _write(svg, picture)
+            _write(svg, picture, "--svg", "picture")
 
 
 def _board_svg(board: str) -> str:
@@ -127,9 +136,10 @@ def _board_svg(board: str) -> str:
         return renderer(board).board_svg(None)
     path = Path(board)
     takers = [name for name, p in games.items() if p.param("board") is not None]
-    if not path.is_file():
-        raise MalformedInput(f"expected a game ({', '.join(games)}) or a board file; no such "
-                             "file", file=board)
+    why = not_a_file(path)
+    if why:
+        raise MalformedInput(f"expected a game ({', '.join(games)}) or a board file; {why}",
+                             file=board)
     if len(takers) != 1:
         raise MalformedInput(f"a board file is drawn by the game that takes board files; "
                              f"{len(takers)} games do ({', '.join(takers) or 'none'})",

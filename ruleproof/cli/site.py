@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from ruleproof.cli.sitelinks import clause_anchor
 from ruleproof.spec import clause_registry, shipped_documents, spec_path
+from ruleproof.system.outputs import write_file
 
 Pages = dict[str, str | bytes]
 """site path (relative to docs_dir) -> page text (Markdown/HTML) or bytes (images)."""
@@ -139,10 +142,13 @@ def clause_columns() -> list[ClauseColumn]:
 
 
 def clause_pages() -> Pages:
-    """``gen/clauses/index.md`` and one page per source document."""
+    """``gen/clauses/index.md`` and one page per source document: a heading per clause (its id,
+    anchored at :func:`~ruleproof.cli.sitelinks.clause_anchor`, so the site's search finds the
+    entry by its id and links land on it), then the other columns of :func:`clause_columns`
+    and the paraphrase."""
     cols = clause_columns()
     index = ["# Clauses per source", "",
-             "Generated from `spec/*/clauses.toml` at build time. Columns: "
+             "Generated from `spec/*/clauses.toml` at build time. Each clause: "
              + ", ".join(name for name, _ in cols) + ".", "",
              "| source | title | clauses |", "| --- | --- | --- |"]
     pages: Pages = {}
@@ -151,10 +157,11 @@ def clause_pages() -> Pages:
         items = list(reg)
         index.append(f"| [{doc}]({doc}.md) | {_md(reg.title)} | {len(items)} |")
         lines = [f"# {doc}: {reg.title}", "", f"{len(items)} clauses, generated from "
-                 f"`spec/{doc}/clauses.toml`.", "",
-                 "| " + " | ".join(n for n, _ in cols) + " |",
-                 "| " + " | ".join("---" for _ in cols) + " |"]
-        lines += ["| " + " | ".join(fn(c) for _, fn in cols) + " |" for c in items]
+                 f"`spec/{doc}/clauses.toml`.", ""]
+        for c in items:
+            meta = " · ".join(f"**{name}** {fn(c)}" for name, fn in cols
+                              if name not in ("id", "paraphrase"))
+            lines += [f"### {c.id} {{#{clause_anchor(c.id)}}}", "", meta, "", _md(c.text), ""]
         pages[f"gen/clauses/{doc}.md"] = "\n".join(lines) + "\n"
     pages["gen/clauses/index.md"] = "\n".join(index) + "\n"
     return pages
@@ -222,8 +229,9 @@ def scenario_pages(progress: Progress = _noop) -> Pages:
                       "| --- | --- | --- |"]
         walks = walks_of(item.path)
         walk_file = f"gen/walks/{item.group}/{item.slug}.html"
-        pages[walk_file] = html_page(walks, walks[0].title)
-        page = [f"# {walks[0].title}", ""]
+        pages[walk_file] = html_page(walks, walks[0].title,
+                                     back=f"../../scenarios/{item.group}/{item.slug}/")
+        page = ["---", "hide:", "  - navigation", "  - toc", "---", "", f"# {walks[0].title}", ""]
         for w in walks:
             if len(walks) > 1:
                 page += [f"## {w.title}", ""]
@@ -234,8 +242,8 @@ def scenario_pages(progress: Progress = _noop) -> Pages:
                      '<div class="ruleproof-picture" markdown="0">'
                      + document(last.pictures[0], w.canvas, w.title) + "</div>", ""]
         page += ["## Step through", "",
-                 f'<iframe src="../../../walks/{item.group}/{item.slug}.html" '
-                 'style="width:100%;height:760px;border:1px solid #ccc" loading="lazy" '
+                 f'<iframe class="ruleproof-walk" src="../../../walks/{item.group}/{item.slug}.html" '
+                 'loading="lazy" '
                  f'title="step-through of {item.slug}"></iframe>', "",
                  f"[Open the step-through page on its own](../../walks/{item.group}/{item.slug}"
                  ".html)", ""]
@@ -274,6 +282,106 @@ def board_pages() -> Pages:
             lines += [f"**{name}**", "", '<div class="ruleproof-picture" markdown="0">'
                       + document(picture, walk.canvas, name) + "</div>", ""]
     return {"gen/boards.md": "\n".join(lines)}
+
+
+def alignment_table(source: str, differences_only: bool = False) -> str:
+    """The alignment of ``source`` as a Markdown table with both texts' paraphrases side by side
+    (each id links to its registry entry through the page hook); ``differences_only`` leaves out
+    the pairs whose relation is ``agree``.
+
+    Raises:
+        MalformedInput: no alignment ships for ``source``.
+    """
+    from ruleproof.spec.alignment import alignment
+
+    al = alignment(source)
+    src, tgt = clause_registry(al.source), clause_registry(al.target)
+
+    def said(reg: Any, ids: tuple[str, ...]) -> str:
+        if not ids:
+            return "—"
+        return "<br>".join(f"`{i}` {_md(reg.get(i).text)}" for i in ids)
+
+    lines = [f"| relation | {al.source} | {al.target} | note |", "| --- | --- | --- | --- |"]
+    for pair in al.pairs:
+        if differences_only and pair.relation == "agree":
+            continue
+        mine = (pair.source,) if pair.source else ()
+        lines.append(f"| {pair.relation} | {said(src, mine)} | {said(tgt, pair.targets)} | "
+                     f"{_md(pair.note)} |")
+    return "\n".join(lines) + "\n"
+
+
+def alignment_pages() -> Pages:
+    """``gen/alignments.md``: every shipped alignment, every pair, both paraphrases."""
+    from ruleproof.spec.alignment import alignment, shipped_alignments
+
+    out = ["# Alignments, side by side", "",
+           "Every clause of each second source beside its counterpart(s), with both "
+           "paraphrases (generated from `spec/<game>/alignment/*.toml`; the ids link to the "
+           "clause tables).", ""]
+    for source in shipped_alignments():
+        al = alignment(source)
+        out += [f"## {al.source} against {al.target} ({al.kind})", "",
+                alignment_table(source), ""]
+    return {"gen/alignments.md": "\n".join(out)}
+
+
+def fill_markers(markdown: str) -> str:
+    """A page with its markers filled in (the page hook calls it on every page):
+    ``<!-- ruleproof:alignment SOURCE [differences] -->`` by :func:`alignment_table`,
+    ``<!-- ruleproof:boards -->`` by every game's
+    board (the capability ``render``), ``<!-- ruleproof:status -->`` by the status table of
+    :mod:`ruleproof.cli.sitestatus` (from ``$RULEPROOF_DOCS_RESULTS`` when set).
+
+    Raises:
+        MalformedInput: the results file is not ``check --json`` output.
+    """
+    from ruleproof.cli.sitestatus import load_results, status_markdown
+    from ruleproof.properties.plugin import plugins
+    from ruleproof.render.walk import renderer
+
+    if "<!-- ruleproof:boards -->" in markdown:
+        games = [p for p in plugins().values() if p.capability("render") is not None]
+        cells = [f'<figure class="ruleproof-home-board">{renderer(p.name).board_svg(None)}'
+                 f"<figcaption>{p.title}</figcaption></figure>" for p in games]
+        markdown = markdown.replace("<!-- ruleproof:boards -->",
+                                    '<div class="ruleproof-home-boards" markdown="0">'
+                                    + "".join(cells) + "</div>")
+    for m in re.finditer(r"<!-- ruleproof:alignment ([\w-]+)( differences)? -->", markdown):
+        markdown = markdown.replace(m.group(0), alignment_table(m.group(1), bool(m.group(2))))
+    for m in re.finditer(r"<!-- ruleproof:board ([\w-]+) -->", markdown):
+        markdown = markdown.replace(m.group(0), '<div class="ruleproof-picture" markdown="0">'
+                                    + renderer(m.group(1)).board_svg(None) + "</div>")
+    for m in re.finditer(r"<!-- ruleproof:rulesets ([\w-]+) -->", markdown):
+        markdown = markdown.replace(m.group(0), rule_sets_markdown(m.group(1)))
+    if "<!-- ruleproof:status -->" in markdown:
+        markdown = markdown.replace("<!-- ruleproof:status -->", status_markdown(load_results()))
+    return markdown
+
+
+def rule_sets_markdown(game: str) -> str:
+    """A table of ``game``'s rule sets (what ``check`` covers: presets, expansions, readings),
+    each with its sources and its options on top of the preset.
+
+    Raises:
+        MalformedInput: ``game`` is not registered.
+    """
+    from ruleproof.cli.sitestatus import status_rows
+    from ruleproof.properties.plugin import Selection, plugin
+
+    p = plugin(game)
+    rows = {r.rule_set: r for r in status_rows(None) if r.game == game}
+    out = ["| rule set | preset | options (readings) | sources | clauses | contracts |",
+           "| --- | --- | --- | --- | ---: | --- |"]
+    for rs in p.rule_sets(Selection()):
+        if rs.shared or rs.name not in rows:
+            continue
+        r = rows[rs.name]
+        opts = ", ".join(f"`{k}={v}`" for k, v in rs.options) or "the defaults"
+        out.append(f"| {rs.name} | {rs.preset or '—'} | {opts} | {', '.join(r.sources)} | "
+                   f"{r.clauses} | {r.coverage} |")
+    return "\n".join(out) + "\n"
 
 
 # ----------------------------------------------------------------------------- reference
@@ -321,35 +429,73 @@ def stats_sets() -> tuple[tuple[str, int | None, str | None, tuple[str, ...]], .
     return tuple((game, *s) for game, docs in docs_of().items() for s in docs.statistics)
 
 
+def stats_runs() -> int:
+    """Rule sets played by :func:`page_study`: every statistics set and both sides of each
+    comparison."""
+    return len(stats_sets()) + 2 * sum(1 for d in docs_of().values() if d.comparison)
+
+
 def stats_games() -> int:
-    """Games per rule set on the statistics page: ``RULEPROOF_DOCS_GAMES`` (default 30)."""
-    raw = os.environ.get("RULEPROOF_DOCS_GAMES", "30")
-    if not raw.isdigit() or int(raw) < 1:
+    """Games per rule set on the statistics page: ``RULEPROOF_DOCS_GAMES`` (default 200, the
+    ``stats`` command's default; about 20 s for every rule set)."""
+    raw = os.environ.get("RULEPROOF_DOCS_GAMES", "200")
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
         raise ValueError(f"RULEPROOF_DOCS_GAMES must be a positive integer, got {raw!r}")
     return int(raw)
 
 
-def stats_pages(progress: Progress = _noop) -> Pages:
-    """Statistics of every preset with plots, and one comparison of two readings."""
+def page_study(games: int, seed: int = 0, alpha: float = 0.05,
+               progress: Progress = _noop) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
+    """The statistics page's study, the one ``ruleproof stats all`` prints: every rule set of
+    :func:`stats_sets` and each game's comparison, ``games`` games each from ``seed``, every
+    seat test of them corrected as one family (:func:`ruleproof.properties.stats.study`);
+    ``progress`` is called after each of the :func:`stats_runs` runs. Returns the study and,
+    per comparison, (game, heading, introduction)."""
     from ruleproof.cli.stats import runner_for
-    from ruleproof.properties.stats import compare, plot, run
+    from ruleproof.properties.stats import compare, run, study
+
+    stats = []
+    for game, players, preset, options in stats_sets():
+        runner = runner_for(game, players, preset, list(options), None)
+        stats.append(run(runner, games, seed, alpha=alpha))
+        progress(f"statistics {runner.label}")
+    comparisons, texts = [], []
+    for game, docs in docs_of().items():
+        if docs.comparison is None:
+            continue
+        players, preset, other, heading, intro = docs.comparison
+        a = runner_for(game, players, preset, [], None)
+        b = runner_for(game, players, preset, list(other), None)
+        first = run(a, games, seed, alpha=alpha)
+        progress(f"statistics {a.label}")
+        second = run(b, games, seed, alpha=alpha)
+        progress(f"statistics {b.label}")
+        comparisons.append(compare(first, second))
+        texts.append((game, heading, intro))
+    return study(stats, comparisons, alpha), tuple(texts)
+
+
+def stats_pages(progress: Progress = _noop) -> Pages:
+    """Statistics of every preset with plots, and each game's comparison of two readings, from
+    :func:`page_study` (the numbers ``ruleproof stats all --games N --seed 0`` prints)."""
+    from ruleproof.properties.stats import plot
 
     games = stats_games()
+    sty, texts = page_study(games, 0, 0.05, progress)
     pages: Pages = {}
     lines = ["# Play statistics", "",
              f"Random legal play, {games} games per rule set, seeds from 0 (generated at build "
-             "time; set `RULEPROOF_DOCS_GAMES` for more). Win rates per seat with 95% Wilson "
-             "intervals; the seat test is a chi-square goodness of fit against equal win rates "
-             "at alpha 0.05. Random play says something about the rules' structure (turn "
-             "order), not about skilled play. Reproduce with `ruleproof stats GAME ...`.", ""]
-    all_findings: list[str] = []
-    for i, (game, players, preset, options) in enumerate(stats_sets()):
-        runner = runner_for(game, players, preset, list(options), None)
-        progress(f"statistics {runner.label}")
-        st = run(runner, games, 0)
+             "time; set `RULEPROOF_DOCS_GAMES` for more). Reproduce every number on this page "
+             f"with `ruleproof stats all --games {games} --seed 0`. Win rates per seat with 95% "
+             "Wilson intervals; each seat is tested against the equal share, and every test on "
+             f"this page ({len(sty.tests)} of them: all seats of all rule sets and the "
+             "comparisons) is corrected as one family by Holm's method at a family-wise 0.05. "
+             "A *finding* survives the correction; *exploratory* results are below 0.05 only "
+             "before it and need a bigger run. Random play says something about the rules' "
+             "structure (turn order), not about skilled play.", ""]
+    for i, st in enumerate(sty.stats):
         name = f"stats-{i}.png"
-        buf = _plot_bytes(plot, [st])
-        pages[f"gen/{name}"] = buf
+        pages[f"gen/{name}"] = _plot_bytes(plot, [st])
         lines += [f"## {st.label}", "", "| seat | wins | rate | 95% interval | equal share "
                   "inside? |", "| --- | --- | --- | --- | --- |"]
         share = 1 / len(st.seats)
@@ -363,32 +509,21 @@ def stats_pages(progress: Progress = _noop) -> Pages:
                   f"range {ls['min']:.0f}–{ls['max']:.0f}. Endings: "
                   + "; ".join(f"{_md(k)} {v}" for k, v in st.endings.items()) + ". Per game: "
                   + "; ".join(f"{k} {sum(v) / len(v):.1f}" for k, v in st.counts.items()) + ".",
-                  ""]
-        lines += [f"**Finding:** {_md(f)}" for f in st.findings] or ["No seat advantage found."]
-        lines += ["", f"![{st.label}]({name})", ""]
-        all_findings += st.findings
-    compared: list[str] = []
-    for game, docs in docs_of().items():
-        if docs.comparison is None:
-            continue
-        players, preset, other, heading, intro = docs.comparison
-        a = runner_for(game, players, preset, [], None)
-        b = runner_for(game, players, preset, list(other), None)
-        progress("statistics comparison")
-        sa, sb = run(a, games, 0), run(b, games, 0)
-        cmp = compare(sa, sb)
-        image = f"stats-compare{'-' + str(len(compared)) if compared else ''}.png"
-        pages[f"gen/{image}"] = _plot_bytes(plot, [sa, sb])
+                  "", f"![{st.label}]({name})", ""]
+    for j, (cmp, (_game, heading, intro)) in enumerate(zip(sty.comparisons, texts, strict=True)):
+        image = f"stats-compare{'-' + str(j) if j else ''}.png"
+        pages[f"gen/{image}"] = _plot_bytes(plot, [cmp.a, cmp.b])
         lines += [f"## {heading}", "", intro, "",
                   f"Mean length difference {cmp.length_diff:+.1f} actions (p = "
                   f"{cmp.length_p:.3g}); per-seat win-rate differences p = "
-                  + ", ".join(f"{p:.3g}" for p in cmp.seat_p) + ".", ""]
-        lines += [f"**Finding:** {_md(f)}" for f in cmp.findings] or [
-            f"No significant difference in {games} games."]
-        lines += ["", f"![comparison]({image})", ""]
-        compared += cmp.findings
-    lines[3:3] = ["## Findings", ""] + ([f"* {_md(f)}" for f in all_findings + compared]
-                                       or ["None."]) + [""]
+                  + ", ".join(f"{p:.3g}" for p in cmp.seat_p) + " (before the correction).", "",
+                  f"![comparison]({image})", ""]
+    head = ["## Findings", ""]
+    head += [f"* **Finding:** {_md(t.text())}" for t in sty.findings] or [
+        f"No finding survives the correction in {games} games per rule set."]
+    head += [""] + [f"* *Exploratory:* {_md(t.text())}" for t in sty.exploratory] + [""]
+    head += ["### Power", "", *[f"* {_md(x)}" for x in sty.power_lines()], ""]
+    lines[3:3] = head
     pages["gen/statistics.md"] = "\n".join(lines)
     return pages
 
@@ -405,18 +540,22 @@ def _plot_bytes(plot: Callable[..., None], stats: list[Any]) -> bytes:
 # ----------------------------------------------------------------------------- all
 
 def replaced_pages() -> Pages:
-    """The pages made from every registered game's data (the ambiguity catalogue with links to
-    the witness pages, the clause tables, the scenario format with every game's actions): not
-    committed, so adding a game changes no shared file; ``ruleproof docs DIR`` writes them."""
-    from ruleproof.cli.docgen import ambiguities_markdown, clauses_markdown, scenarios_markdown
+    """The pages made from every registered game's data (the ambiguity catalogue of every
+    game's registers, with links to the witness pages, the clause tables, the scenario format
+    with every game's actions): not committed, so adding a game changes no shared file;
+    ``ruleproof docs DIR`` writes them."""
+    from ruleproof.cli.docgen import clauses_markdown, scenarios_markdown
+    from ruleproof.properties.contracts.register import catalogue
+    from ruleproof.spec import spec_path
 
-    text = ambiguities_markdown()
-    links = []
+    root = spec_path()
+    pages = {}
     for item in shipped_files():
-        if item.group in ("witnesses", "discovered"):
-            links.append(f"* [{item.slug}](gen/scenarios/{item.group}/{item.slug}.md)")
-    text += ("\n## Witnesses step by step\n\nEach witness replayed under every reading, with "
-             "pictures (generated):\n\n" + "\n".join(links) + "\n")
+        if item.path.resolve().is_relative_to(root):
+            pages[item.path.resolve().relative_to(root).as_posix()] = \
+                f"gen/scenarios/{item.group}/{item.slug}.md"
+    # every game's registers, each witness linked to its step-by-step page
+    text = catalogue(link=pages.get)
     return {"ambiguities.md": text, "clauses.md": clauses_markdown(),
             "scenarios.md": scenarios_markdown()}
 
@@ -424,8 +563,8 @@ def replaced_pages() -> Pages:
 def generated_pages(progress: Progress = _noop, *, stats: bool = True) -> Pages:
     """Every generated file of the site (see the module docstring)."""
     pages: Pages = {}
-    for make in (replaced_pages, clause_pages, assumed_page, options_page, schemas_page,
-                 board_pages):
+    for make in (replaced_pages, clause_pages, alignment_pages, assumed_page, options_page,
+                 schemas_page, board_pages):
         progress(make.__name__)
         pages.update(make())
     pages.update(scenario_pages(progress))
@@ -440,8 +579,7 @@ def generated_pages(progress: Progress = _noop, *, stats: bool = True) -> Pages:
 
 def work_units(stats: bool = True) -> int:
     """How many times :func:`generated_pages` calls ``progress`` (for a bar's total)."""
-    comparisons = sum(1 for d in docs_of().values() if d.comparison is not None)
-    return 6 + len(shipped_files()) + ((len(stats_sets()) + comparisons) if stats else 0)
+    return 7 + len(shipped_files()) + (stats_runs() if stats else 0)
 
 
 def write_pages(pages: Pages, directory: Path) -> list[Path]:
@@ -450,10 +588,7 @@ def write_pages(pages: Pages, directory: Path) -> list[Path]:
     for name, content in pages.items():
         path = directory / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
+        write_file(path, content)  # whole or not at all, never over a link or device
         out.append(path)
     return out
 

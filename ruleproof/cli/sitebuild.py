@@ -25,8 +25,8 @@ def _config(config_file: Path, site_dir: str | None = None) -> MkDocsConfig:
     try:
         from mkdocs.config import load_config
     except ImportError:
-        raise MalformedInput("the site needs mkdocs-material: pip install 'ruleproof[docs]'") \
-            from None
+        raise MalformedInput('the site needs mkdocs-material: pip install ".[docs]" from the '
+                             "clone") from None
     if site_dir is None:
         return load_config(str(config_file), strict=True)
     return load_config(str(config_file), strict=True, site_dir=site_dir)

@@ -6,6 +6,11 @@ Examples (``GAME`` is any registered game; its parameters are the plugin's)::
     ruleproof stats GAME --preset PRESET --compare OTHER-PRESET --plot cmp.png
     ruleproof stats GAME --compare NAME=VALUE --json
     ruleproof stats GAME --option NAME=VALUE --games 100
+    ruleproof stats all --games 30 --seed 0     # the site's statistics page, every rule set
+
+Every seat test of a run (all seats, all rule sets, the comparison) is one family, corrected by
+Holm's method: a *finding* survives the correction, an *exploratory* result does not; the power
+of the run is stated (the effect it finds with 80% power, the games a 5-point effect needs).
 
 Exit codes: 0 (findings are reported, not failures), 2 bad input or no game finished.
 """
@@ -24,6 +29,7 @@ import typer
 from ruleproof.cli.clitools import PARAM_HELP, bad_input_exits_2, game_params
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
+from ruleproof.system.outputs import Target, check_target
 
 if TYPE_CHECKING:
     from ruleproof.properties.stats import Runner, Stats
@@ -94,10 +100,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @bad_input_exits_2
     def stats(
-        game: Annotated[str, typer.Argument(help="a registered game")],
+        game: Annotated[str, typer.Argument(
+            help="a registered game, or 'all' for every rule set of the site's statistics page")],
         games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 200,
         seed: Annotated[int, typer.Option("--seed", "-s", help="first seed")] = 0,
-        players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+        players: Annotated[int | None, typer.Option("--players", "-p",
+                                                    help="number of players")] = None,
         preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                          help="rule option NAME=VALUE")] = None,
@@ -113,58 +121,81 @@ def register(app: typer.Typer) -> None:
                                                     "actions")] = 5000,
         as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
     ) -> None:
-        """Win rate per seat with 95% intervals, a seat-advantage test, game lengths, endings
-        and rule events over random legal games; --compare a second reading side by side."""
+        """Win rate per seat with 95% intervals, seat tests corrected for multiple testing
+        (Holm), the run's power, game lengths, endings and rule events over random legal
+        games; --compare a second reading side by side; 'all' for the site's page."""
+        from ruleproof.properties.stats import Comparison, run, study
         from ruleproof.properties.stats import compare as compare_stats
-        from ruleproof.properties.stats import run
 
         if games > 1_000_000:
             raise MalformedInput(f"--games must be at most 1,000,000, got {games}")
         if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
             raise MalformedInput(f"--plot {plot}: the file must end in .png, .svg or .pdf")
+        if plot is not None:  # a link, FIFO, device, missing folder: refused before any game
+            check_target(Target(plot, "--plot", "plot"))
         if games < 1:
             raise MalformedInput(f"--games must be at least 1, got {games}")
         if seed < 0:
             raise MalformedInput(f"--seed must be 0 or more, got {seed}")
         if not 0 < alpha < 1:
             raise MalformedInput(f"--alpha must lie between 0 and 1, got {alpha}")
-        runners = [runner_for(game, players, preset, option or [], expansion, max_steps,
-                              param or ())]
-        if compare is not None:
-            runners.append(_compare_runner(game, players, preset, option or [], expansion,
-                                           compare, max_steps, param or ()))
-        results: list[Stats] = []
-        with progress("playing games", games * len(runners), quiet=as_json) as advance:
-            for r in runners:
-                results.append(run(r, games, seed, max_steps, alpha,
-                                   functools.partial(advance, 1, f"playing {r.label}")))
+        comparisons: list[Comparison] = []
+        if game == "all":
+            from ruleproof.cli.site import page_study, stats_runs
+
+            if compare is not None or plot is not None:
+                raise MalformedInput("stats all: --compare and --plot take one game")
+            with progress("playing games", games * stats_runs()) as advance:
+                sty, _texts = page_study(games, seed, alpha,
+                                         lambda what: advance(games, what))
+            results = list(sty.stats)
+            comparisons = list(sty.comparisons)
+        else:
+            runners = [runner_for(game, players, preset, option or [], expansion, max_steps,
+                                  param or ())]
+            if compare is not None:
+                runners.append(_compare_runner(game, players, preset, option or [], expansion,
+                                               compare, max_steps, param or ()))
+            results = []
+            with progress("playing games", games * len(runners)) as advance:
+                for r in runners:
+                    results.append(run(r, games, seed, max_steps, alpha,
+                                       functools.partial(advance, 1, f"playing {r.label}")))
+            if len(results) == 2:
+                comparisons = [compare_stats(results[0], results[1])]
+            sty = study(results, comparisons, alpha)
         if plot is not None:
             from ruleproof.properties.stats import plot as draw
 
             try:
                 draw(results, str(plot))
             except ImportError:
-                raise MalformedInput("--plot needs matplotlib (pip install "
-                                     "'ruleproof[docs]')") from None
-        findings = [f for st in results for f in st.findings]
-        cmp = compare_stats(results[0], results[1]) if len(results) == 2 else None
-        if cmp is not None:
-            findings += cmp.findings
+                raise MalformedInput('--plot needs matplotlib (pip install ".[docs]" from '
+                                     "the clone)") from None
+        cmp = comparisons[0] if len(comparisons) == 1 and game != "all" else None
         if as_json:
-            payload = cmp.to_json() if cmp is not None else results[0].to_json()
-            payload["all_findings"] = findings
+            payload = (cmp.to_json() if cmp is not None else results[0].to_json()
+                       if len(results) == 1 else {"rule_sets": [r.to_json() for r in results],
+                                                  "comparisons": [c.to_json()
+                                                                  for c in comparisons]})
+            payload["study"] = sty.to_json()
+            payload["all_findings"] = [t.text() for t in sty.findings]
             typer.echo(json.dumps(payload, indent=2))
             return
         lines: list[str] = []
         for st in results:
             lines += _table(st)
-        if cmp is not None:
-            lines.append(f"comparison: mean length {cmp.length_diff:+.1f} actions "
-                         f"(p = {cmp.length_p:.3g}); seat win-rate differences p = "
-                         + ", ".join(f"{p:.3g}" for p in cmp.seat_p))
-        lines.append("findings:" if findings else "findings: none (no seat advantage at "
-                     f"alpha {alpha})")
-        lines += [f"  FINDING: {f}" for f in findings]
+        for c in comparisons:
+            lines.append(f"comparison {c.a.label} vs {c.b.label}: mean length "
+                         f"{c.length_diff:+.1f} actions (p = {c.length_p:.3g}); seat win-rate "
+                         "differences p = " + ", ".join(f"{p:.3g}" for p in c.seat_p))
+        lines.append(f"power ({len(sty.tests)} tests, Holm-corrected at family-wise alpha "
+                     f"{alpha}):")
+        lines += [f"  {x}" for x in sty.power_lines()]
+        lines.append("findings:" if sty.findings else "findings: none survive the correction "
+                     f"(Holm over {len(sty.tests)} tests at alpha {alpha})")
+        lines += [f"  FINDING: {t.text()}" for t in sty.findings]
+        lines += [f"  exploratory: {t.text()}" for t in sty.exploratory]
         if plot is not None:
             lines.append(f"plot written to {plot}")
         sys.stdout.write("\n".join(lines) + "\n")

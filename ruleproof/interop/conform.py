@@ -23,22 +23,25 @@ Raises :class:`ruleproof.errors.MalformedInput` for a target that cannot be load
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ruleproof.errors import MalformedInput
+from ruleproof.errors import MalformedInput, missing_extra
 from ruleproof.model.api import CHANCE, TERMINAL, GameState, RulesGame, RulesState
 from ruleproof.properties.conformance.games import EXPANSION_KEY, PRESET_KEY, model_of
 from ruleproof.properties.conformance.jsonsafe import TraceError
 from ruleproof.properties.conformance.replay import replay
 from ruleproof.properties.conformance.trace import dump_lines, header_object, parse_trace
+from ruleproof.system.outputs import Target, write_file
 
 PROB_TOLERANCE = 1e-9
 
@@ -122,8 +125,12 @@ def load_object(spec: str) -> Any:
             if "" not in sys.path and "." not in sys.path:
                 sys.path.insert(0, "")
             module = importlib.import_module(module_name)
-    except (ImportError, ValueError, TypeError) as err:
-        raise MalformedInput(f"cannot import {module_name!r}: {err}") from None
+    except MalformedInput:
+        raise
+    except (Exception, SystemExit) as err:
+        why = missing_extra(err) if isinstance(err, ImportError) else " ".join(str(err).split())
+        raise MalformedInput(f"cannot import {module_name!r}: {type(err).__name__}: "
+                             f"{why}") from None
     if not attr or not hasattr(module, attr):
         raise MalformedInput(f"module {module_name} has no {attr!r}")
     return getattr(module, attr)
@@ -151,6 +158,11 @@ class Side:
     def chance(self) -> list[tuple[int, float]] | None:
         """Chance outcomes with probabilities, or None if the target does not show them."""
         return None
+
+    def shape(self) -> tuple[int | None, int | None]:
+        """The target's (number of players, number of distinct action ids), None where it
+        does not say."""
+        return None, None
 
     def returns(self) -> list[float]:
         raise NotImplementedError
@@ -186,6 +198,9 @@ class SpielSide(Side):
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.state.returns()]
+
+    def shape(self) -> tuple[int | None, int | None]:
+        return int(self.game.num_players()), int(self.game.num_distinct_actions())
 
 
 class ZooSide(Side):
@@ -235,17 +250,70 @@ class ZooSide(Side):
     def returns(self) -> list[float]:
         return [self.totals.get(a, 0.0) for a in self.env.possible_agents]
 
+    def shape(self) -> tuple[int | None, int | None]:
+        agents = list(self.env.possible_agents)
+        try:
+            actions = int(self.env.action_space(agents[0]).n) if agents else None
+        except Exception:  # a space without a count: not said
+            actions = None
+        return len(agents), actions
+
+
+def check_shape(game: RulesGame, side: Side, target: str) -> None:
+    """Refuse a target that cannot be the model's game as set up: another number of players
+    or of distinct action ids (another game, or the same game at another size: every step
+    would diverge, which is a usage error, not a finding).
+
+    Raises:
+        MalformedInput: naming both counts.
+    """
+    players, actions = side.shape()
+    if players is not None and players != game.num_players:
+        raise MalformedInput(f"{target} plays {players} players; the model {game.name} is set "
+                             f"up for {game.num_players} (--players)")
+    if actions is not None and actions != game.num_distinct_actions:
+        raise MalformedInput(f"{target} has {actions} distinct actions; the model {game.name} "
+                             f"as set up has {game.num_distinct_actions}: another game or size "
+                             "(--game, -P, --option)")
+
+
+@contextlib.contextmanager
+def _native_stderr_muted() -> Iterator[None]:
+    """File descriptor 2 pointed at the null device for the block (native code writes there
+    directly; what it says is in the exception it raises as well)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
 
 def openspiel_side(spec: str) -> SpielSide:
-    """Load an OpenSpiel target ``MODULE:GAME``. Raises MalformedInput."""
-    obj = load_object(spec)
+    """Load an OpenSpiel target ``MODULE:GAME``, or a game registered with OpenSpiel by its
+    name (``kuhn_poker``; ruleproof's own games as ``python_<package>``). Raises
+    MalformedInput."""
     try:
         import pyspiel
     except ImportError:
-        raise MalformedInput("--openspiel needs open_spiel (pip install ruleproof[openspiel])") \
-            from None
+        raise MalformedInput('--openspiel needs open_spiel (pip install ".[openspiel]" from the '
+                             "clone)") from None
+    if ":" not in spec:
+        import ruleproof.interop.openspiel  # noqa: F401 - registers python_<package> games
+    obj = load_object(spec) if ":" in spec else spec
     if isinstance(obj, str):
-        obj = pyspiel.load_game(obj)
+        if obj.split("(")[0] not in pyspiel.registered_names():
+            raise MalformedInput(f"{spec}: OpenSpiel has no game {obj!r} (pyspiel."
+                                 "registered_names(); or give MODULE:GAME)")
+        try:
+            with _native_stderr_muted():  # OpenSpiel prints its error before raising it
+                obj = pyspiel.load_game(obj)
+        except Exception as err:
+            raise MalformedInput(f"{spec}: OpenSpiel cannot load the game {obj!r}: "
+                                 f"{' '.join(str(err).split())[:200]}") from None
     elif not isinstance(obj, pyspiel.Game) and callable(obj):
         obj = _call_factory(spec, obj)
     if not hasattr(obj, "new_initial_state"):
@@ -540,11 +608,16 @@ def save_trace(path: Path, game: RulesGame, framework: str, target: str,
     ``ruleproof-trace`` format; see :func:`trace_objects`). Replaying it reports the
     divergence (exit 1).
 
+    The file is written whole or not at all, and only a regular file is replaced
+    (:func:`ruleproof.system.outputs.write_file`).
+
     Raises:
-        OSError: the file cannot be written.
+        MalformedInput: the path is a symbolic link, FIFO, device or folder, or its folder is
+            missing.
+        OutputFailed: the file cannot be written (a full disk...), naming the path.
     """
-    path.write_text(dump_lines(trace_objects(game, framework, target, divergence)),
-                    encoding="utf-8")
+    write_file(Target(path, "--out", "trace"),
+               dump_lines(trace_objects(game, framework, target, divergence)))
 
 
 def conform_target(game: RulesGame, framework: str, target: str, *, games: int = 20,
@@ -564,6 +637,7 @@ def conform_target(game: RulesGame, framework: str, target: str, *, games: int =
             loaded = pettingzoo_side(target)
         else:
             raise MalformedInput(f"unknown framework {framework!r}")
+        check_shape(game, loaded, target)
 
         def make_side() -> Side:
             return loaded
@@ -593,6 +667,6 @@ def conform_target(game: RulesGame, framework: str, target: str, *, games: int =
     return result
 
 
-__all__ = ["ConformResult", "Divergence", "SpielSide", "ZooSide", "conform_target",
+__all__ = ["ConformResult", "Divergence", "SpielSide", "ZooSide", "check_shape", "conform_target",
            "load_object", "openspiel_side", "pettingzoo_side", "play", "save_trace", "shrink",
            "trace_objects"]

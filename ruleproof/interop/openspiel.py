@@ -27,6 +27,7 @@ and ``Package`` in camel case.
 from __future__ import annotations
 
 import importlib.util
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,18 @@ import numpy as np
 import pyspiel
 
 from ruleproof.errors import MalformedInput
-from ruleproof.model.api import CHANCE, RulesGame, RulesState
+from ruleproof.model.api import (
+    CHANCE,
+    INFORMATION_STATE,
+    OBSERVATION,
+    PRIVATE_ALL,
+    PRIVATE_NONE,
+    PRIVATE_SINGLE,
+    ObsView,
+    RulesGame,
+    RulesState,
+    ViewLayout,
+)
 from ruleproof.properties.plugin import GamePlugin, Param, make_game, plugin, plugins
 
 _INFORMATION = {"perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -44,6 +56,10 @@ _UTILITY = {"zero-sum": pyspiel.GameType.Utility.ZERO_SUM,
             "constant-sum": pyspiel.GameType.Utility.CONSTANT_SUM,
             "general-sum": pyspiel.GameType.Utility.GENERAL_SUM,
             "identical": pyspiel.GameType.Utility.IDENTICAL}
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_PRIVATE = {pyspiel.PrivateInfoType.NONE: PRIVATE_NONE,
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: PRIVATE_SINGLE,
+            pyspiel.PrivateInfoType.ALL_PLAYERS: PRIVATE_ALL}
 
 
 def spiel_name(name: str) -> str:
@@ -69,8 +85,9 @@ def _spec_default(q: Param) -> Any:
 
 
 def parameter_specification(p: GamePlugin) -> dict[str, Any]:
-    """The OpenSpiel parameter specification of ``p``: every parameter with its default."""
-    return {q.name: _spec_default(q) for q in p.params}
+    """The OpenSpiel parameter specification of ``p``: every parameter with its default (the
+    game's own and the generic ones, :attr:`GamePlugin.parameters`)."""
+    return {q.name: _spec_default(q) for q in p.parameters}
 
 
 def game_params(p: GamePlugin, given: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +98,7 @@ def game_params(p: GamePlugin, given: dict[str, Any]) -> dict[str, Any]:
         q = p.param(key)
         if q is None:
             raise MalformedInput(f"{spiel_name(p.name)} has no parameter {key!r}; its "
-                                 f"parameters: {', '.join(x.name for x in p.params)}")
+                                 f"parameters: {', '.join(x.name for x in p.parameters)}")
         if q.kind == "int":
             if value == 0 and q.default is None:
                 continue
@@ -95,21 +112,38 @@ def game_params(p: GamePlugin, given: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_type(p: GamePlugin) -> Any:
-    """The ``pyspiel.GameType`` of ``p``."""
+def game_type(p: GamePlugin, rules: RulesGame | None = None) -> Any:
+    """The ``pyspiel.GameType`` of ``p``; with ``rules`` (a game made with some parameters),
+    that game's: whether it offers an information-state tensor (a perfect-recall tensor only
+    fits a game whose histories are short, e.g. a reduced set-up) and whether its returns are
+    zero-sum (a truncation option may make them general-sum)."""
     kind = p.game_type
+    tensor = True if rules is None else bool(getattr(rules, "provides_information_state_tensor",
+                                                    True))
+    utility = _UTILITY[kind.utility]
+    if rules is not None and not getattr(rules, "zero_sum", True):
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=spiel_name(p.name), long_name=f"Python {p.title} (ruleproof)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if kind.chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=_INFORMATION[kind.information],
-        utility=_UTILITY[kind.utility],
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(kind.players), min_num_players=min(kind.players),
-        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=parameter_specification(p))
+
+
+def view_of(iig_obs_type: Any) -> ObsView:
+    """The :class:`~ruleproof.model.api.ObsView` of an OpenSpiel ``IIGObservationType`` (None:
+    the default observation)."""
+    if iig_obs_type is None:
+        return OBSERVATION
+    return ObsView(bool(iig_obs_type.public_info), _PRIVATE[iig_obs_type.private_info],
+                   bool(iig_obs_type.perfect_recall))
 
 
 class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -122,6 +156,9 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
         class Mutant(RulesSpielGame):
             game_name = NAME
             def new_initial_state(self) -> RulesSpielState: ...
+
+    Each instance's type is that of its parameters (:func:`game_type`): e.g. a reduced set-up
+    offers a perfect-recall information-state tensor, the full game does not.
     """
 
     game_type: Any = None
@@ -130,13 +167,14 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.rules: RulesGame = self._make(given)
+        zero_sum = bool(getattr(self.rules, "zero_sum", True))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.rules.num_distinct_actions,
             max_chance_outcomes=self.rules.max_chance_outcomes,
             num_players=self.rules.num_players, min_utility=self.rules.min_utility,
             max_utility=self.rules.max_utility,
-            utility_sum=0.0, max_game_length=self.rules.max_game_length)
-        kind = self.game_type or game_type(plugin(self.game_name))
+            utility_sum=0.0 if zero_sum else None, max_game_length=self.rules.max_game_length)
+        kind = game_type(plugin(self.game_name), self.rules)
         super().__init__(kind, info, given)
 
     def _make(self, params: dict[str, Any]) -> RulesGame:
@@ -151,31 +189,91 @@ class RulesSpielGame(pyspiel.Game):  # type: ignore[misc]
         return self.rules.max_chance_nodes
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulesObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return RulesObserver(self.rules, perfect_recall, params)
+        """The observer of an ``IIGObservationType`` (public and/or private information, now
+        or with perfect recall; see :class:`RulesObserver`)."""
+        return RulesObserver(self.rules, view_of(iig_obs_type), params)
+
+
+class _Undo:
+    """The states before the last actions, newest first (a persistent stack: a clone of the
+    pyspiel state shares it, ``deepcopy`` returns it). A cache only: it pickles as None (a
+    chain as long as the history would exhaust pickle's recursion), and
+    :meth:`RulesSpielState.undo_action` then rebuilds the previous state from the history."""
+
+    __slots__ = ("prev", "state")
+
+    def __init__(self, state: RulesState, prev: _Undo | None) -> None:
+        self.state = state
+        self.prev = prev
+
+    def __copy__(self) -> _Undo:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Undo:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_no_undo, ())
+
+
+def _no_undo() -> None:
+    """What an :class:`_Undo` unpickles to."""
+    return None
+
+
+def _rng_from(sampler: Any) -> random.Random:
+    """A ``random.Random`` seeded from OpenSpiel's sampler (a callable giving uniform floats
+    in [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``), or the generator itself."""
+    if isinstance(sampler, random.Random):
+        return sampler
+    draws = [float(sampler()) for _ in range(2)]
+    return random.Random(int(draws[0] * 2**53) ^ (int(draws[1] * 2**53) << 53))
 
 
 class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state holding a frozen :class:`ruleproof.model.api.RulesState`
-    (``self.rules_state``); applying an action replaces it."""
+    (``self.rules_state``); applying an action replaces it.
+
+    Beyond OpenSpiel's Python state API: :meth:`resample_from_infostate` (for ISMCTS),
+    :meth:`undo_action`, and :meth:`observation_tensor` answers a numpy ``float32`` array
+    (filled from the observer's buffers) instead of a list.
+    """
 
     def __init__(self, game: RulesSpielGame, state: RulesState) -> None:
         super().__init__(game)
         self.rules_state = state
         self._rules_game = game.rules
+        self._undo: _Undo | None = None
+        self._replay: list[RulesState] | None = None
+        self._chance: tuple[RulesState, list[tuple[int, float]]] | None = None
 
     def current_player(self) -> int:
-        cp = self.rules_state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if cp < 0 and cp != CHANCE else cp
+        # pyspiel asks several times a step (applying, listing, is_chance_node): answered
+        # from the player the frozen state keeps once computed
+        rules_state: Any = self.rules_state
+        cp = getattr(rules_state, "_cp", None)
+        if cp is None:
+            cp = rules_state.current_player()
+        return _TERMINAL if cp < 0 and cp != CHANCE else int(cp)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.rules_state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(o, float(p)) for o, p in self.rules_state.chance_outcomes()]
+        kept = self._chance
+        if kept is None or kept[0] is not self.rules_state:
+            kept = self._chance = (self.rules_state, [(o, float(p)) for o, p in
+                                                      self.rules_state.chance_outcomes()])
+        return kept[1]
 
     def _apply_action(self, action: int) -> None:
-        self.rules_state = self.rules_state.apply(int(action))
+        before = self.rules_state
+        replay = self._replay
+        if replay:
+            self.rules_state = replay.pop()
+        else:
+            self.rules_state = before.apply(int(action))
+        self._undo = _Undo(before, self._undo)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._rules_game.action_to_string(player, int(action))
@@ -189,35 +287,218 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return repr(self.rules_state)
 
+    # -- beyond the basic API -------------------------------------------------------------------
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (OpenSpiel's ``UndoAction``), which must be ``action``
+        by ``player``. The Python side (``rules_state``, :meth:`history`,
+        :meth:`move_number`, every observation) goes back; OpenSpiel's C++ record of the
+        history cannot be shortened from Python, so C++ code that reads it directly
+        (``serialize``) still lists the undone action.
+
+        Raises:
+            MalformedInput: nothing to undo, or the last action was another one.
+        """
+        undo = self._undo
+        last = self.rules_state.history()
+        if not last:
+            raise MalformedInput("undo_action: no action to take back")
+        before: Any = undo.state if undo is not None else \
+            self.rules_state.parent()  # type: ignore[attr-defined]
+        actor = before.current_player()
+        if last[-1] != int(action) or actor != int(player):
+            raise MalformedInput(f"undo_action: the last action was {last[-1]} by {actor}, "
+                                 f"not {action} by {player}")
+        self.rules_state = before
+        self._undo = undo.prev if undo is not None else None
+
+    def history(self) -> list[int]:
+        """Every action and chance outcome applied, oldest first (the Python record, which
+        :meth:`undo_action` shortens)."""
+        return self.rules_state.history()
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        return len(self.history())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RulesSpielState:
+        """A state drawn from those ``player_id`` cannot tell from this one (OpenSpiel's
+        ``ResampleFromInfostate``, used by ISMCTS): hidden cards, deals and the others'
+        hidden decisions as the game's sampler draws them
+        (:meth:`ruleproof.model.api.GameBase.resample_history`), seeded from
+        ``probability_sampler`` (or a ``random.Random``). The new state has the same
+        information state for ``player_id``; its pyspiel history is the drawn one."""
+        drawn = self.rules_state.resample(  # type: ignore[attr-defined]
+            int(player_id), _rng_from(probability_sampler))
+        out = self.get_game().new_initial_state()
+        out._replay = _chain(drawn)
+        for a in drawn.history():
+            out.apply_action(a)
+        out._replay = None
+        return out  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
+        """The observation tensor of ``player`` (default: the player to move) as a new numpy
+        ``float32`` array, filled from the default observer's incremental buffers (OpenSpiel's
+        C++ method answers a list of floats, several times slower for a long tensor).
+
+        Raises:
+            RuntimeError: no player given at a chance node or once the game is over (as
+                OpenSpiel's).
+        """
+        if player is None:
+            player = self.current_player()
+        n = self._rules_game.num_players
+        if not 0 <= int(player) < n:
+            raise RuntimeError(f"player >= 0 and player < {n} required, got {player}")
+        observer = _default_observer(self.get_game())
+        observer.set_from(self, int(player))
+        assert observer.tensor is not None  # the default observation always has a tensor
+        return observer.tensor.copy()
+
+
+def _chain(state: Any) -> list[RulesState]:
+    """The states along ``state``'s history, newest first (a stack for ``_replay``)."""
+    ids = state.history()
+    start = state.game.from_model(state.base, state.base_moves)
+    out = [start]
+    for a in ids:
+        out.append(out[-1].apply(a))
+    out.pop(0)
+    out.reverse()
+    return out
+
+
+def _default_observer(game: Any) -> RulesObserver:
+    """The game's own default observer for :meth:`RulesSpielState.observation_tensor` (made
+    once, kept on the game object)."""
+    found = game.__dict__.get("_tensor_observer")
+    if found is None:
+        found = game.__dict__["_tensor_observer"] = game.make_py_observer()
+    return found  # type: ignore[no-any-return]
+
 
 class RulesObserver:
-    """The PyObserver of a ruleproof game: ``tensor`` (float32, flat, layout in
-    docs/interop.md), ``dict`` (one entry ``observation``), ``set_from``, ``string_from``;
-    ``perfect_recall`` selects the information state."""
+    """The PyObserver of a ruleproof game for one :class:`~ruleproof.model.api.ObsView`:
+    ``tensor`` (float32, flat; None for a perfect-recall view other than the information
+    state, or when the game offers no information-state tensor), ``dict`` (one entry
+    ``observation``), ``set_from``, ``string_from``.
 
-    def __init__(self, rules: RulesGame, perfect_recall: bool, params: Any = None) -> None:
+    The default observation is filled incrementally: per seat a buffer keeps the sections that
+    lie unchanged between calls (the game's ``observation_index_parts``), so a call writes only
+    what changed.
+    """
+
+    def __init__(self, rules: RulesGame, view: ObsView | bool = OBSERVATION,
+                 params: Any = None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        self.perfect_recall = perfect_recall
-        shape = rules.information_state_tensor_shape if perfect_recall \
-            else rules.observation_tensor_shape
-        self.tensor = np.zeros(shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        if isinstance(view, bool):  # the earlier signature: perfect_recall
+            view = INFORMATION_STATE if view else OBSERVATION
+        self.view = view
+        self.perfect_recall = view.recall
+        self.rules = rules
+        self._layout: ViewLayout | None = None
+        self._incremental = False
+        size: int | None
+        if view.recall:
+            tensor_ok = view == INFORMATION_STATE and bool(
+                getattr(rules, "provides_information_state_tensor", False))
+            size = rules.information_state_tensor_shape[0] if tensor_ok else None
+        else:
+            layout = rules.view_layout(view) if hasattr(rules, "view_layout") else None
+            self._layout = layout
+            size = layout.size if layout is not None else rules.observation_tensor_shape[0]
+            self._incremental = layout is not None and layout.identity and \
+                hasattr(rules, "observation_index_parts")
+        self.tensor: np.ndarray[Any, Any] | None = None if size is None else \
+            np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray[Any, Any]] = {} if self.tensor is None else \
+            {"observation": self.tensor}
+        self._written = _SeatBuffer()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RulesObserver:
+        return self
 
     def set_from(self, state: RulesSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        indices = getattr(state.rules_state, "observation_indices", None)
-        if indices is not None:
-            self.tensor[indices(player)] = 1.0
+        tensor = self.tensor
+        if tensor is None:
+            return
+        rules_state: Any = state.rules_state
+        if self.view.recall:
+            tensor.fill(0.0)
+            tensor[rules_state.information_state_indices(player)] = 1.0
+            return
+        if self._incremental:
+            self._written.fill(rules_state, player, tensor)
+            return
+        tensor.fill(0.0)
+        if self._layout is not None:
+            tensor[rules_state.view_indices(player, self.view)] = 1.0
         else:
-            tensor = (state.rules_state.information_state_tensor(player) if self.perfect_recall
-                      else state.rules_state.observation_tensor(player))
-            self.tensor[:] = tensor
+            tensor[:] = rules_state.observation_tensor(player)
 
     def string_from(self, state: RulesSpielState, player: int) -> str:
+        rules_state: Any = state.rules_state
+        if hasattr(rules_state, "view_string"):
+            return str(rules_state.view_string(player, self.view))
         if self.perfect_recall:
-            return state.rules_state.information_state_string(player)
-        return state.rules_state.observation_string(player)
+            return str(rules_state.information_state_string(player))
+        return str(rules_state.observation_string(player))
+
+
+class _SeatBuffer:
+    """What the observer's tensor holds, section by section, so a call rewrites only what
+    changed: ``written[k]`` is the index list last written for section ``k`` (the game's
+    ``observation_index_parts``) and, for a long section, its numpy form. A section is
+    rewritten only when the game hands a list that is neither the same object (the game keeps
+    the object while the section is unchanged, through ``memo``, shared by the seats: what a
+    game keeps there does not depend on the seat, ``observation_index_parts``) nor equal to
+    the one written, so switching seats rewrites only the sections that differ between them.
+    A short section (at most :data:`_SHORT` entries, e.g. the counters that change every
+    step) is written entry by entry: cheaper than building an index array for it."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Any, Any] = {}
+        self.written: list[tuple[list[int], np.ndarray[Any, Any] | None]] = []
+        self.game: Any = None
+
+    def fill(self, state: Any, player: int, out: np.ndarray[Any, Any]) -> None:
+        if state.game is not self.game:  # another game (or a resampled one's start): restart
+            self.game = state.game
+            self.memo.clear()
+            self.written = []
+            out.fill(0.0)
+        parts = state.observation_index_parts(player, self.memo)
+        written = self.written
+        if len(written) != len(parts):  # another shape of sections: start afresh
+            out.fill(0.0)
+            written = self.written = [([], None)] * len(parts)
+        for k, part in enumerate(parts):
+            old, where = written[k]
+            if part is old:
+                continue
+            if part == old:
+                written[k] = (part, where)
+                continue
+            if where is not None:
+                out[where] = 0.0
+            else:
+                for i in old:
+                    out[i] = 0.0
+            if len(part) <= _SHORT:
+                for i in part:
+                    out[i] = 1.0
+                written[k] = (part, None)
+            else:
+                where = np.array(part, np.intp)
+                out[where] = 1.0
+                written[k] = (part, where)
+
+
+_SHORT = 12
+"""Sections of at most this many entries are written entry by entry (:class:`_SeatBuffer`)."""
 
 
 def _camel(package: str) -> str:
@@ -276,4 +557,5 @@ def __getattr__(attr: str) -> Any:
 
 
 __all__ = ["REGISTERED", "RulesObserver", "RulesSpielGame", "RulesSpielState", "game_params",
-           "game_type", "parameter_specification", "register", "register_all", "spiel_name"]
+           "game_type", "parameter_specification", "register", "register_all", "spiel_name",
+           "view_of"]

@@ -18,20 +18,32 @@ others -1/(n-1); 0 each when truncated). ``reset(seed)`` deals ``new_seeded_stat
 chance nodes later in the game (draws during play) are sampled from the environment's generator,
 seeded by ``reset``. An illegal action raises :class:`ruleproof.errors.IllegalAction`.
 
+:func:`env` wraps the raw environment as PettingZoo's classic environments do (order
+enforcing, out-of-bounds check and, in the game's turn order, an illegal move ending the game
+as a loss for the mover: ``TerminateIllegalWrapper`` with the game's lowest return);
+:func:`raw_env` is the bare :class:`RulesEnv`. ``metadata["name"]`` names the game and its
+configuration (e.g. ``dawn_under_players-4_v0``). ``render_mode="human"`` prints the table,
+``"ansi"`` returns it. Dict observations make PettingZoo's ``api_test`` warn "Observation is not
+a NumPy array" (it warns for every dict-observation environment not on its own list);
+docs/interop.md explains it and pytest filters it (pyproject.toml).
+
 Turn order: by default the agent selected is the player to move (the game decides; one agent
 may act several times in a row). With ``max_cycles=N`` the environment runs in *cycles*: every
 agent is selected once per cycle in seat order, an action of an agent that is not to move, or
 an illegal one, changes nothing (a wait), and the game is truncated after ``N`` cycles; this is
-the form :func:`parallel_env` and PettingZoo's ``max_cycles_test`` need.
+the form :func:`parallel_env` and PettingZoo's ``max_cycles_test`` need. A game that ends in
+the middle of a cycle ends for every agent when the cycle is complete (the agents after the
+last mover wait), so a parallel step never sends an action to a finished agent.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from ruleproof.model.api import CHANCE, RulesGame, RulesState
@@ -44,7 +56,8 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
     Args:
         game: a registered game's name (:func:`ruleproof.properties.plugin.make_game`; an
             unknown name is refused, naming the known games), or a game object.
-        render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
+        render_mode: None, ``"human"`` (``render()`` prints the table) or ``"ansi"``
+            (returns it as text).
         max_cycles: None (turn order of the game) or the cycle bound (cycle mode).
         **params: the game's parameters (its plugin's parameter model).
 
@@ -53,15 +66,17 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
             the registry does not know).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ruleproof_v0",
-                                          "is_parallelizable": True}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"],  # noqa: RUF012
+                                "name": "ruleproof_v0", "is_parallelizable": True}
+    """The class's; every instance has its own, named for its game and configuration."""
 
     def __init__(self, game: str | RulesGame, render_mode: str | None = None,
                  max_cycles: int | None = None, **params: Any) -> None:
         super().__init__()
         self.game: RulesGame = make_game(game, **params) if isinstance(game, str) else game
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.metadata = {**RulesEnv.metadata, "name": env_name(self.game.name, params)}
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         n = self.game.num_players
@@ -202,6 +217,14 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
                     and int(action) in state.legal_actions():
                 self.state_ = state = self._settle(state.apply(int(action)))
             self._cycle_steps += 1
+        if state.is_terminal() and self.max_cycles is not None and \
+                self._cycle_steps % len(self.possible_agents):
+            # cycle mode: the game ended in the middle of a cycle; the agents after the mover
+            # wait until the cycle is complete (a parallel step sends every agent an action)
+            self._clear_rewards()
+            self.agent_selection = self._select()
+            self._accumulate_rewards()
+            return
         if state.is_terminal():
             returns = state.returns()
             truncated = state.is_truncated()
@@ -225,20 +248,49 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): the observation of the agent selected."""
+        """The table as text, the observation of the agent selected: returned
+        (``render_mode="ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() without render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn("render() without render_mode; use render_mode='human' or "
+                                  "'ansi'")
             return None
-        return (f"{self.state_!r}\n"
+        text = (f"{self.state_!r}\n"
                 f"{self.state_.observation_string(self._seat[self.agent_selection])}")
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def env(game: str | RulesGame, **kwargs: Any) -> RulesEnv:
-    """An AEC environment (see :class:`RulesEnv`)."""
+def env_name(game: str, params: dict[str, Any]) -> str:
+    """``metadata["name"]`` of an environment: the game and its parameters, ``_v0``
+    (``dracula_v0``, ``dawn_under_players-4_v0``)."""
+    parts = [game.replace("-", "_")]
+    parts += [f"{k}-{v}".replace("_", "-").replace(" ", "") for k, v in sorted(params.items())
+              if v not in (None, "")]
+    return "_".join([*parts, "v0"])
+
+
+def raw_env(game: str | RulesGame, **kwargs: Any) -> RulesEnv:
+    """The bare AEC environment (see :class:`RulesEnv`)."""
     return RulesEnv(game, **kwargs)
+
+
+def env(game: str | RulesGame, **kwargs: Any) -> Any:
+    """The AEC environment wrapped as PettingZoo's classic environments are: an illegal move
+    ends the game as a loss for its mover (the game's lowest return; in the game's turn
+    order only: in cycle mode an illegal action is a wait), then the out-of-bounds check and
+    order enforcing. Attributes of :class:`RulesEnv` (``seat_names``, ``state_``, ...) read
+    through the wrappers; ``env.unwrapped`` is the raw environment."""
+    raw = RulesEnv(game, **kwargs)
+    wrapped: Any = raw
+    if raw.max_cycles is None:
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=raw.game.min_utility)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
 def parallel_env(game: str | RulesGame, max_cycles: int = 1000,
@@ -248,4 +300,4 @@ def parallel_env(game: str | RulesGame, max_cycles: int = 1000,
     return aec_to_parallel(RulesEnv(game, max_cycles=max_cycles, **kwargs))
 
 
-__all__ = ["RulesEnv", "env", "parallel_env"]
+__all__ = ["RulesEnv", "env", "env_name", "parallel_env", "raw_env"]

@@ -146,8 +146,9 @@ for (let i = 0; i < advance; i++) $('forward').click();
 """
 
 
-def html_page(walks: Sequence[Walk], title: str) -> str:
-    """The page for ``walks`` (at least one), titled ``title``.
+def html_page(walks: Sequence[Walk], title: str, back: str | None = None) -> str:
+    """The page for ``walks`` (at least one), titled ``title``; ``back`` (a URL) adds a link
+    back to the page that embeds it (the site's scenario page).
 
     Raises:
         ValueError: no walk given.
@@ -156,13 +157,15 @@ def html_page(walks: Sequence[Walk], title: str) -> str:
         raise ValueError("a page needs at least one walk")
     data = json.dumps({"walks": [walk_data(w) for w in walks]}, separators=(",", ":"))
     data = data.replace("</", "<\\/").replace("<!--", "<\\!--")
+    back_link = (f'<p class="back"><a id="back-link" href="{escape(back)}">&larr; back to the '
+                 "scenario page</a></p>\n") if back else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="ruleproof render">
 <title>{escape(title)}</title><style>{_STYLE}</style></head>
 <body>
-<h1 id="title">{escape(walks[0].title)}</h1>
+{back_link}<h1 id="title">{escape(walks[0].title)}</h1>
 <p class="notes" id="notes">{escape(' · '.join(walks[0].notes))}</p>
 <div id="controls">
 <label id="walk-box">reading <select id="walk"></select></label>

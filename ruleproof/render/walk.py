@@ -24,6 +24,7 @@ from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.properties.plugin import plugin, require
 from ruleproof.properties.render import CAPABILITY, GameRender
 from ruleproof.properties.render.svg import Canvas, Picture
+from ruleproof.spec.formats import not_a_file
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ def trace_walks(path: Path) -> list[Walk]:
 
     frames = [frame(state, f"start: {title}")]
     for st in trace.steps:
-        who = "chance" if st.player is None else f"player {st.player}"
+        who = "chance" if st.player is None else f"P{st.player + 1}"
         caption = f"{st.number}. {who}: {st.action}"
         try:
             played = game.apply(played, st.action).state
@@ -216,10 +217,12 @@ def walks_of(path: Path) -> list[Walk]:
     """Walks of a scenario (``.toml``, any game) or trace (``.jsonl``) file.
 
     Raises:
-        MalformedInput: unknown kind of file, or a malformed one.
+        MalformedInput: no such file, a folder, FIFO or device (saying which), unknown kind of
+            file, or a malformed one.
     """
-    if not path.is_file():
-        raise MalformedInput("no such file", file=str(path))
+    why = not_a_file(path)
+    if why:
+        raise MalformedInput(why, file=str(path))
     if path.suffix == ".jsonl":
         return trace_walks(path)
     if path.suffix == ".toml":

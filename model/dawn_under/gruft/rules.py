@@ -552,4 +552,7 @@ def _put(state: State, end: End, events: list[Event]) -> State:
             state = EXPANSION.on_placed(state, player, events)  # gruft-en:count.get-three
         state = _g(with_changes(state, pending=None), bat=None)
         return end_turn(state, events, "gruft-en:bats.close-ends")
+    # gruft-en:count.empty: the vampire goes in, "then close it": the Count's grave does not
+    # stay open for the rest of the turn (its lid was never turned, gruft-en:count.open-start)
+    state = _g(state, open_graves=tuple(g for g in p.open_graves if g != grave))
     return with_changes(state, phase=GruftPhase.COUNT_MOVE)

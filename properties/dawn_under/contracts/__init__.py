@@ -16,6 +16,7 @@ from typing import Any
 
 from ruleproof.model.api import GameState
 from ruleproof.properties.contracts.games import GameContracts, Recall, ScenarioRun
+from ruleproof.properties.dawn_under.contracts.beyond_text import BEYOND_TEXT
 from ruleproof.properties.plugin import RuleSet
 
 
@@ -27,6 +28,25 @@ def _du_en() -> Any:
 
 def _du_cs() -> Any:
     from ruleproof.properties.dawn_under.contracts.du_cs import CONTRACTS
+    from ruleproof.properties.dawn_under.contracts.found_by_mutants import DU_CS
+
+    return replace(CONTRACTS, contracts=(*CONTRACTS.contracts, *DU_CS))
+
+
+def _du_en_qr() -> Any:
+    from ruleproof.properties.dawn_under.contracts.du_en_qr import CONTRACTS
+
+    return CONTRACTS
+
+
+def _du_en_example() -> Any:
+    from ruleproof.properties.dawn_under.contracts.du_en_example import CONTRACTS
+
+    return CONTRACTS
+
+
+def _gruft_en_faq() -> Any:
+    from ruleproof.properties.dawn_under.contracts.gruft_en_faq import CONTRACTS
 
     return CONTRACTS
 
@@ -105,5 +125,8 @@ CONTRACTS = GameContracts(
     scenario_runs=scenario_runs,
     searched_rule_set="du-en/4",
     recall=Recall("information state", _information_state, 12, 1),
+    parts={"du-en:qr": _du_en_qr, "du-en:example": _du_en_example,
+           "gruft-en:faq": _gruft_en_faq},
+    beyond_text=BEYOND_TEXT,
 )
 """The capability ``"contracts"`` of Dawn Under's plugin record."""

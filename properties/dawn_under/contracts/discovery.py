@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ruleproof.errors import IllegalAction
+from ruleproof.errors import IllegalAction, MalformedInput
 from ruleproof.model.api import GameBase
 from ruleproof.properties.contracts.core import (
     ContractSet,
@@ -130,6 +130,22 @@ def _content(state: Any, action: Any) -> str:
     return f"{base}:{type(c).__name__ if c is not None else 'empty'}"
 
 
+
+
+def found(state: Any, action: Any) -> str:
+    """What opening a grave turns up, for effect keys: `` (a rat lid, empty)``, `` (a
+    vampire)``, `` (garlic)``, `` (empty)``; '' for other actions."""
+    if kind_of(action) != "OpenGrave":
+        return ""
+    g = action.grave
+    if not 0 <= g < len(state.contents):
+        return ""
+    from ruleproof.model.dawn_under.state import RAT, GarlicIn, VampireIn
+
+    c = state.contents[g]
+    what = "a vampire" if isinstance(c, VampireIn) else "garlic" if isinstance(c, GarlicIn) \
+        else "empty"
+    return f" ({'a rat lid, ' if state.lids[g] == RAT else ''}{what})"
 
 
 def why_illegal(state: Any, action: Any) -> tuple[str, ...]:
@@ -364,14 +380,16 @@ def replay(rs: RuleSet, f: Finding, options: dict[str, str] | None = None
             return s, game.model_step(s, a)[0]
         except IllegalAction:
             return s, None
-    except (IllegalAction, ValueError):
-        return None
+    except (IllegalAction, ValueError, MalformedInput):
+        return None  # (a witness action outside the model's notation: a component move)
 
 
 def explain(rs: RuleSet, findings: Sequence[Finding]) -> list[Finding]:
-    """Mark each finding with the ambiguity register entry that covers it: for a translation
-    divergence, an entry naming one of its du-cs clauses; else an entry whose other reading,
-    replayed on the witness, changes the engine's legality of the action or its successor."""
+    """Mark each finding with the ambiguity register entry that poses its question: for a
+    translation divergence, an entry naming one of its du-cs clauses; else an entry that names
+    one of the finding's clauses and whose other reading, replayed on the witness, changes
+    what the finding is about (the action's legality for a legality finding, the perturbed
+    fields of the successor for an effect finding)."""
     out: list[Finding] = []
     entries = register_entries()
     for f in findings:
@@ -383,8 +401,9 @@ def explain(rs: RuleSet, findings: Sequence[Finding]) -> list[Finding]:
         hit = ""
         gruft = dict(rs.options).get("expansion") == "gruft"
         if base is not None:
-            for eid, _clauses, option, values, entry in entries:
-                if option is None or hit:
+            for eid, clauses, option, values, entry in entries:
+                about = f.subject if f.kind == "effect" else f.clauses
+                if option is None or hit or not set(clauses) & set(about):
                     continue
                 if dict(entry.base_options).get("expansion") == "gruft" and not gruft:
                     continue
@@ -428,7 +447,7 @@ def _differs(f: Finding, base: Any, alt: Any) -> bool:
     if alt is _ILLEGAL:
         return False
     if (alt is None) != (base is None):
-        return True
+        return f.kind != "effect"  # an effect's question is not whether the action is legal
     if alt is None or base is None:
         return False
     if f.kind != "effect":
@@ -555,12 +574,35 @@ def witness(rs: RuleSet, f: Finding) -> str:
     return scenario_text(rs, f.key, f.clauses, f.seed, actions, comment)
 
 
+FIXED: tuple[tuple[str, str, str], ...] = (
+    ("under `plague_occupied=pass` (du-cs) a stake or garlic on the last neighbouring grave "
+     "passed the plague on instead of ending it", "engine",
+     "the plague ends when nothing is left to open "
+     "(`test_du_cs_plague_ends_once_every_neighbour_is_opened`)"),
+    ("the Count's grave stayed open for the rest of the turn, showing its vampire "
+     "(gruft-en:count.empty: close it once the vampire is in)", "engine",
+     "closed after its vampire goes in; engine and reference engine"),
+    ("garlic found in the Count's grave: back to its owner?", "contract",
+     "as any garlic found (gruft-en:play.base with du-en:ch3.garlic-back)"),
+    ("du-cs:prubeh.gift read as 'holding three' alone", "contract",
+     "the gift needs another stake taken; with none left the text is silent (register entry "
+     "du.empty-path)"),
+    ("perfect recall: two histories that differ in the player's own actions with equal plain "
+     "observations", "docs", "the plain observation is not an information state with perfect "
+     "recall; the interface's information-state string is (no collision in the sampled pairs)"),
+)
+"""What Dawn Under's discovery found and was fixed, not registered (found, side, fix), for
+docs/discovery.md."""
+
+
 @dataclass(frozen=True)
 class _Discovery:
     """Dawn Under's capability ``"discovery"`` (see
-    :class:`ruleproof.properties.contracts.discovery.DiscoveryGame`)."""
+    :class:`ruleproof.properties.contracts.discovery.DiscoveryGame`); ``fixed``: what its
+    searches found that was fixed (:data:`FIXED`)."""
 
     default_rule_sets: tuple[str, ...] = DEFAULT_RULE_SETS
+    fixed: tuple[tuple[str, str, str], ...] = FIXED
 
     def questions(self, state: Any) -> Sequence[Any]:
         return questions(state)
@@ -573,6 +615,9 @@ class _Discovery:
 
     def why_illegal(self, state: Any, action: Any) -> tuple[str, ...]:
         return why_illegal(state, action)
+
+    def found(self, state: Any, action: Any) -> str:
+        return found(state, action)
 
     def perturbations(self, state: Any, action: Any, nxt: Any) -> Iterator[Perturbation]:
         return perturbations(state, action, nxt)

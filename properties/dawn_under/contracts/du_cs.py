@@ -27,7 +27,7 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     VampireIn,
 )
-from ruleproof.properties.contracts.core import Contract, ContractSet
+from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
 from ruleproof.properties.dawn_under.contracts.du_en import (
     _alias,
     _first_empty,
@@ -42,6 +42,15 @@ from ruleproof.properties.dawn_under.contracts.du_en import (
     opened_content,
     outer,
     over,
+)
+from ruleproof.properties.dawn_under.moves import (
+    GiveAt,
+    GiveTo,
+    HandOver,
+    PlaceAt,
+    ReceiveAside,
+    ReceiveAt,
+    StakeBack,
 )
 
 S = State
@@ -101,9 +110,22 @@ def _received(s: S, a: A, t: S) -> bool | None:
 def _open_permits(s: S, a: A) -> bool:
     if s.phase is not Phase.OPEN or s.plague is not None:
         return False
-    if isinstance(a, Stop):
-        return s.placed_this_turn == 0  # opening is a permission ("may")
     return is_open(s, a) and in_range(s, a.grave) and s.lids[a.grave] is not None
+
+
+def _at_turn_start_stop(s: S, a: A) -> bool:
+    return (isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None
+            and s.placed_this_turn == 0)
+
+
+def _may_pass_permits(s: S, a: A) -> bool:
+    """Reading 'may-pass': "může hráč otevřít" -- the player may open a grave, or not."""
+    return _at_turn_start_stop(s, a)
+
+
+def _must_open_forbids(s: S, a: A) -> bool:
+    """Reading 'must-open': each round the player opens one grave ("may" as "gets to")."""
+    return _at_turn_start_stop(s, a)
 
 
 def _open_forbids(s: S, a: A) -> bool:
@@ -204,24 +226,59 @@ def _stake(s: S, a: A, t: S) -> bool | None:
     return t.stakes_held[p] == s.stakes_held[p] + 1 or (t.stakes_held[p] == 0 and bool(t.gifts))
 
 
+def _gift_from_empty_path(s: S, a: A, t: S) -> bool | None:
+    """Whether a vampire found with no stake left on the path brings the gift (None when a
+    stake is left: the text covers that)."""
+    if not _vampire_found(s, a) or s.stakes_path != 0 or t.winner is not None:
+        return None
+    return bool(t.gifts)
+
+
+def _empty_path_no_stake(s: S, a: A, t: S) -> bool | None:
+    """Reading 'no-stake': nothing is taken and nothing follows from it."""
+    g = _gift_from_empty_path(s, a, t)
+    return None if g is None else not g
+
+
+EMPTY_PATH = (
+    Alternative("no-stake", requires=_empty_path_no_stake, option=("empty_path", "no-stake"),
+                what="nothing is taken, no gift"),
+    Alternative("gift-now", requires=_gift_from_empty_path, option=("empty_path", "gift-now"),
+                what="the empty path counts as the limit: the gift comes"),
+)
+
+
 def _after_stake(s: S, a: A, t: S) -> bool | None:
     if not _vampire_found(s, a):
         return None
     return _next_player(s, t)
 
 
-def _gift(s: S, a: A, t: S) -> bool | None:
-    """Holding three stakes already when taking one: a vampire from every player, stakes back."""
-    if not _vampire_found(s, a):
-        return None
-    p = actor(s)
-    if s.stakes_path == 0:
-        return None  # the gift comes with *another* stake taken; with none left the text is silent
-    if s.stakes_held[p] >= 3:
-        want = sorted(q for q in range(s.config.players) if q != p)
-        return sorted(g.giver for g in t.gifts) == want and t.stakes_held[p] == 0 and all(
-            g.receiver == p for g in t.gifts)
-    return not t.gifts
+def _gift_when(due: Any) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        """The gift: a vampire from every player, the stakes back to the common supply --
+        when ``due(held)`` for the stakes held before this one."""
+        if not _vampire_found(s, a):
+            return None
+        p = actor(s)
+        if s.stakes_path == 0:
+            return None  # the gift comes with a stake taken; with none left the text is silent
+        if due(s.stakes_held[p]):
+            want = sorted(q for q in range(s.config.players) if q != p)
+            return sorted(g.giver for g in t.gifts) == want and t.stakes_held[p] == 0 and all(
+                g.receiver == p for g in t.gifts)
+        return not t.gifts
+    return requires
+
+
+GIFT_READINGS = (
+    Alternative("holding-three", requires=_gift_when(lambda held: held >= 3),
+                option=("gift_trigger", "holding-three"),
+                what="a player who already has three stakes and takes another"),
+    Alternative("third-stake", requires=_gift_when(lambda held: held + 1 == 3),
+                option=("gift_trigger", "third-stake"),
+                what="the player whose stake just taken is the third"),
+)
 
 
 def _garlic_found(s: S, a: A) -> GarlicIn | None:
@@ -302,6 +359,54 @@ def _resolve(s: S, a: A, t: S) -> bool | None:
     return None
 
 
+def _dealt_with(s: S, a: A, kinds: tuple[type, ...], occupied: bool) -> bool:
+    """In a plague, ``a`` finishes dealing with a grave: a placement (``kinds``), or for an
+    occupied grave the opening (a stake) or the last hand-over of its gift."""
+    if s.plague is None:
+        return False
+    if not occupied:
+        return isinstance(a, kinds) and deciding(s)
+    if _vampire_found(s, a) or _garlic_found(s, a) is not None:
+        return True
+    return isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
+
+
+def _goes_on(kinds: tuple[type, ...], occupied: bool) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        """The same player goes on turning lids (or the plague is over)."""
+        if not _dealt_with(s, a, kinds, occupied) or over(t) or t.gifts:
+            return None
+        assert s.plague is not None
+        return t.plague is None or t.plague.current == s.plague.current
+    return requires
+
+
+def _next_plays(kinds: tuple[type, ...], occupied: bool) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        """'the next player plays': the plague passes on (or is over)."""
+        if not _dealt_with(s, a, kinds, occupied) or over(t) or t.gifts:
+            return None
+        assert s.plague is not None
+        return t.plague is None or t.plague.current != s.plague.current
+    return requires
+
+
+_PLACED = (PlaceVampire, PlaceGarlic, LeaveEmpty)
+
+RESOLVE_OCCUPIED = (
+    Alternative("continue", requires=_goes_on((), True), option=("plague_occupied", "continue"),
+                what="after a stake or a garlic reward the player goes on"),
+    Alternative("pass", requires=_next_plays((), True), option=("plague_occupied", "pass"),
+                what="as in the ordinary case, the next player plays"),
+)
+RESOLVE_PLACED = (
+    Alternative("goes-on", requires=_goes_on(_PLACED, False),
+                what="after a placement or an empty grave the player goes on"),
+    Alternative("next-player", requires=_next_plays(_PLACED, False),
+                what="as in the ordinary case, the next player plays"),
+)
+
+
 def _lids_up_forbids(s: S, a: A) -> bool:
     return s.plague is not None and is_open(s, a) and a.grave in s.plague.opened
 
@@ -319,13 +424,31 @@ def _rat_pass(s: S, a: A, t: S) -> bool | None:
 
 
 def _rat_end(s: S, a: A, t: S) -> bool | None:
+    """The plague ends once all neighbouring graves are opened."""
     p = t.plague
     if p is not None and t.phase is Phase.OPEN and not over(t) and all(
             g in p.opened or t.lids[g] is None for g in t.config.board.neighbours[p.origin]):
         return False
-    # every player has declined in a row
-    if s.plague is not None and isinstance(a, Stop) and not over(t) and \
-            s.plague.idle + 1 >= s.config.players:
+    return None
+
+
+def _all_declined(s: S, a: A, t: S) -> bool | None:
+    """Reading 'until-all-pass': it ends when all players in a row have said they do not want
+    to open the remaining graves."""
+    if s.plague is None or not isinstance(a, Stop) or over(t):
+        return None
+    if s.plague.idle + 1 >= s.config.players:
+        return t.plague is None
+    return t.plague is not None
+
+
+def _round_over(s: S, a: A, t: S) -> bool | None:
+    """Reading 'one-round': it ends once every player has had the chance and declined (the
+    round has come back to the starter)."""
+    p = s.plague
+    if p is None or not isinstance(a, Stop) or over(t):
+        return None
+    if left(s, p.current) == p.holder:
         return t.plague is None
     return None
 
@@ -401,6 +524,32 @@ def _over_forbids(s: S, a: A) -> bool:
     return over(s)
 
 
+# ----------------------------------------------------------------------------- component moves
+# Moves the model has no action type for (properties/dawn_under/moves.py, issue #24).
+
+
+def _ends_only_take(s: S, a: A) -> bool:
+    """Vampires are always taken from one end of the row or the other."""
+    return isinstance(a, GiveAt | PlaceAt)
+
+
+def _ends_only_add(s: S, a: A) -> bool:
+    """Received vampires are added at the start or the end of the row."""
+    return isinstance(a, ReceiveAt | ReceiveAside)
+
+
+def _to_finder(s: S, a: A) -> bool:
+    """Every gift of the text names its receiver: the player who found the garlic or took the
+    stake ("the player gets ... from")."""
+    return isinstance(a, GiveTo)
+
+
+def _round_is_opening(s: S, a: A) -> bool:
+    """A round is opening a grave: nothing is handed over or given back of one's own accord
+    (stakes go back with the gift)."""
+    return isinstance(a, HandOver | StakeBack)
+
+
 C = Contract
 CONTRACTS = ContractSet(
     source="du-cs",
@@ -418,7 +567,16 @@ CONTRACTS = ContractSet(
         C("du-cs:priprava.add-end", permits=_add_permits, requires=_order_requires,
           applies=cs, what="a vampire is added at an end of the row"),
         C("du-cs:prubeh.open", permits=_open_permits, forbids=_open_forbids, applies=cs,
-          what="a player may open one grave per round"),
+          what="a player may open one grave per round",
+          alternatives=(
+              Alternative("may-pass", permits=_may_pass_permits,
+                          option=("turn_start", "may-pass"),
+                          what="a player may end the round without opening"),
+              Alternative("must-open", forbids=_must_open_forbids,
+                          option=("turn_start", "must-open"),
+                          what="each round the player opens a grave")),
+          question="'Each round the player can open one grave': may a player pass without "
+                   "opening any grave?"),
         C("du-cs:prubeh.reveal", requires=_reveal, applies=cs,
           what="the lid's underside is shown to everyone"),
         C("du-cs:prubeh.reveal", requires=_knowledge, applies=cs,
@@ -440,10 +598,19 @@ CONTRACTS = ContractSet(
           what="then the next player plays"),
         C("du-cs:prubeh.stake", requires=_stake, applies=cs,
           what="a vampire in the grave: take a stake"),
+        C("du-cs:prubeh.stake", applies=cs, alternatives=EMPTY_PATH,
+          what="a vampire found when the path holds no stake",
+          question="Players may keep three stakes under the Czech gift rule, so the 13 stakes "
+                   "can run out: when a vampire is found and no stake is left on the path, is "
+                   "nothing taken, or does the empty path bring the gift?"),
         C("du-cs:prubeh.stake-ends", requires=_after_stake, applies=cs,
           what="then the next player plays"),
-        C("du-cs:prubeh.gift", requires=_gift, applies=cs,
-          what="holding three already: a vampire from every player, stakes back"),
+        C("du-cs:prubeh.gift", applies=cs,
+          what="with three stakes: a vampire from every player, stakes back",
+          alternatives=GIFT_READINGS,
+          question="'If he already has three stakes, he gets a vampire from every player': "
+                   "does the gift come with the third stake, or to a player who holds three "
+                   "and takes another?"),
         C("du-cs:prubeh.other-garlic", requires=_other_garlic, applies=cs,
           what="garlic: one vampire from its owner"),
         C("du-cs:prubeh.own-garlic", requires=_own_garlic, applies=cs,
@@ -460,18 +627,48 @@ CONTRACTS = ContractSet(
           what="in a plague the neighbours may be opened, not obliged"),
         C("du-cs:prubeh.rat-resolve", requires=_resolve, applies=cs,
           what="each grave opened in a plague is dealt with as usual"),
+        C("du-cs:prubeh.rat-resolve", applies=cs,
+          what="after an occupied grave in a plague: the player goes on or the next plays",
+          alternatives=RESOLVE_OCCUPIED,
+          question="In a plague each opened grave is dealt with 'as described above', where "
+                   "every case ends with 'the next player plays'. After a stake or a garlic "
+                   "reward in a plague, does the player go on or does the plague pass?"),
+        C("du-cs:prubeh.rat-resolve", applies=cs,
+          what="after a placement in a plague: the player goes on or the next plays",
+          alternatives=RESOLVE_PLACED,
+          question="In a plague, after putting a vampire or garlic into a grave or leaving it "
+                   "empty ('as described above', where the next player plays), does the "
+                   "player go on opening or does the plague pass?"),
         C("du-cs:prubeh.rat-lids-up", forbids=_lids_up_forbids, requires=_lids_up, applies=cs,
           what="opened graves show their lids, so they are not opened again"),
         C("du-cs:prubeh.rat-pass", requires=_rat_pass, applies=cs,
           what="who does not want to open more passes to the next player"),
         C("du-cs:prubeh.rat-end", requires=_rat_end, applies=cs,
-          what="the plague ends when all are opened or everybody declined"),
+          what="the plague ends when all are opened or everybody declined",
+          alternatives=(
+              Alternative("until-all-pass", requires=_all_declined,
+                          option=("plague_round", "until-all-pass"),
+                          what="it goes round until all players in a row decline"),
+              Alternative("one-round", requires=_round_over,
+                          option=("plague_round", "one-round"),
+                          what="it ends once every player has had a chance")),
+          question="The plague ends once 'all players have announced' they do not want to "
+                   "open the remaining graves: after one round, or only when all players in "
+                   "a row decline?"),
         C("du-cs:prubeh.rat-cleanup", requires=_cleanup, applies=cs,
           what="graves closed, a reserve lid where the rat lid was"),
         C("du-cs:prubeh.new-rat", requires=_new_rat, applies=cs,
           what="a new rat ends the plague and starts another"),
         C("du-cs:prubeh.new-starter", requires=_new_starter, applies=cs,
           what="the new plague begins left of the previous starter"),
+        C("du-cs:priprava.take-end", forbids=_ends_only_take, applies=cs,
+          what="no vampire is taken from inside the row"),
+        C("du-cs:priprava.add-end", forbids=_ends_only_add, applies=cs,
+          what="a received vampire joins an end of the row"),
+        C("du-cs:prubeh.gift", forbids=_to_finder, applies=cs,
+          what="gifts go to the player they are owed to"),
+        C("du-cs:prubeh.open", forbids=_round_is_opening, applies=cs,
+          what="a round is opening a grave"),
     ),
     uncovered={},
     alias=_alias,

@@ -29,7 +29,16 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     VampireIn,
 )
-from ruleproof.properties.contracts.core import Contract, ContractSet
+from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
+from ruleproof.properties.dawn_under.moves import (
+    GiveAt,
+    GiveTo,
+    HandOver,
+    PlaceAt,
+    ReceiveAside,
+    ReceiveAt,
+    StakeBack,
+)
 
 S = State
 
@@ -138,11 +147,52 @@ def ends_turn(s: S, t: S) -> bool | None:
 
 def _open_forbids(s: S, a: A) -> bool:
     if isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None:
-        # a turn begins by opening a grave (with the expansion: the Count's grave counts)
-        return s.placed_this_turn == 0 and not G(s).open_graves
+        # a turn begins by opening a grave (with the expansion: the Count's grave counts; it is
+        # closed again once its vampire is in, gruft-en:count.empty, but a holder whose Count
+        # stands on a grave during their own turn began it there, gruft-en:count.open-start)
+        counted = G(s).post == s.turn_player and G(s).count_grave is not None
+        return s.placed_this_turn == 0 and not G(s).open_graves and not counted
     if is_open(s, a):
+        if _lidless_2p(s, a):
+            return False  # the readings of du2p.lidless-grave (below)
         return not in_range(s, a.grave) or s.lids[a.grave] is None  # nothing to turn
     return False
+
+
+def _lidless_2p(s: S, a: A) -> bool:
+    """``a`` opens one of the graves the 2-player set-up leaves without a lid (not the grave
+    of a running plague's rat): du-en:2p.lids says only that these graves "stay open"."""
+    if s.config.players != 2 or not is_open(s, a) or not in_range(s, a.grave):
+        return False
+    if s.lids[a.grave] is not None:
+        return False
+    return s.plague is None or a.grave != s.plague.origin
+
+
+def _lidless_unusable_forbids(s: S, a: A) -> bool:
+    """Reading 'unusable': there is no lid to turn, so such a grave is never chosen."""
+    return _lidless_2p(s, a)
+
+
+def _lidless_wild_permits(s: S, a: A) -> bool:
+    """Reading 'wild': a grave that stays open can be chosen like an opened one."""
+    return _lidless_2p(s, a) and s.plague is None and s.phase is Phase.OPEN
+
+
+LIDLESS = (Alternative("unusable", forbids=_lidless_unusable_forbids,
+                       option=("lidless_grave", "unusable"),
+                       what="a grave without a lid is never chosen"),
+           Alternative("wild", permits=_lidless_wild_permits, option=("lidless_grave", "wild"),
+                       what="a grave without a lid can be chosen like an opened grave"))
+
+
+def _new_turn_opens(s: S, a: A, t: S) -> bool | None:
+    """"When you have your turn, pick a grave and turn over the lid": a turn passes only once
+    the old one's business is done, and the new one begins with an opening (with the
+    expansion, at the Count's grave)."""
+    if over(t) or t.turn_player == s.turn_player or t.gifts or t.plague is not None:
+        return None
+    return t.pending is None and t.phase in (Phase.OPEN, GruftPhase.COUNT_OPEN)
 
 
 def _open_permits(s: S, a: A) -> bool:
@@ -175,6 +225,8 @@ def _match_requires(s: S, a: A, t: S) -> bool | None:
 
 def _outermost_forbids(s: S, a: A) -> bool:
     """Only the outermost vampire at an end can be placed, and only in a grave of its colour."""
+    if isinstance(a, PlaceAt):
+        return deciding(s)  # only the two outermost are compared with the lid
     if not isinstance(a, PlaceVampire) or not deciding(s) or a.grave != s.pending:
         return False
     if not colour_lid(s, a.grave):
@@ -202,11 +254,26 @@ def _stop_ends(s: S, a: A, t: S) -> bool | None:
     return ends_turn(s, t)
 
 
+def _after_placement(s: S) -> bool:
+    """A turn in which the player has put a vampire to rest and may turn the next lid."""
+    return s.phase is Phase.OPEN and s.plague is None and s.placed_this_turn > 0
+
+
 def _continue_permits(s: S, a: A) -> bool:
-    """After a placement the player may open another grave or stop."""
-    if s.phase is not Phase.OPEN or s.plague is not None or s.placed_this_turn == 0:
-        return False
-    return isinstance(a, Stop) or _open_permits(s, a)
+    """After a placement the player may open another grave ("you can immediately turn over
+    the next lid")."""
+    return _after_placement(s) and _open_permits(s, a)
+
+
+def _may_stop_permits(s: S, a: A) -> bool:
+    """Reading 'may stop': "can" turn the next lid, so the player may also end the turn."""
+    return _after_placement(s) and isinstance(a, Stop)
+
+
+def _must_go_on_forbids(s: S, a: A) -> bool:
+    """Reading 'must go on': "keep doing so until you find a grave in which you can no longer
+    put a vampire": the turn ends only at a grave that cannot be used."""
+    return _after_placement(s) and isinstance(a, Stop)
 
 
 def _two_match_permits(s: S, a: A) -> bool:
@@ -221,6 +288,10 @@ def _two_match_requires(s: S, a: A, t: S) -> bool | None:
 
 
 def _no_match_forbids(s: S, a: A) -> bool:
+    if isinstance(a, PlaceAt):  # no vampire at all when neither outermost one matches
+        row = s.rows[actor(s)]
+        return deciding(s) and s.pending is not None and \
+            s.lids[s.pending] not in (outer(row, End.LEFT), outer(row, End.RIGHT))
     return _outermost_forbids(s, a)
 
 
@@ -246,16 +317,45 @@ def _garlic_forbids(s: S, a: A) -> bool:
     return deciding(s) and isinstance(a, OpenGrave | Stop | GiveVampire | ReceiveVampire)
 
 
-def _must_place_forbids(s: S, a: A) -> bool:
-    """With a matching outermost vampire the vampire is placed: neither garlic nor an empty
-    close (the quick reference says "place"; du-en:ch1.match's "can" is the ambiguity
-    du.match-optional, read as mandatory)."""
-    if not (isinstance(a, PlaceGarlic | LeaveEmpty) and deciding(s) and a.grave == s.pending):
+def _matching(s: S, a: A) -> bool:
+    """``a`` decides about the just-opened empty grave while an outermost vampire matches it."""
+    if not (deciding(s) and getattr(a, "grave", None) == s.pending):
         return False
     if not colour_lid(s, a.grave) or s.contents[a.grave] is not None:
         return False
     row = s.rows[actor(s)]
     return any(outer(row, e) == s.lids[a.grave] for e in (End.LEFT, End.RIGHT))
+
+
+def _must_place(in_plague: bool) -> Any:
+    def forbids(s: S, a: A) -> bool:
+        """Reading 'must': with a matching outermost vampire the vampire goes in, neither
+        garlic nor an empty close."""
+        return ((s.plague is not None) == in_plague and isinstance(a, PlaceGarlic | LeaveEmpty)
+                and _matching(s, a))
+    return forbids
+
+
+def _may_leave(in_plague: bool) -> Any:
+    def permits(s: S, a: A) -> bool:
+        """Reading 'may': "can put him to rest", so the grave may also be left empty."""
+        return (s.plague is not None) == in_plague and isinstance(a, LeaveEmpty) and \
+            _matching(s, a)
+    return permits
+
+
+def _match_readings(in_plague: bool) -> tuple[Alternative, ...]:
+    return (Alternative("must", forbids=_must_place(in_plague), option=("match_placement",
+                                                                          "mandatory"),
+                        what="a matching vampire must be put to rest"),
+            Alternative("may", permits=_may_leave(in_plague),
+                        option=("match_placement", "optional"),
+                        what="the player may leave the grave empty instead"))
+
+
+MATCH_QUESTION = ("When the opened grave is empty and its lid matches an outermost vampire, "
+                  "must the player put that vampire to rest, or may they leave the grave "
+                  "empty (the text says the player 'can' put him to rest)?")
 
 
 def _garlic_requires(s: S, a: A, t: S) -> bool | None:
@@ -290,7 +390,24 @@ def _row_changes_ok(before: Row, after: Row) -> bool:
 
 
 def _order_requires(s: S, a: A, t: S) -> bool:
+    """Rows change only at their ends (du-cs's wording: taken or added at one end or the
+    other)."""
     return all(_row_changes_ok(b, c) for b, c in zip(s.rows, t.rows, strict=True))
+
+
+def _subsequence(short: tuple[int, ...], long: tuple[int, ...]) -> bool:
+    it = iter(long)
+    return all(x in it for x in short)
+
+
+def _keeps_order(s: S, a: A, t: S) -> bool:
+    """"You can never change the order of your vampires": a row loses or gains vampires, but
+    those it keeps stay in the same order."""
+    for b, c in zip(s.rows, t.rows, strict=True):
+        bc, cc = colours(b), colours(c)
+        if not (_subsequence(cc, bc) if len(cc) <= len(bc) else _subsequence(bc, cc)):
+            return False
+    return True
 
 
 def _open_run(row: Row, from_left: bool) -> int:
@@ -401,7 +518,9 @@ def _gift_requires(s: S, a: A, t: S, per: int = 1) -> bool | None:
     return givers == want and all(g.receiver == p for g in t.gifts)
 
 
-def _stakes_back(s: S, a: A, t: S) -> bool | None:
+def _stakes_back_at_once(s: S, a: A, t: S) -> bool | None:
+    """Reading 'at-once': with the third stake the three go back to the path on the same
+    step (the model)."""
     if not is_open(s, a) or not colour_lid(s, a.grave) or not isinstance(
             opened_content(s, a), VampireIn):
         return None
@@ -409,6 +528,28 @@ def _stakes_back(s: S, a: A, t: S) -> bool | None:
     if s.stakes_held[p] + 1 != s.config.stakes_for_gift:
         return None
     return t.stakes_held[p] == 0
+
+
+def _stakes_back_after(s: S, a: A, t: S) -> bool | None:
+    """Reading 'after-gifts': "Then, put the 3 wooden stakes back": they may wait until the
+    hand-overs are done (then nobody keeps three, the common part)."""
+    verdict = _stakes_back_at_once(s, a, t)
+    return None if verdict is None else (verdict or bool(t.gifts))
+
+
+STAKES_BACK = (
+    Alternative("at-once", requires=_stakes_back_at_once,
+                what="the stakes go back on the step the third one is taken"),
+    Alternative("after-gifts", requires=_stakes_back_after,
+                what="the stakes go back once the gifts are handed over"),
+)
+
+
+def _nobody_keeps_three(s: S, a: A, t: S) -> bool | None:
+    """Once no gift is being handed over, no player keeps three stakes (they went back)."""
+    if over(t) or t.gifts:
+        return None
+    return all(h < s.config.stakes_for_gift for h in t.stakes_held)
 
 
 # ----------------------------------------------------------------------------- chapter 3
@@ -474,14 +615,15 @@ def _gift_done_ends(s: S, a: A, t: S) -> bool | None:
 
 
 def _receive_requires(s: S, a: A, t: S) -> bool | None:
-    """The received vampire joins the receiver's row face up, at one of its ends."""
+    """The received vampire joins the receiver's row face up, at the end the decision names
+    (the text names no end, register entry du.received-end: whoever decides puts it at one)."""
     if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and s.gifts):
         return None
     r = s.gifts[0].receiver
     row = t.rows[r]
     if len(row) != len(s.rows[r]) + 1 or s.in_transit is None:
         return False
-    v = row[0] if a.end is End.LEFT else row[-1]  # at the end the decision names
+    v = row[0] if a.end is End.LEFT else row[-1]
     rest = row[1:] if a.end is End.LEFT else row[:-1]
     return v.colour == s.in_transit and v.face_up and colours(rest) == colours(s.rows[r])
 
@@ -498,12 +640,15 @@ def _give_requires(s: S, a: A, t: S) -> bool | None:
 
 
 def _gift_forbids(s: S, a: A) -> bool:
-    """A gift cannot be refused: while one is owed, only the hand-over happens."""
+    """A gift cannot be refused: while one is owed, only the hand-over happens (in whatever
+    form: which vampire and where it goes are other clauses' questions); and nothing is handed
+    over while no gift is owed."""
     if s.phase is Phase.GIVE:
-        return not isinstance(a, GiveVampire)
+        return not isinstance(a, GiveVampire | GiveAt | GiveTo)
     if s.phase is Phase.RECEIVE:
-        return not isinstance(a, ReceiveVampire)
-    return isinstance(a, GiveVampire | ReceiveVampire)
+        return not isinstance(a, ReceiveVampire | ReceiveAt | ReceiveAside)
+    return isinstance(a, GiveVampire | ReceiveVampire | GiveAt | GiveTo | ReceiveAt
+                      | ReceiveAside | HandOver)
 
 
 def _give_permits(s: S, a: A) -> bool:
@@ -634,8 +779,12 @@ def _end_all_opened(s: S, a: A, t: S) -> bool | None:
     p = t.plague
     if p is None or over(t) or t.phase is not Phase.OPEN:
         return None  # the grave just opened is still being dealt with
-    return any(g not in p.opened and t.lids[g] is not None
-               for g in t.config.board.neighbours[p.origin])
+    rest = [g for g in t.config.board.neighbours[p.origin] if g not in p.opened]
+    if any(t.lids[g] is not None for g in rest):
+        return True
+    if t.config.players == 2 and rest:
+        return None  # a neighbour without a lid: still to be opened or not (du2p.lidless-grave)
+    return False
 
 
 def _end_all_passed(s: S, a: A, t: S) -> bool | None:
@@ -646,6 +795,17 @@ def _end_all_passed(s: S, a: A, t: S) -> bool | None:
     if left(s, p.current) == p.holder:
         return t.plague is None
     return None
+
+
+def _end_all_declined(s: S, a: A, t: S) -> bool | None:
+    """Reading 'until-all-pass': "(and no longer want to turn any more lids)": the plague goes
+    round until every player in a row has declined."""
+    p = s.plague
+    if p is None or not isinstance(a, Stop) or over(t):
+        return None
+    if p.idle + 1 >= s.config.players:
+        return t.plague is None
+    return t.plague is not None
 
 
 def _end_only_when(s: S, a: A, t: S) -> bool | None:
@@ -798,6 +958,11 @@ def _two_plague(s: S, a: A, t: S) -> bool | None:
     return t.plague.holder == 1 - finder
 
 
+def _barred_forbids(s: S, a: A) -> bool:
+    """Reading 'forbidden': "you cannot in your next turn open that same grave again"."""
+    return _barred_open(s, a)
+
+
 def _reopen(s: S, a: A, t: S) -> bool | None:
     """A barred grave opened anyway: the actor takes a stake (or the stake brings the gift) and
     the grave's content stays as it was (the grave is not used)."""
@@ -831,6 +996,45 @@ def _conservation(s: S, a: A, t: S) -> bool:
     return total_vampires(t) == total_vampires(s)
 
 
+# ----------------------------------------------------------------------------- component moves
+# Moves the model has no action type for (properties/dawn_under/moves.py, issue #24), judged
+# from the clause text like the model's actions.
+
+
+def _gift_clause(s: S) -> str:
+    return s.gifts[0].clause if s.gifts and s.phase in (Phase.GIVE, Phase.RECEIVE) else ""
+
+
+def _not_outermost(clause: str) -> Any:
+    """The clause names the vampire handed over as one of the giver's outermost ones."""
+    def forbids(s: S, a: A) -> bool:
+        return isinstance(a, GiveAt) and s.phase is Phase.GIVE and _gift_clause(s) == clause
+    return forbids
+
+
+def _not_to_you(clause: str) -> Any:
+    """The clause names who gets the vampire ("gives you", "you get ... from each")."""
+    def forbids(s: S, a: A) -> bool:
+        return isinstance(a, GiveTo) and s.phase is Phase.GIVE and _gift_clause(s) == clause
+    return forbids
+
+
+def _into_row_forbids(s: S, a: A) -> bool:
+    """Received vampires are placed in the card row (not kept beside it)."""
+    return isinstance(a, ReceiveAside) and s.phase is Phase.RECEIVE
+
+
+def _turn_is_opening(s: S, a: A) -> bool:
+    """A turn is opening graves (and, after a placement, stopping): nobody hands a vampire
+    over or gives stakes back of their own accord."""
+    return isinstance(a, HandOver | StakeBack) and s.phase is Phase.OPEN
+
+
+def _stakes_back_forbids(s: S, a: A) -> bool:
+    """Stakes go back to the path when the third is collected, not before."""
+    return isinstance(a, StakeBack)
+
+
 C = Contract
 CONTRACTS = ContractSet(
     source="du-en",
@@ -848,15 +1052,30 @@ CONTRACTS = ContractSet(
         C("du-en:ch1.open", forbids=_open_forbids, permits=_open_permits,
           requires=_open_reveals, applies=du,
           what="a turn opens a grave with a lid; its underside is shown to all"),
+        C("du-en:2p.lids", applies=two, alternatives=LIDLESS,
+          what="2 players: the graves left without a lid stay open",
+          question="In the 2-player game twenty graves have no lid and 'stay open': can a "
+                   "player choose such a grave (and put any vampire in), or is it never used?"),
+        C("du-en:ch1.open", requires=_new_turn_opens, applies=du,
+          what="a new turn begins with an opening, nothing of the old one pending"),
         C("du-en:ch1.match", forbids=_match_forbids, permits=_match_permits,
           requires=_match_requires, applies=du,
-          what="a matching outermost vampire goes into the just-opened empty grave"),
+          what="a matching outermost vampire goes into the just-opened empty grave",
+          alternatives=_match_readings(False), question=MATCH_QUESTION),
         C("du-en:ch1.outermost", forbids=_outermost_forbids, applies=du,
           what="only an outermost vampire of the lid's colour is placed"),
         C("du-en:ch1.close", requires=_close_requires, applies=du,
           what="a used grave keeps its own lid"),
         C("du-en:ch1.continue", permits=_continue_permits, requires=_continue_requires,
-          applies=du, what="after a placement the same player opens again or stops"),
+          applies=du, what="after a placement the same player may open again",
+          alternatives=(
+              Alternative("may-stop", permits=_may_stop_permits,
+                          what="the player may end the turn after a placement"),
+              Alternative("must-go-on", forbids=_must_go_on_forbids,
+                          what="the player keeps turning lids until a grave cannot be used")),
+          question="After putting a vampire to rest, may the player end the turn, or must "
+                   "they keep turning lids until they find a grave they cannot use ('keep "
+                   "doing so until ...')?"),
         C("du-en:ch1.continue", requires=_stop_ends, applies=du,
           what="stopping ends the turn"),
         C("du-en:ch1.two-match", permits=_two_match_permits, requires=_two_match_requires,
@@ -865,8 +1084,8 @@ CONTRACTS = ContractSet(
           what="a row that lost a vampire shows two open at each end"),
         C("du-en:row.four-or-fewer", requires=_four_or_fewer, applies=du,
           what="rows of four or fewer lie open"),
-        C("du-en:row.order", requires=_order_requires, applies=du,
-          what="rows change only at their ends"),
+        C("du-en:row.order", requires=_keeps_order, applies=du,
+          what="the vampires of a row keep their order"),
         C("du-en:ch1.no-match", forbids=_no_match_forbids, applies=du,
           what="no vampire into a grave of another colour"),
         C("du-en:ch1.garlic", forbids=_garlic_forbids, permits=_garlic_permits,
@@ -885,8 +1104,13 @@ CONTRACTS = ContractSet(
           what="the third stake: every other player owes one outermost vampire"),
         C("du-en:ch2.gift", permits=_give_permits, requires=_give_requires, applies=du,
           what="a giver hands over an outermost vampire"),
-        C("du-en:ch2.stakes-back", requires=_stakes_back, applies=du,
-          what="after the gift the three stakes go back to the path"),
+        C("du-en:ch2.stakes-back", applies=du, alternatives=STAKES_BACK,
+          what="after the gift the three stakes go back to the path",
+          question="With the third stake the three go back to the path 'then': at once, or "
+                   "once the other players have handed over their vampires? (no rule reads "
+                   "the stakes in between: du.stakes-back-timing)"),
+        C("du-en:ch2.stakes-back", requires=_nobody_keeps_three, applies=du,
+          what="nobody keeps three stakes once the gift is handed over"),
         C("du-en:ch3.other-garlic", requires=_other_garlic(1), applies=base,
           what="another's garlic: its owner owes one vampire"),
         C("du-en:ch3.own-garlic", requires=_own_garlic(1), applies=base,
@@ -910,7 +1134,8 @@ CONTRACTS = ContractSet(
         C("du-en:ch4.order", permits=_neighbours_permits, applies=du,
           what="any remaining neighbour, in any order"),
         C("du-en:ch4.match", requires=_placement_in_plague((PlaceVampire,)), applies=du,
-          what="after a placement in a plague the player may go on"),
+          what="after a placement in a plague the player may go on",
+          alternatives=_match_readings(True), question=MATCH_QUESTION),
         C("du-en:ch4.garlic", requires=_placement_in_plague((PlaceGarlic, LeaveEmpty)),
           applies=du, what="after garlic in a plague the player may go on"),
         C("du-en:ch4.occupied", requires=_occupied_in_plague, applies=du,
@@ -921,12 +1146,19 @@ CONTRACTS = ContractSet(
           applies=du, what="graves opened in a plague stay open (not reopened)"),
         C("du-en:ch4.just-opened", forbids=_just_opened_forbids, applies=du,
           what="only the grave just opened takes garlic or a vampire"),
-        C("du-en:qr.taboo", forbids=_just_opened_forbids, applies=du,
-          what="earlier opened graves are taboo"),
         C("du-en:ch4.end-all-opened", requires=_end_all_opened, applies=du,
           what="a plague with every neighbour opened is over"),
-        C("du-en:ch4.end-all-passed", requires=_end_all_passed, applies=du,
-          what="the plague ends when the round comes back"),
+        C("du-en:ch4.end-all-passed", applies=du,
+          what="the plague ends once every player had the chance and no one wants more",
+          alternatives=(
+              Alternative("one-round", requires=_end_all_passed,
+                          option=("plague_round", "one-round"),
+                          what="it ends when the round comes back to the holder"),
+              Alternative("until-all-pass", requires=_end_all_declined,
+                          option=("plague_round", "until-all-pass"),
+                          what="it goes round until every player in a row declines")),
+          question="Does a rat plague end once every player has had one chance, or does it "
+                   "go round until every player in a row declines to turn more lids?"),
         C("du-en:ch4.end-all-passed", requires=_end_only_when, applies=du,
           what="a plague ends only after its round or with no neighbour left to open"),
         C("du-en:ch4.end-new-rat", requires=_end_new_rat, applies=du,
@@ -956,22 +1188,33 @@ CONTRACTS = ContractSet(
           what="2 players: the rat lid stays on its grave"),
         C("du-en:2p.plague", requires=_two_plague, applies=two,
           what="2 players: the finder starts; a second rat goes to the opponent"),
-        C("du-en:2p.reopen", requires=_reopen, applies=two,
-          what="2 players: reopening a barred grave costs a stake"),
-        C("du-en:qr.match", forbids=_must_place_forbids, permits=_match_permits,
-          requires=_continue_requires, applies=du, what="match: place and play on"),
-        C("du-en:qr.no-match", requires=_no_match_ends, applies=du,
-          what="no match: garlic may go in, the turn ends"),
-        C("du-en:qr.stake", requires=_stake_requires, applies=du,
-          what="a vampire: take a stake, the turn ends"),
-        C("du-en:qr.garlic", requires=_garlic_back, applies=du,
-          what="garlic: rewards, garlic home, turn ends"),
-        C("du-en:qr.plague", permits=_neighbours_permits, requires=_pass_requires, applies=du,
-          what="rat: neighbours, then the left neighbour continues"),
-        C("du-en:qr.close-at-end", requires=_close_at_end, applies=du,
-          what="when a turn ends every grave is closed"),
-        C("du-en:qr.open-count", requires=_refill_requires, applies=du,
-          what="two open at each end plus received ones"),
+        C("du-en:2p.reopen", applies=two,
+          what="2 players: a barred grave is not opened, or costs a stake",
+          alternatives=(
+              Alternative("stake-and-end", requires=_reopen,
+                          option=("reopen_rule", "stake-and-end"),
+                          what="opening it anyway costs a stake and ends the turn"),
+              Alternative("forbidden", forbids=_barred_forbids,
+                          option=("reopen_rule", "forbidden"),
+                          what="the grave cannot be opened this turn")),
+          question="In the 2-player game, may a player open a grave that the opponent "
+                   "reopened ('you cannot ... if you still do this, take a stake')?"),
+        C("du-en:ch2.gift", forbids=_not_outermost("du-en:ch2.gift"), applies=du,
+          what="the stake gift is an outermost vampire"),
+        C("du-en:ch3.other-garlic", forbids=_not_outermost("du-en:ch3.other-garlic"),
+          applies=du, what="the garlic's owner gives an outermost vampire"),
+        C("du-en:ch2.gift", forbids=_not_to_you("du-en:ch2.gift"), applies=du,
+          what="the stake gift goes to the stakes' collector"),
+        C("du-en:ch3.other-garlic", forbids=_not_to_you("du-en:ch3.other-garlic"),
+          applies=du, what="the garlic's owner gives to the finder"),
+        C("du-en:ch3.own-garlic", forbids=_not_to_you("du-en:ch3.own-garlic"), applies=du,
+          what="every other player gives to the finder"),
+        C("du-en:ch3.received-open", forbids=_into_row_forbids, applies=du,
+          what="received vampires go into the row"),
+        C("du-en:ch1.open", forbids=_turn_is_opening, applies=du,
+          what="a turn opens graves; nothing is handed over of one's own accord"),
+        C("du-en:ch2.stakes-back", forbids=_stakes_back_forbids, applies=du,
+          what="stakes go back only with the third"),
     ),
     uncovered={
         "du-en:play.start": "set-up parameter (who starts is chosen before play)",

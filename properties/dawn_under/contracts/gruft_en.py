@@ -28,8 +28,9 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     VampireIn,
 )
-from ruleproof.properties.contracts.core import Contract, ContractSet
+from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
 from ruleproof.properties.dawn_under.contracts.du_en import G, _alias, _first_empty, actor, left, outer, over
+from ruleproof.properties.dawn_under.moves import GiveTo, ReceiveAside, ReceiveAt
 
 S = State
 A = Any
@@ -57,8 +58,41 @@ def _own_opening(s: S, a: A) -> bool:
 
 
 def _keep_open_forbids(s: S, a: A) -> bool:
+    """A grave opened this turn is not opened again -- outside a plague (in one, the readings
+    of gruft.plague-open-graves below)."""
     return isinstance(a, OpenGrave | PlayBat) and s.phase is Phase.OPEN and a.grave in \
-        G(s).open_graves
+        G(s).open_graves and s.plague is None
+
+
+def _finder_grave_in_plague(s: S, a: A) -> bool:
+    """``a`` opens (or sets a bat on), in a rat plague, a grave the finder left open in their
+    turn before the rat."""
+    return (s.plague is not None and isinstance(a, OpenGrave | PlayBat)
+            and s.phase is Phase.OPEN and a.grave in G(s).open_graves)
+
+
+def _stays_open_forbids(s: S, a: A) -> bool:
+    """Reading 'stay-open': it stays open "until that player's turn is over", through the
+    plague: not turned as a neighbour."""
+    return _finder_grave_in_plague(s, a)
+
+
+def _closed_permits(s: S, a: A) -> bool:
+    """Reading 'closed': the finder's turn gave way to the plague, so the grave was closed and
+    may be turned as a neighbour like any other."""
+    p = s.plague
+    return (_finder_grave_in_plague(s, a) and isinstance(a, OpenGrave) and p is not None
+            and a.grave in s.config.board.neighbours[p.origin] and a.grave not in p.opened
+            and s.lids[a.grave] is not None and a.grave != G(s).count_grave)
+
+
+PLAGUE_OPEN = (
+    Alternative("stay-open", forbids=_stays_open_forbids,
+                option=("gruft_plague_open", "stay-open"),
+                what="the finder's open graves stay open through the plague"),
+    Alternative("closed", permits=_closed_permits, option=("gruft_plague_open", "closed"),
+                what="they closed when the plague began and may be turned in it"),
+)
 
 
 def _keep_open_requires(s: S, a: A, t: S) -> bool | None:
@@ -113,6 +147,37 @@ def _count_place_permits(s: S, a: A) -> bool:
             and s.lids[a.grave] is not None)
 
 
+def _closed_lidded(s: S, g: int) -> bool:
+    return 0 <= g < len(s.lids) and s.lids[g] is not None and g not in G(s).open_graves
+
+
+def _blind_permits(s: S, a: A) -> bool:
+    """Reading 'blind': graves are closed, so "any of the empty graves of your choice" is any
+    closed grave the holder takes to be empty (it may turn out occupied,
+    gruft-en:count.occupied)."""
+    return (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE
+            and _closed_lidded(s, a.grave))
+
+
+def _empty_only_forbids(s: S, a: A) -> bool:
+    """Reading 'empty-only': only a grave known to be empty (contents are public), while
+    there is one."""
+    if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE):
+        return False
+    if not 0 <= a.grave < len(s.contents) or s.contents[a.grave] is None:
+        return False
+    return any(c is None and _closed_lidded(s, g) for g, c in enumerate(s.contents))
+
+
+COUNT_CHOICE = (
+    Alternative("blind", permits=_blind_permits, option=("gruft_count_choice", "blind"),
+                what="any closed grave, which may turn out occupied"),
+    Alternative("empty-only", forbids=_empty_only_forbids,
+                option=("gruft_count_choice", "empty-only"),
+                what="only a grave known to be empty"),
+)
+
+
 def _count_place_requires(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE):
         return None
@@ -130,13 +195,47 @@ def _count_place_due(s: S, a: A, t: S) -> bool | None:
     return None
 
 
+def _lost_count_stood_now(s: S, a: A, t: S) -> bool | None:
+    """Whether a player who got the Count from their right neighbour (it is on their post, not
+    on a grave, as the turn passes to them) stands it on a grave now, before their own turn
+    (None where the two readings of gruft.lost-count-placement do not part)."""
+    g = G(t)
+    if over(t) or g.post is None or g.count_grave is not None or t.plague is not None \
+            or t.gifts or s.phase is GruftPhase.COUNT_PLACE:
+        return None
+    if t.phase is GruftPhase.COUNT_PLACE:
+        return True if g.next_turn == g.post else None
+    if t.turn_player != s.turn_player and t.turn_player == g.post:
+        return False
+    return None
+
+
+def _lost_at_once(s: S, a: A, t: S) -> bool | None:
+    return _lost_count_stood_now(s, a, t)
+
+
+def _lost_own_turn(s: S, a: A, t: S) -> bool | None:
+    now = _lost_count_stood_now(s, a, t)
+    return None if now is None else not now
+
+
+LOST_PLACE = (
+    Alternative("own-turn", requires=_lost_own_turn, option=("gruft_lost_place", "own-turn"),
+                what="the new holder plays their own turn first and stands it after"),
+    Alternative("at-once", requires=_lost_at_once, option=("gruft_lost_place", "at-once"),
+                what="the new holder stands it on a grave at once, before their turn"),
+)
+
+
 def _guard_forbids(s: S, a: A) -> bool:
     g = G(s).count_grave
     if g is None or not isinstance(a, OpenGrave | PlayBat) or a.grave != g:
         return False
     if s.phase is GruftPhase.COUNT_OPEN:
         return False
-    return actor(s) != G(s).post or s.plague is not None or isinstance(a, PlayBat)
+    # "Other players are not allowed to open it, even during a plague" (whether its holder may
+    # open it in a plague is the FAQ's answer, gruft-en:faq.count-plague)
+    return actor(s) != G(s).post or isinstance(a, PlayBat)
 
 
 def _open_start_permits(s: S, a: A) -> bool:
@@ -145,15 +244,19 @@ def _open_start_permits(s: S, a: A) -> bool:
 
 def _go_on_permits(s: S, a: A) -> bool:
     """After the Count's grave took a vampire the turn goes on: open another grave or stop."""
-    return (isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None and any(
-        isinstance(s.contents[g], VampireIn) for g in G(s).open_graves))
+    # the Count's grave is closed again once its vampire is in (gruft-en:count.empty); a holder
+    # whose Count stands on a grave during their own turn began the turn there
+    counted = G(s).post == s.turn_player and G(s).count_grave is not None
+    return (isinstance(a, Stop) and s.phase is Phase.OPEN and s.plague is None and (counted or any(
+        isinstance(s.contents[g], VampireIn) for g in G(s).open_graves)))
 
 
 def _count_placed_wait(s: S, a: A, t: S) -> bool | None:
     """Having stood the Count on a grave, the holder waits for their next turn."""
     if not (isinstance(a, CountTo) and s.phase is GruftPhase.COUNT_PLACE) or over(t):
         return None
-    return t.turn_player != G(s).post and t.turn_player == G(s).next_turn
+    return t.turn_player == G(s).next_turn  # (whose turn that is: entry
+    # gruft.lost-count-placement -- after the new holder's own turn, or at once)
 
 
 def _gift_due(s: S, held: int) -> bool:
@@ -185,7 +288,8 @@ def _open_start_requires(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, OpenGrave) and s.phase is GruftPhase.COUNT_OPEN):
         return None
     g = a.grave
-    return t.known[g] == s.known[g] and t.lids[g] == s.lids[g]  # the lid is not turned
+    # the lid is not turned ("its colour does not matter"), so what is under it starts nothing
+    return t.known[g] == s.known[g] and t.lids[g] == s.lids[g] and t.plague is None
 
 
 def _turn_start_count(s: S, a: A, t: S) -> bool | None:
@@ -225,12 +329,53 @@ def _open_frame(s: S, a: A, t: S) -> bool | None:
         g = _bat(s).grave
     if new - ({g} if g is not None else set()):
         return False
-    gone = set(G(s).open_graves) - set(G(t).open_graves)
+    gone = set(G(s).open_graves) - set(G(t).open_graves) - _count_closed(s, a)
     if gone and (t.turn_player == s.turn_player and t.phase is not GruftPhase.COUNT_PLACE
                  and t.plague is None and s.plague is None):
         return False
     # a bat is opened only once the claim is settled; plague graves are the plague's
     return not (new and (isinstance(a, PlayBat) or s.plague is not None))
+
+
+def _count_closed(s: S, a: A) -> set[int]:
+    """The Count's grave once its vampire is in: closed at once (gruft-en:count.empty), since
+    its lid was never turned over (gruft-en:count.open-start; gruft-en:play.keep-open keeps
+    open only graves whose lids were turned)."""
+    if isinstance(a, PlaceVampire) and s.phase is GruftPhase.PUT and G(s).bat is None \
+            and s.pending is not None:
+        return {s.pending}
+    return set()
+
+
+def _count_grave_open(s: S, a: A, t: S) -> bool | None:
+    """gruft-en:count.open-start: the holder opens the Count's grave; it is open while the
+    vampire goes in (found by discovery: nothing said so)."""
+    if not _count_opened(s, a) or over(t) or t.phase is not GruftPhase.PUT:
+        return None
+    return a.grave in G(t).open_graves
+
+
+def _count_grave_closed(s: S, a: A, t: S) -> bool | None:
+    """gruft-en:count.empty: the vampire is put in and the grave is closed (found by
+    discovery: the engine left it open for the rest of the turn, showing the vampire)."""
+    closed = _count_closed(s, a)
+    if not closed or over(t):
+        return None
+    return not closed & set(G(t).open_graves)
+
+
+def _count_garlic_home(s: S, a: A, t: S) -> bool | None:
+    """gruft-en:play.base: the base rules hold where the expansion says nothing; garlic found
+    in a grave goes back to its owner (du-en:ch3.garlic-back, du-en:qr.garlic), and the Count's
+    rules only spare the opener the stake and the vampires (gruft-en:count.no-penalty), so the
+    Count's grave is no exception (found by discovery: nothing said where the garlic goes)."""
+    if not _count_opened(s, a):
+        return None
+    found = s.contents[a.grave]
+    if not isinstance(found, GarlicIn):
+        return None
+    return (t.contents[a.grave] is None
+            and t.garlic_hand[found.owner] == s.garlic_hand[found.owner] + 1)
 
 
 def _put_permits(s: S, a: A) -> bool:
@@ -285,6 +430,24 @@ def _count_occupied(s: S, a: A, t: S) -> bool | None:
     if not _count_opened(s, a) or not isinstance(s.contents[a.grave], VampireIn):
         return None
     return G(t).post == left(s, G(s).post or 0) and G(t).count_grave is None
+
+
+def _garlic_under_count(s: S, a: A) -> bool:
+    return _count_opened(s, a) and isinstance(s.contents[a.grave], GarlicIn)
+
+
+def _garlic_occupied(s: S, a: A, t: S) -> bool | None:
+    """Reading 'occupied': a grave with garlic is not empty: Count and post go left."""
+    if not _garlic_under_count(s, a):
+        return None
+    return G(t).post == left(s, G(s).post or 0) and G(t).count_grave is None
+
+
+def _garlic_empty(s: S, a: A, t: S) -> bool | None:
+    """Reading 'empty': there is no vampire in it, so the holder puts one in."""
+    if not _garlic_under_count(s, a):
+        return None
+    return t.pending == a.grave and G(t).putter == G(s).post
 
 
 def _no_penalty(s: S, a: A, t: S) -> bool | None:
@@ -455,20 +618,31 @@ def _close_ends(s: S, a: A, t: S) -> bool | None:
     return (t.turn_player == nxt or t.phase is GruftPhase.COUNT_PLACE) and not G(t).open_graves
 
 
-def _rat_ignored(s: S, a: A, t: S) -> bool | None:
-    if _count_opened(s, a):
-        return t.plague is None and t.known[a.grave] == s.known[a.grave]
-    return _bat_open(s, a, t)
-
-
-def _count_plague_forbids(s: S, a: A) -> bool:
-    return (s.plague is not None and isinstance(a, OpenGrave) and G(s).count_grave is not None
-            and a.grave == G(s).count_grave)
-
-
 def _no_stop_at_start(s: S, a: A) -> bool:
     """A bat is played instead of opening: the turn still begins with one or the other."""
     return False
+
+
+# ----------------------------------------------------------------------------- component moves
+# Moves the model has no action type for (properties/dawn_under/moves.py, issue #24).
+
+
+def _bat_vampire_at_end(s: S, a: A) -> bool:
+    """The vampire from a doubted bat's grave is placed at one end of its owner's row."""
+    return (isinstance(a, ReceiveAt | ReceiveAside) and s.phase is Phase.RECEIVE
+            and bool(s.gifts) and s.gifts[0].clause == "gruft-en:bats.doubt-vampire")
+
+
+def _reward_to_owner(s: S, a: A) -> bool:
+    """The garlic's reward under a doubted bat goes to the bat's owner ("you receive")."""
+    return (isinstance(a, GiveTo) and s.phase is Phase.GIVE and bool(s.gifts)
+            and s.gifts[0].clause == "gruft-en:bats.doubt-garlic")
+
+
+def _gift_to_other(s: S, a: A) -> bool:
+    """A believed bat's vampire is given "as a gift": to another player, not kept."""
+    return (s.phase is GruftPhase.BAT_GIFT and isinstance(a, GiftTo) and G(s).bat is not None
+            and a.player == _bat(s).owner)
 
 
 C = Contract
@@ -481,6 +655,11 @@ CONTRACTS = ContractSet(
           what="first rid of all vampires wins"),
         C("gruft-en:play.keep-open", forbids=_keep_open_forbids, requires=_keep_open_requires,
           applies=gruft, what="opened graves stay open until the turn is over"),
+        C("gruft-en:play.keep-open", applies=gruft, alternatives=PLAGUE_OPEN,
+          what="the finder's open graves in the rat plague that follows",
+          question="A player leaves graves open in their turn and then turns a rat: are those "
+                   "graves still open during the plague (so nobody turns them as neighbours), "
+                   "or did they close when the turn gave way to the plague?"),
         C("gruft-en:play.keep-open", requires=_turn_over_closes, applies=gruft,
           what="at the end of the turn they are closed"),
         C("gruft-en:count.get-three", requires=_gets_three, applies=gruft,
@@ -491,9 +670,18 @@ CONTRACTS = ContractSet(
           what="the Count goes on the post and the turn goes on"),
         C("gruft-en:count.place", forbids=_count_place_forbids, permits=_count_place_permits,
           requires=_count_place_requires, applies=gruft,
-          what="after the turn the Count is stood on an empty grave"),
+          what="after the turn the Count is stood on an empty grave",
+          alternatives=COUNT_CHOICE,
+          question="The holder stands the Count on 'any of the empty graves of your choice', "
+                   "but the graves are closed: may any closed grave be chosen (it may turn out "
+                   "occupied), or only one known to be empty?"),
         C("gruft-en:count.place", requires=_count_place_due, applies=gruft,
           what="the Count is stood on a grave when the holder's turn is over"),
+        C("gruft-en:count.place", applies=gruft, alternatives=LOST_PLACE,
+          what="when a Count got from the right is stood on a grave",
+          question="A player gets the Count when their right neighbour loses it, so they are "
+                   "not on turn: do they stand it on a grave after their own next turn ('when "
+                   "your turn is over'), or at once, so that it serves them in that turn?"),
         C("gruft-en:count.guard", forbids=_guard_forbids, applies=gruft,
           what="nobody else opens the Count's grave, not in a plague either"),
         C("gruft-en:count.open-start", forbids=_open_start, permits=_open_start_permits,
@@ -518,8 +706,24 @@ CONTRACTS = ContractSet(
           what="a doubter's third stake brings the gift"),
         C("gruft-en:count.empty-continue", requires=_empty_continue, applies=gruft,
           what="then the turn goes on"),
+        C("gruft-en:count.open-start", requires=_count_grave_open, applies=gruft,
+          what="the Count's grave is open while its vampire goes in"),
+        C("gruft-en:count.empty", requires=_count_grave_closed, applies=gruft,
+          what="then the Count's grave is closed"),
+        C("gruft-en:play.base", requires=_count_garlic_home, applies=gruft,
+          what="garlic in the Count's grave goes back to its owner, as any garlic found"),
         C("gruft-en:count.occupied", requires=_count_occupied, applies=gruft,
           what="an occupied Count grave: Count and post to the left"),
+        C("gruft-en:count.occupied", applies=gruft,
+          what="a Count grave with garlic: occupied, or empty",
+          alternatives=(
+              Alternative("occupied", requires=_garlic_occupied,
+                          option=("gruft_garlic", "occupied"),
+                          what="garlic makes the grave occupied: Count and post go left"),
+              Alternative("empty", requires=_garlic_empty, option=("gruft_garlic", "empty"),
+                          what="no vampire in it: the holder puts one in")),
+          question="The Count's grave turns out to hold garlic: is it 'occupied' (the holder "
+                   "loses the Count) or 'empty' (the holder puts a vampire in)?"),
         C("gruft-en:count.no-penalty", requires=_no_penalty, applies=gruft,
           what="no stake, no vampires for it"),
         C("gruft-en:count.occupied-ends", requires=_occupied_ends, applies=gruft,
@@ -549,10 +753,12 @@ CONTRACTS = ContractSet(
           what="each bat is used once"),
         C("gruft-en:bats.close-ends", requires=_close_ends, applies=gruft,
           what="the grave is closed and the left neighbour plays"),
-        C("gruft-en:faq.rat-ignored", requires=_rat_ignored, applies=gruft,
-          what="the Count's or a bat's grave: the lid's rat counts for nothing"),
-        C("gruft-en:faq.count-plague", forbids=_count_plague_forbids, applies=gruft,
-          what="no one opens the Count's grave during a plague"),
+        C("gruft-en:bats.doubt-vampire", forbids=_bat_vampire_at_end, applies=gruft,
+          what="the bat's vampire goes to an end of the row"),
+        C("gruft-en:bats.doubt-garlic", forbids=_reward_to_owner, applies=gruft,
+          what="the garlic's reward goes to the bat's owner"),
+        C("gruft-en:bats.believed-vampire", forbids=_gift_to_other, applies=gruft,
+          what="the vampire is given to another player"),
     ),
     uncovered={
         "gruft-en:play.base": "meta-rule: du-en's contracts are checked under the expansion "

@@ -11,11 +11,21 @@ from typing import Any
 
 from ruleproof.model.api import CHANCE, GameState
 from ruleproof.properties.contracts.games import GameContracts, Recall
+from ruleproof.properties.dracula.contracts.beyond_text import BEYOND_TEXT
 from ruleproof.properties.plugin import RuleSet
 
 
 def _dracula_en() -> Any:
+    from dataclasses import replace
+
     from ruleproof.properties.dracula.contracts.dracula_en import CONTRACTS
+    from ruleproof.properties.dracula.contracts.found_by_mutants import CONTRACTS as MORE
+
+    return replace(CONTRACTS, contracts=(*CONTRACTS.contracts, *MORE))
+
+
+def _dracula_en_example() -> Any:
+    from ruleproof.properties.dracula.contracts.dracula_en_example import CONTRACTS
 
     return CONTRACTS
 
@@ -55,5 +65,7 @@ CONTRACTS = GameContracts(
     refinement_rule_sets=refinement_rule_sets,
     searched_rule_set="dracula",
     recall=Recall("observation", _observation, 4, 2),
+    parts={"dracula-en:example": _dracula_en_example},
+    beyond_text=BEYOND_TEXT,
 )
 """The capability ``"contracts"`` of Dracula's plugin record."""

@@ -23,11 +23,14 @@ from ruleproof.model.dracula.engine import (
     Place,
     PlaceBarrier,
     PlayCard,
+    SkipBarrier,
     Stop,
     TakeBack,
     TurnCard,
 )
-from ruleproof.properties.contracts.core import Contract, ContractSet
+from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
+from ruleproof.properties.dracula.contracts.sharpened import SHARPENED
+from ruleproof.properties.dracula.moves import PlaceFrom
 
 S = State
 A = Any
@@ -77,6 +80,12 @@ def _special_used(s: S, a: A, name: str) -> bool:
 
 def _paying(s: S, a: A) -> bool:
     return isinstance(a, PlayCard) and head(s) == "pay"
+
+
+def _deferred(t: S) -> bool:
+    """The payment's resolution waits for an answer to the rescue offer (a life marker is
+    due first, dracula-en:early-end.give-target): it is not judged on this transition."""
+    return any(x.kind == "resolve" for x in t.agenda)
 
 
 def _plain_resolution(s: S, a: A) -> Any:
@@ -176,6 +185,33 @@ def _no_look(s: S, a: A, t: S) -> bool | None:
     return t.board_cards == s.board_cards or head(t) == "place"
 
 
+def _declines_to_look(s: S, a: A) -> bool:
+    """``a`` moves on from a location reached this turn whose card could be looked at and was
+    not (the mover declined to look there)."""
+    if not (isinstance(a, Move) and head(s) == "move" and s.steps > 0 and s.can_look):
+        return False
+    return s.board_cards[s.pos[side(s)]] is not None
+
+
+def _no_look_ends_forbids(s: S, a: A) -> bool:
+    """Reading 'ends the move': "he simply places his figure on it and ends his move there"."""
+    return _declines_to_look(s, a)
+
+
+def _walk_on_permits(s: S, a: A) -> bool:
+    """Reading 'walks on': only a figure that stays puts itself on the card; a player may walk
+    on without looking."""
+    return _declines_to_look(s, a) and _move_permits(s, a)
+
+
+NO_LOOK = (
+    Alternative("false", permits=_walk_on_permits, option=("no_look_ends_move", "false"),
+                what="a player may walk on without looking"),
+    Alternative("true", forbids=_no_look_ends_forbids, option=("no_look_ends_move", "true"),
+                what="not looking ends the move at that location"),
+)
+
+
 def _own_card(s: S, a: A, t: S) -> bool | None:
     if not (isinstance(a, Look) and head(s) == "move"):
         return None
@@ -205,6 +241,8 @@ def _bluff_permits(s: S, a: A) -> bool:
 
 
 def _capture(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.TARGET or over(t):
         return None  # (an overpayment that costs the last marker ends the game first)
@@ -229,6 +267,8 @@ def _battle(s: S, a: A) -> tuple[int, int] | None:
 
 
 def _fight(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     b = _battle(s, a)
     if over(t) and b is not None:
         return None
@@ -252,6 +292,8 @@ def _fought(s: S, t: S, mine: int, enemy: int) -> bool:
 
 
 def _win_battle(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     b = _battle(s, a)
     if over(t) and b is not None:
         return None
@@ -262,6 +304,8 @@ def _win_battle(s: S, a: A, t: S) -> bool | None:
 
 
 def _lose_battle(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     b = _battle(s, a)
     if over(t) and b is not None:
         return None
@@ -272,7 +316,21 @@ def _lose_battle(s: S, a: A, t: S) -> bool | None:
         _life_lost(s, t, p) >= 1 or _pending_loss(t, p) or over(t))
 
 
+def _no_strength(s: S, a: A, t: S) -> bool | None:
+    """The action card without a battle strength (dracula-en:cards.strength) beats no enemy:
+    every reading of a card that shows none (it fights at 0, or it cannot fight at all) agrees
+    that the enemy found is not beaten and discarded. Silent when the card shows a strength,
+    or when no enemy is resolved by this payment."""
+    c = _plain_resolution(s, a)
+    if c is None or c.kind is not Kind.ENEMY or s.cards.act(a.card).strength != 0:
+        return None
+    card = s.board_cards[_loc(s)]
+    return card is not None and card not in t.enc_discard[1 - side(s)]
+
+
 def _draw_battle(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     b = _battle(s, a)
     if over(t) and b is not None:
         return None
@@ -283,27 +341,54 @@ def _draw_battle(s: S, a: A, t: S) -> bool | None:
         _life_lost(s, t, side(s)) <= owed
 
 
+EXCEPTION_CARDS = ("dark-of-night", "breath-of-night")
+"""The two Dracula cards the texts give the crucifix exception to: the power-symbol rule names
+Breath of Night, the card list's explanation fits Dark of Night."""
+
+
 def _power(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.POWER or over(t):
         return None
-    if side(s) == 0 and s.cards.act(a.card).special == s.rules.crucifix_exception and a.special:
-        return None
+    if side(s) == 0 and s.cards.act(a.card).special in EXCEPTION_CARDS and a.special:
+        return None  # which of the two spares him: dracula-en:power.exception's readings
     p = side(s)
     return _life_lost(s, t, p) >= 1 or _pending_loss(t, p) or over(t)
 
 
-def _power_exception(s: S, a: A, t: S) -> bool | None:
-    c = _plain_resolution(s, a)
-    if c is None or c.kind is not Kind.POWER or side(s) != 0:
-        return None
-    if not (a.special and s.cards.act(a.card).special == s.rules.crucifix_exception):
-        return None
-    owed = max(0, s.steps - s.cards.act(a.card).move)
-    return bool(_life_lost(s, t, 0) <= owed)
+def _exception_by(card: str) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        """Dracula keeps his life marker when he plays ``card`` (with its special action);
+        the other card does not spare him."""
+        c = _plain_resolution(s, a)
+        if c is None or c.kind is not Kind.POWER or side(s) != 0 or not a.special \
+                or _deferred(t):
+            return None
+        used = s.cards.act(a.card).special
+        if used not in EXCEPTION_CARDS:
+            return None
+        owed = max(0, s.steps - s.cards.act(a.card).move)
+        if used == card:
+            return bool(_life_lost(s, t, 0) <= owed)
+        return _life_lost(s, t, 0) >= 1 or _pending_loss(t, 0) or over(t)
+    return requires
+
+
+POWER_EXCEPTION = (
+    Alternative("dark-of-night", requires=_exception_by("dark-of-night"),
+                option=("crucifix_exception", "dark-of-night"),
+                what="Dark of Night spares him (the card list)"),
+    Alternative("breath-of-night", requires=_exception_by("breath-of-night"),
+                option=("crucifix_exception", "breath-of-night"),
+                what="Breath of Night spares him (the power-symbol rule)"),
+)
 
 
 def _power_replace(s: S, a: A, t: S) -> bool | None:
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.POWER or over(t):
         return None
@@ -369,6 +454,144 @@ def _barrier_ends_turn(s: S, a: A, t: S) -> bool | None:
     if head(s) != "barrier" or over(t) or head(t) == "barrier":
         return None
     return t.turn > s.turn or any(x.kind in ("start-turn", "draw-action") for x in t.agenda)
+
+
+def _placement_possible(s: S) -> bool:
+    """Some allowed colour can be placed or moved somewhere under every reading of the
+    restrictions (no two barriers at one location, the board in one piece)."""
+    for colour in _allowed_colours(s):
+        ci = COLOURS.index(colour)
+        others = [e for i, e in enumerate(s.barriers) if i != ci and e is not None]
+        for edge in s.board.edges:
+            if edge == s.barriers[ci] or edge in others:
+                continue
+            if any(_shares_location(edge, o) for o in others):
+                continue
+            if _reachable(s, {*others, edge}):
+                return True
+    return False
+
+
+def _skip_permits(s: S, a: A) -> bool:
+    """Reading 'optional': the bar says which barrier the player "may" place or move."""
+    return isinstance(a, SkipBarrier) and head(s) == "barrier"
+
+
+def _skip_forbids(s: S, a: A) -> bool:
+    """Reading 'mandatory': "To end his turn, the player places or moves the appropriate
+    colored barrier" (when any placement is possible)."""
+    return isinstance(a, SkipBarrier) and head(s) == "barrier" and _placement_possible(s)
+
+
+BARRIER_STEP = (
+    Alternative("true", permits=_skip_permits, option=("barrier_optional", "true"),
+                what="placing or moving the barrier may be skipped"),
+    Alternative("false", forbids=_skip_forbids, option=("barrier_optional", "false"),
+                what="the turn ends with a compulsory barrier placement or move"),
+)
+
+
+def _shares_location(x: Any, y: Any) -> bool:
+    return x != y and bool(set(x) & set(y))
+
+
+def _crosses(s: S, x: Any, y: Any) -> bool:
+    """Two borders at one location meeting at a corner (one between a row's neighbours, the
+    other between a column's)."""
+    def upright(e: Any) -> bool:  # the border between two neighbours of one row
+        return bool(e[1] - e[0] == 1)
+    return _shares_location(x, y) and upright(x) != upright(y)
+
+
+def _after_placing(s: S, a: A) -> list[Any]:
+    after = list(s.barriers)
+    after[COLOURS.index(a.colour)] = tuple(a.edge)
+    return [e for e in after if e is not None]
+
+
+def _pairs(s: S, a: A, test: Any) -> bool:
+    if not isinstance(a, PlaceBarrier) or a.colour not in COLOURS:
+        return False
+    es = _after_placing(s, a)
+    return any(test(s, x, y) for i, x in enumerate(es) for y in es[i + 1:])
+
+
+def _corner_forbids(s: S, a: A) -> bool:
+    """Barriers meeting at a corner of one location are next to each other at it (every
+    reading)."""
+    return _pairs(s, a, _crosses)
+
+
+def _shared_forbids(s: S, a: A) -> bool:
+    """Reading 'shared-location': any two barriers on borders of one location."""
+    return _pairs(s, a, lambda s, x, y: _shares_location(x, y))
+
+
+SIDE_BY_SIDE = (
+    Alternative("shared-location", forbids=_shared_forbids,
+                option=("barrier_adjacency", "shared-location"),
+                what="no two barriers on borders of one location"),
+    Alternative("corner", option=("barrier_adjacency", "corner"),
+                what="only barriers meeting at a corner; opposite sides are fine"),
+)
+
+
+def _depths_any_permits(s: S, a: A) -> bool:
+    """Reading 'look-and-return': any location with a card (the player aid: "at any
+    location")."""
+    return isinstance(a, Depths) and head(s) == "special-choice" and \
+        s.board_cards[a.loc] is not None
+
+
+def _depths_known_forbids(s: S, a: A) -> bool:
+    """Reading 'known-own-only': only a location whose card Dracula knows to be his own
+    (only own cards are ever exchanged)."""
+    if not (isinstance(a, Depths) and head(s) == "special-choice"):
+        return False
+    known = s.known[0][a.loc]
+    return known is None or int(s.cards.enc(known).owner) != 0 or known != s.board_cards[a.loc]
+
+
+DEPTHS = (
+    Alternative("look-and-return", permits=_depths_any_permits,
+                option=("depths", "look-and-return"),
+                what="pick any location with a card, look, exchange it if it is his own"),
+    Alternative("known-own-only", forbids=_depths_known_forbids,
+                option=("depths", "known-own-only"),
+                what="only a location whose card he knows to be his own"),
+)
+
+
+def _rebellion_next(s: S, a: A, t: S) -> bool | None:
+    """The turn after Van Helsing played Rebellion: who plays?"""
+    if over(t) or t.turn != s.turn + 1 or s.played is None or s.active != 1:
+        return None
+    if s.cards.act(s.played).special != "rebellion" or not s.use_special:
+        return None
+    return True
+
+
+def _rebellion_on_win(s: S, a: A, t: S) -> bool | None:
+    """Reading 'on-win': Van Helsing plays again only after beating a vampire with it."""
+    if _rebellion_next(s, a, t) is None:
+        return None
+    return t.active == (1 if s.battle_won else 0)
+
+
+def _rebellion_always(s: S, a: A, t: S) -> bool | None:
+    """Reading 'always': "Dracula does not play his next turn"."""
+    if _rebellion_next(s, a, t) is None:
+        return None
+    return t.active == 1
+
+
+REBELLION = (
+    Alternative("on-win", requires=_rebellion_on_win, option=("rebellion_extra_turn", "on-win"),
+                what="Dracula misses his turn only when Van Helsing beat a vampire with it"),
+    Alternative("always", requires=_rebellion_always,
+                option=("rebellion_extra_turn", "always"),
+                what="Dracula always misses his next turn"),
+)
 
 
 def _one_card(s: S, a: A) -> bool:
@@ -500,7 +723,13 @@ def _proof(s: S, a: A, t: S) -> bool | None:
         other = 1 - finder
         targets = [c.id for c in s.cards.encounter if int(c.owner) == other
                    and c.kind is Kind.TARGET and c.id not in s.captured[finder]]
-        if targets and all(c in s.hand[other] for c in targets):
+        if not targets:
+            # Every opposing target already taken without the game ending: only on a reduced
+            # board with fewer than five targets a side (dracula-en:end.all-captured counts
+            # five), where whether a shown hand then proves vacuously is beyond the text
+            # (dr-1x2-deception, after Deception draws the only coffin). Not judged.
+            return None
+        if all(c in s.hand[other] for c in targets):
             proving.append(finder)
     if len(proving) != 1:
         return None
@@ -574,10 +803,65 @@ def _reinforcement(s: S, a: A, t: S) -> bool | None:
     return t.pos[1] == s.board.carriage_station
 
 
+def _hunter_back_offered(s: S, a: A, t: S) -> bool | None:
+    """Whether, on the step Reinforcement resolves, Van Helsing is offered a beaten hunter of
+    his discard pile back (None when it does not resolve now or the pile is empty)."""
+    if not _special_used(s, a, "reinforcement") or over(t) or not t.enc_discard[1]:
+        return None
+    if any(x.kind == "special" for x in t.agenda):
+        return None  # resolved after a card is laid
+    return any(x.kind == "special-choice" and x.player == 1 for x in t.agenda)
+
+
+def _reinforcement_move_only(s: S, a: A, t: S) -> bool | None:
+    """Reading 'move-only': the card's one stated effect, back to the carriage station."""
+    offered = _hunter_back_offered(s, a, t)
+    return None if offered is None else not offered
+
+
+REINFORCEMENT = (
+    Alternative("move-only", requires=_reinforcement_move_only,
+                option=("reinforcement", "move-only"),
+                what="Van Helsing only goes back to the carriage station"),
+    Alternative("move-and-hunter", requires=_hunter_back_offered,
+                option=("reinforcement", "move-and-hunter"),
+                what="he also takes a beaten hunter from his discard pile back"),
+)
+
+
 def _vigilance(s: S, a: A, t: S) -> bool | None:
     if not _special_used(s, a, "vigilance") or over(t) or _later(t):
         return None
     return bool(t.vigilance)
+
+
+def _dracula_turn_ends(s: S, t: S) -> bool:
+    """The transition ends a turn of Dracula's while Vigilance blocks him."""
+    return s.vigilance and side(s) == 0 and t.turn > s.turn and not over(t)
+
+
+def _vigilance_next_turn(s: S, a: A, t: S) -> bool | None:
+    """Reading 'next-turn': the block lasts Dracula's next turn only."""
+    return not t.vigilance if _dracula_turn_ends(s, t) else None
+
+
+def _vigilance_next_special(s: S, a: A, t: S) -> bool | None:
+    """Reading 'next-special': the block lasts until Dracula plays a card with a special
+    action, however many turns that takes."""
+    if not _dracula_turn_ends(s, t):
+        return None
+    used = s.played is not None and s.cards.act(s.played).special is not None
+    return t.vigilance is not used
+
+
+VIGILANCE = (
+    Alternative("next-turn", requires=_vigilance_next_turn,
+                option=("vigilance_scope", "next-turn"),
+                what="the block lasts Dracula's next turn"),
+    Alternative("next-special", requires=_vigilance_next_special,
+                option=("vigilance_scope", "next-special"),
+                what="the block lasts until Dracula plays a card with a special action"),
+)
 
 
 def _vigilance_forbids(s: S, a: A) -> bool:
@@ -602,6 +886,8 @@ def _breath(s: S, a: A, t: S) -> bool | None:
 
 def _breath_battle(s: S, a: A, t: S) -> bool | None:
     """In Van Helsing's turn after Breath of Night, the vampire he fights is one stronger."""
+    if _deferred(t):
+        return None  # resolved after the rescue offer
     c = _plain_resolution(s, a)
     if c is None or c.kind is not Kind.ENEMY or side(s) != 1 or s.breath_turn != s.turn:
         return None
@@ -625,8 +911,20 @@ def _rescue_first(s: S, a: A, t: S) -> bool | None:
         return None  # the offer is being answered
     owed = max(0, s.steps - s.cards.act(a.card).move) if _paying(s, a) else 0
     for p in (0, 1):
-        if s.life[p] == s.board.life_markers and p == side(s) and owed >= s.life[p]:
-            continue  # all markers at once from full life: a gift would bring none back
+        due = owed if p == side(s) else 0
+        if s.life[p] >= s.board.life_markers and (due == 0 or due >= s.life[p]):
+            # From full life a gift brings no marker back (the side takes back markers it
+            # lost, never more than it owns: dracula-en:contents.components), so the offer
+            # cannot prevent the loss ("Early End": the gift is there to prevent it). In the
+            # full game (four markers) only an overpayment of four or more steps takes the
+            # last marker from full life; on a one-marker board (dr-1x2-reinforcement,
+            # dr-1x2-breath-of-night) every lost battle does, which is where a narrower
+            # exemption (overpayment only) broke. An overpayment that leaves markers for a
+            # later loss of the same step still owes the offer (the marker then at stake is
+            # not taken from full life). Whether a gift is allowed at all from full
+            # life is the registered open point dracula.give-target-full-life
+            # (spec/dracula/discovered.toml): the contract does not decide it.
+            continue
         if t.life[p] <= 0 < s.life[p] and any(
                 s.cards.enc(c).kind is Kind.TARGET for c in s.hand[p]):
             return False
@@ -669,16 +967,38 @@ def _rebellion(s: S, a: A, t: S) -> bool | None:
     return bool(t.battle_won)
 
 
-def _example_choice(s: S, a: A, t: S) -> bool | None:
-    return _overpay(s, a, t)
-
-
 def _objective(s: S, a: A, t: S) -> bool:
     return _all_five(s, a, t)
 
 
 def _over_forbids(s: S, a: A) -> bool:
     return s.winner is not None
+
+
+# ----------------------------------------------------------------------------- component moves
+# Moves with an eligibility wider than the model's (properties/dracula/components.py, issue #24).
+
+
+def _current_only(s: S, a: A) -> bool:
+    """A move is paid with one of the current action cards; the set-aside ones come into play
+    only when the current five are used up."""
+    return isinstance(a, PlayCard) and a.card not in s.current[side(s)]
+
+
+def _from_hand(s: S, a: A) -> bool:
+    """A card laid on a location comes from the hand (with none left in hand the location stays
+    empty): not from a discard pile, nor a won card."""
+    return isinstance(a, PlaceFrom)
+
+
+def _wings_moves(s: S, a: A) -> bool:
+    """Wings of Night moves Dracula to another location ("the location to which he moves")."""
+    return isinstance(a, Fly) and a.loc == s.pos[0]
+
+
+def _turned_fly(s: S, a: A) -> bool:
+    """Dracula cannot go to the turned card, by Wings of Night either."""
+    return isinstance(a, Fly) and s.turned is not None and a.loc == s.turned
 
 
 C = Contract
@@ -692,6 +1012,8 @@ CONTRACTS = ContractSet(
         C("dracula-en:cards.bar", forbids=_colour_forbids, permits=_colour_permits),
         C("dracula-en:cards.play-after-move", forbids=_end_of_move),
         C("dracula-en:cards.battle-uses-strength", requires=_fight),
+        C("dracula-en:cards.strength", requires=_no_strength,
+          what="the card without a battle strength beats no enemy"),
         C("dracula-en:cards.discard", requires=_discard),
         C("dracula-en:cards.cycle", requires=_cycle),
         C("dracula-en:cards.cycle", requires=_set_aside_first,
@@ -709,7 +1031,10 @@ CONTRACTS = ContractSet(
         C("dracula-en:meet.allowed", permits=_move_permits, requires=_meet_arises),
         C("dracula-en:meet.reveal-hands", permits=_meet_permits),
         C("dracula-en:meet.still-look", requires=_still_look),
-        C("dracula-en:look.no-look", requires=_no_look),
+        C("dracula-en:look.no-look", requires=_no_look, alternatives=NO_LOOK,
+          question="A player who does not want to look at a card 'simply places his figure on "
+                   "it and ends his move there' (the worked example walks on): does declining "
+                   "to look end the move?"),
         C("dracula-en:look.own-card", permits=_bluff_permits, requires=_own_card),
         C("dracula-en:look.opponent-card", requires=_opponent_card),
         C("dracula-en:target.capture", requires=_capture),
@@ -719,14 +1044,21 @@ CONTRACTS = ContractSet(
         C("dracula-en:enemy.lose", requires=_lose_battle),
         C("dracula-en:enemy.draw", requires=_draw_battle),
         C("dracula-en:power.lose-life", requires=_power),
-        C("dracula-en:power.exception", requires=_power_exception),
+        C("dracula-en:power.exception", alternatives=POWER_EXCEPTION,
+          question="Which Dracula card spares him the life marker for an uncovered crucifix: "
+                   "Breath of Night, as the power-symbol rule says, or Dark of Night, whose "
+                   "explanation fits it?"),
         C("dracula-en:power.replace", requires=_power_replace),
         C("dracula-en:power.last-marker", requires=_last_marker),
         C("dracula-en:empty.leave-empty", requires=_leave_empty),
         C("dracula-en:empty.fill", requires=_fill),
         C("dracula-en:empty.battle", requires=_fight),
         C("dracula-en:empty.special-timing", permits=_special_optional),
-        C("dracula-en:empty.barrier-ends-turn", requires=_barrier_ends_turn),
+        C("dracula-en:empty.barrier-ends-turn", requires=_barrier_ends_turn,
+          alternatives=BARRIER_STEP,
+          question="The bar shows which barrier the player 'may' place or move, and 'to end "
+                   "his turn, the player places or moves' it: must a barrier be placed or "
+                   "moved every turn?"),
         C("dracula-en:pay.one-card", forbids=_one_card),
         C("dracula-en:pay.end-of-move", forbids=_end_of_move),
         C("dracula-en:pay.move-ends", requires=_move_ends),
@@ -741,10 +1073,6 @@ CONTRACTS = ContractSet(
         C("dracula-en:barriers.colour", forbids=_colour_forbids, permits=_colour_permits),
         C("dracula-en:barriers.grey", requires=_grey_requires),
         C("dracula-en:barriers.between", forbids=_between),
-        C("dracula-en:example.own-swap", permits=_bluff_permits),
-        C("dracula-en:example.pass-without-look", permits=_move_permits),
-        C("dracula-en:example.enemy-ends-move", requires=_opponent_card),
-        C("dracula-en:example.choice", requires=_example_choice),
         C("dracula-en:end.proof", requires=_proof),
         C("dracula-en:end.all-captured", requires=_all_five),
         C("dracula-en:end.hand-proof", requires=_proof),
@@ -755,11 +1083,23 @@ CONTRACTS = ContractSet(
           what="the target may be handed over before the last marker is lost"),
         C("dracula-en:special.inspiration", requires=_inspiration),
         C("dracula-en:special.composure", forbids=_composure_forbids, requires=_composure),
-        C("dracula-en:special.rebellion", requires=_rebellion),
+        C("dracula-en:special.rebellion", requires=_rebellion, alternatives=REBELLION,
+          question="Rebellion: 'Dracula does not play his next turn. If Van Helsing beats a "
+                   "Vampire while using this card, he immediately takes another turn.' Does "
+                   "Dracula always miss his turn, or only when Van Helsing wins the battle?"),
         C("dracula-en:special.perception", requires=_perception),
         C("dracula-en:special.deception", requires=_deception),
         C("dracula-en:special.reinforcement", requires=_reinforcement),
+        C("dracula-en:special.reinforcement", alternatives=REINFORCEMENT,
+          what="what Reinforcement does beyond the move",
+          question="Reinforcement sends Van Helsing back to the carriage station and speaks of "
+                   "hunters in his discard pile by a rule the rulebook never states: does he "
+                   "also take a beaten hunter back into his hand?"),
         C("dracula-en:special.vigilance", forbids=_vigilance_forbids, requires=_vigilance),
+        C("dracula-en:special.vigilance", alternatives=VIGILANCE,
+          what="how long Vigilance blocks Dracula's special action",
+          question="Vigilance blocks Dracula's 'next special action': only in his next turn, "
+                   "or until he next plays a card with a special action, however late?"),
         C("dracula-en:special.resistance", forbids=_resistance_forbids, requires=_resistance),
         C("dracula-en:special.breath-of-night", requires=_breath),
         C("dracula-en:special.breath-of-night", requires=_breath_battle,
@@ -769,16 +1109,23 @@ CONTRACTS = ContractSet(
         C("dracula-en:special.whisper-of-night", forbids=_whisper_forbids, requires=_whisper),
         C("dracula-en:special.whisper-of-night", requires=_whisper_no_barrier,
           what="no barrier step in Van Helsing's turn after Whisper of Night"),
-        C("dracula-en:special.depths-of-night", permits=_depths_permits),
+        C("dracula-en:special.depths-of-night", permits=_depths_permits, alternatives=DEPTHS,
+          question="Depths of Night 'may also exchange a card at a location where a figure "
+                   "is standing': which card may it exchange -- any location's (looked at "
+                   "first), or only one Dracula knows to be his own?"),
+        C("dracula-en:barriers.side-by-side", forbids=_corner_forbids, alternatives=SIDE_BY_SIDE,
+          question="When do two barriers lie 'next to each other at the same location': any "
+                   "two on borders of one location, or only two meeting at its corner?"),
+        C("dracula-en:cards.cycle", forbids=_current_only,
+          what="moves are paid with a current action card"),
+        C("dracula-en:empty.leave-empty", forbids=_from_hand,
+          what="a card laid on a location comes from the hand"),
+        C("dracula-en:special.wings-of-night", forbids=_wings_moves,
+          what="Wings of Night moves Dracula elsewhere"),
+        C("dracula-en:special.resistance", forbids=_turned_fly,
+          what="Dracula does not fly to the turned card"),
+        *SHARPENED,  # found missing by discovery (properties/dracula/contracts/sharpened.py)
     ),
-    uncovered={
-        "dracula-en:cards.strength": "card data: strengths 1-4 and the one card without are "
-                                     "checked by the card loader (spec/dracula/cards.toml)",
-        "dracula-en:example.resistance-barrier": "card data: Resistance's bar colour is a value "
-                                                 "of spec/dracula/cards.toml",
-        "dracula-en:barriers.side-by-side": "its meaning is the rule option barrier_adjacency "
-                                            "(spec/dracula/ambiguities.toml); no single reading "
-                                            "to state",
-    },
+    uncovered={},
     config_of=lambda s: s.rules,
 )

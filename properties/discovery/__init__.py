@@ -1,0 +1,1 @@
+"""Generic discovery searches beyond the original ones (issue #24), each a module of its own."""

@@ -1,0 +1,100 @@
+"""Output that fits: a console width that honours ``COLUMNS``, and tables that never break an
+identifier (a clause id, a ``file:line``, a property name) in the middle.
+
+* Width: ``COLUMNS`` when set (a positive integer), else the terminal's width on a terminal,
+  else :data:`PIPE_WIDTH` (piped output has no terminal to ask).
+* Tables: each column's minimum width is its longest unbreakable token (text between spaces),
+  and cells fold at spaces (never cut with "…"), so rich wraps long cells between words and
+  splits no identifier; a table whose tokens cannot all fit is printed wider than the console
+  rather than with a broken identifier.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+PIPE_WIDTH = 150
+"""Columns of output when stdout is not a terminal and ``COLUMNS`` is not set."""
+
+
+def console_width(stream: Any = None) -> int | None:
+    """The width to give rich: ``COLUMNS`` if set to a positive integer, None (rich asks the
+    terminal) on a terminal, else :data:`PIPE_WIDTH`."""
+    raw = os.environ.get("COLUMNS", "")
+    if raw.isascii() and raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    return None if (stream or sys.stdout).isatty() else PIPE_WIDTH
+
+
+def _plain(cell: Any) -> str:
+    if isinstance(cell, Text):
+        return cell.plain
+    if isinstance(cell, str):
+        try:
+            return Text.from_markup(cell).plain
+        except Exception:  # not markup after all: measure it as it is
+            return cell
+    return ""
+
+
+def fit_table(table: Table, width: int) -> int:
+    """``table`` laid out in ``width`` columns without splitting a token: each column gets at
+    least its longest token (header included), the rest of the width is shared in proportion
+    to what each column's longest line still needs, and cells fold at spaces instead of being
+    cut (the table is changed in place). Returns the width to print it in: ``width``, or more
+    when the longest tokens alone need more (an identifier is never split to fit)."""
+    mins, wants = [], []
+    for column in table.columns:
+        texts = [_plain(cell) for cell in (column.header, *column.cells)]
+        mins.append(max((len(t) for x in texts for t in x.split()), default=1))
+        wants.append(max((len(line) for x in texts for line in x.splitlines()), default=1))
+    room = width - (3 * len(mins) + 1)  # borders and one space of padding each side
+    spare = room - sum(mins)
+    need = [w - m for w, m in zip(wants, mins, strict=True)]
+    total = sum(need)
+    for column, low, more in zip(table.columns, mins, need, strict=True):
+        extra = more if spare >= total else (spare * more // total if spare > 0 else 0)
+        column.width = low + extra
+        column.overflow = "fold"
+        column.no_wrap = False
+    return max(width, sum(mins) + 3 * len(mins) + 1)
+
+
+class FitConsole(Console):
+    """A rich console that fits every table it prints (:func:`fit_table`)."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        """:meth:`rich.console.Console.print`, tables fitted first."""
+        width = self.width
+        needed = max([width, *(fit_table(o, width) for o in objects if isinstance(o, Table))])
+        if needed == width:
+            super().print(*objects, **kwargs)
+            return
+        self.width = needed  # rich caps print(width=...) at the console's width
+        try:
+            super().print(*objects, **kwargs)
+        finally:
+            self.width = width
+
+
+def fold(text: str, width: int | None = None) -> str:
+    """``text`` with every line longer than ``width`` (default: :func:`console_width`, or the
+    terminal's) folded at spaces, continuation lines indented two more than the line; a token
+    longer than the width stays whole."""
+    import shutil
+    import textwrap
+
+    cols = width or console_width() or shutil.get_terminal_size().columns
+    out: list[str] = []
+    for line in text.splitlines():
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += textwrap.wrap(line, cols, initial_indent="", subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False,
+                             drop_whitespace=True) or [""]
+    return "\n".join(out)

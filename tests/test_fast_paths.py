@@ -1,0 +1,107 @@
+"""The trusted fast paths (issues #26, #30) give what the checked paths give.
+
+``engine.step_legal`` / ``engine.apply_legal`` skip the legality check for an action just taken
+from ``legal_actions``; ``GameState.apply`` uses them when the id is among the legal ids kept
+with the state; the deal keeps its counts left instead of recounting. Each must equal the
+checked, recounting path, and an illegal action must still raise through the public API.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ruleproof.errors import IllegalAction
+from ruleproof.model.dawn_under import apply, legal_actions, new_game, step
+from ruleproof.model.dawn_under.dealing import Dealing, _count_remaining
+from ruleproof.model.dawn_under.engine import apply_legal, step_legal
+from ruleproof.model.dawn_under.game import DawnUnderGame
+from ruleproof.model.dawn_under.state import Phase, State
+
+
+def _walk(state: State, rng: random.Random, limit: int) -> list[State]:
+    out = [state]
+    while state.phase is not Phase.OVER and len(out) < limit:
+        state = apply(state, rng.choice(legal_actions(state)))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"}),
+                                              (5, {"turn_start": "may-pass"})])
+def test_trusted_transitions_equal_the_checked_ones(players: int, options: dict[str, Any]) -> None:
+    game = DawnUnderGame(players, options=options or None)
+    compared = 0
+    for seed in range(2):
+        for s in _walk(new_game(game.config, seed), random.Random(seed), 100):
+            for a in legal_actions(s):
+                assert step_legal(s, a) == step(s, a)
+                assert apply_legal(s, a) == apply(s, a)
+                compared += 1
+    assert compared > 300
+
+
+def test_interface_fast_path_equals_the_checked_path_and_still_refuses() -> None:
+    game = DawnUnderGame(4)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 200:
+        if state.is_chance_node():
+            state = state.apply(rng.choice(state.chance_outcomes())[0])
+            continue
+        fresh = game.from_model(state.model, state.moves)  # no legal ids kept: checked path
+        legal = state.legal_actions()  # kept with ``state``: the fast path
+        # the ids of the engine's shared action objects, found by identity, are the table's
+        assert legal == sorted({game.table.to_id(a) for a in game.model_legal(state.model)})
+        a = rng.choice(legal)
+        fast, checked = state.apply(a), fresh.apply(a)
+        assert fast.model == checked.model and fast.moves == checked.moves
+        assert fast.node is not None and checked.node is not None
+        assert fast.node.seen == checked.node.seen
+        illegal = next(i for i in range(game.num_distinct_actions) if i not in legal)
+        before = state.model
+        with pytest.raises(IllegalAction):
+            state.apply(illegal)
+        with pytest.raises(IllegalAction):  # not an int id: refused as before
+            state.apply(True if 1 not in legal else -1)
+        assert state.model is before
+        state = fast
+        decisions += 1
+    assert decisions == 200 or state.is_terminal()
+
+
+def test_a_subclass_that_replaces_the_transition_keeps_it_on_the_fast_path() -> None:
+    calls: list[Any] = []
+
+    class Planted(DawnUnderGame):
+        def model_step(self, m: Any, action: Any) -> tuple[Any, Any]:
+            calls.append(action)
+            return super().model_step(m, action)
+
+    game = Planted(4)
+    state = game.new_seeded_state(3)
+    state.legal_actions()
+    state.apply(state.legal_actions()[0])
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_deal_keeps_the_counts_a_recount_gives(players: int) -> None:
+    game = DawnUnderGame(players)
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            m = state.model
+            assert isinstance(m, Dealing)
+            if m.left is not None:
+                assert m.left == _count_remaining(m)
+                checked += 1
+            fresh = game.from_model(Dealing(m.config, m.dealt))  # recounted from the items
+            assert fresh.chance_outcomes() == state.chance_outcomes()
+            state = state.apply(rng.choice(state.chance_outcomes())[0])
+    assert checked > 100
