@@ -49,7 +49,7 @@ from ruleproof.properties.play import (
 )
 from ruleproof.properties.plugin import GamePlugin, plugin, require
 from ruleproof.properties.report import Tally
-from ruleproof.properties.reproducible import reproducible_draws
+from ruleproof.properties.reproducible import reproducible_draws, reraise_interrupt
 
 Step = Callable[[GameState, Any], GameState]
 """A transition of the machine: (state, typed action) -> successor (default: ``apply_typed``)."""
@@ -201,6 +201,7 @@ def run_machine(game: str | GamePlugin, params: Mapping[str, Any], games: int, m
         with with_reporter(report), reproducible_draws():
             run_state_machine_as_test(machine, settings=cfg)  # type: ignore[no-untyped-call,unused-ignore]
     except Exception as exc:  # a property failed, or the model itself crashed
+        reraise_interrupt(exc)  # unless it was a signal that hypothesis turned into an error
         message = str(exc) if isinstance(exc, AssertionError) else (
             f"the model raised {type(exc).__name__}: {exc}")
         trail = logs[-1] if logs else [str(n) for n in getattr(exc, "__notes__", [])]

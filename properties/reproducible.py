@@ -60,3 +60,27 @@ def reproducible_draws() -> Iterator[None]:
         providers._get_local_constants = original
         if cache is not None:
             cache.cache.clear()
+
+
+def reraise_interrupt(exc: BaseException) -> None:
+    """Raise the :class:`KeyboardInterrupt` (a signal's :class:`ruleproof.errors.Interrupted`)
+    that ``exc`` replaced, if its ``__cause__`` / ``__context__`` chain holds one; else return.
+
+    Hypothesis can turn an interrupt into an ordinary error: a signal that arrives while it
+    computes the test's database key (before its runner exists) reaches its ``except
+    BaseException`` handler, whose ``assert state._runner is not None`` then raises an
+    :class:`AssertionError` with the interrupt as its context (hypothesis 6.x, ``core.py``
+    ``wrapped_test``). A caller that treats an error from a hypothesis run as a finding calls
+    this first, so an interrupted run ends as interrupted instead of reporting a false failure
+    (conform once wrote an "engine-failure" trace for an engine the signal had killed).
+
+    Raises:
+        KeyboardInterrupt: the interrupt found in the chain (the same object).
+    """
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, KeyboardInterrupt):
+            raise cur
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__

@@ -25,6 +25,7 @@ from pathlib import Path
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.plugin import RuleSet, Selection, all_rule_sets, plugin
 from ruleproof.properties.report import PROFILES, Check, CheckResult, Profile
+from ruleproof.properties.reproducible import reraise_interrupt
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,7 @@ def _run_unit(rule_set: RuleSet, name: str, profile: Profile, board: Path | None
     except MalformedInput:
         raise
     except Exception as exc:  # the model crashed inside a property: a failure, not a traceback
+        reraise_interrupt(exc)  # a signal that hypothesis turned into an error is no failure
         return CheckResult(check.name, check.method, 0, False, 0.0,
                            f"the check raised {type(exc).__name__}: {exc}", check.clauses)
 

@@ -11,7 +11,6 @@ A run that completes no game is a failure, never a pass.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import time
 from collections import Counter
@@ -51,7 +50,7 @@ from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
 from ruleproof.properties.conformance.trace import MAX_STRING, dump_lines, header_object
-from ruleproof.properties.reproducible import reproducible_draws
+from ruleproof.properties.reproducible import reproducible_draws, reraise_interrupt
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""
@@ -804,8 +803,11 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                             suppress_health_check=list(HealthCheck), print_blob=False,
                             report_multiple_bugs=False, verbosity=Verbosity.quiet)(
                 given(st.data())(one_game))
-            with contextlib.suppress(Exception), reproducible_draws():
-                hypothesis_seed(seed * 100_003 + rounds)(test)()
+            try:
+                with reproducible_draws():
+                    hypothesis_seed(seed * 100_003 + rounds)(test)()
+            except Exception as exc:  # what was found is in failures / errors
+                reraise_interrupt(exc)  # but a signal hypothesis turned into an error ends it
             rounds += 1
         if errors and not failures:
             raise errors[0]
