@@ -79,3 +79,43 @@ def test_conform_coverage_lines_fit_the_columns(monkeypatch: pytest.MonkeyPatch,
     cover = lines[start:end]
     assert all(len(x) <= 100 for x in cover), cover
     assert len(cover) > 3 and "option gruft_bat_counts" in " ".join(x.strip() for x in cover)
+
+
+def test_a_table_too_wide_for_its_identifiers_becomes_records() -> None:
+    """Side by side, the three identifiers need more than 60 columns: the table is printed
+    as records (``header: value`` lines), every line within the width, every id whole."""
+    table = Table(title="a title")
+    for col in ("id", "paraphrase", "cited at"):
+        table.add_column(col)
+    table.add_row(IDS[0], "a [bold]paraphrase[/] long enough to fold " * 3, IDS[1])
+    table.add_row("du-en:ch2.x", "short", "model/x.py:1")
+    buf = io.StringIO()
+    FitConsole(file=buf, width=60).print(table)
+    text = buf.getvalue()
+    lines = text.splitlines()
+    assert lines[0] == "a title" and f"id: {IDS[0]}" in lines and f"cited at: {IDS[1]}" in lines
+    assert "paraphrase: a paraphrase long" in text  # markup dropped, not interpreted twice
+    assert sum(set(x) == {"-"} for x in lines) == 1  # one rule between the two rows
+    assert max(len(x) for x in lines) <= 60, text
+    # a table that fits stays a table
+    buf = io.StringIO()
+    FitConsole(file=buf, width=140).print(table)
+    assert "┃ id" in buf.getvalue()
+
+
+@pytest.mark.parametrize("args", [["games"], ["clauses", "du-en"], ["explore", "--list"],
+                                  ["ambiguities"]])
+def test_listings_fit_80_columns(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """Piped with COLUMNS=80 these were 120-159 columns wide (a module path, a long
+    set-up name or clause id in a column): now every line fits."""
+    from typer.testing import CliRunner
+
+    from ruleproof.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) > 5
+    wide = [x for x in lines if len(x) > 80]
+    assert wide == [], wide[:3]

@@ -36,7 +36,7 @@ from ruleproof.cli.clitools import (
     param_pairs,
     tidy_help,
 )
-from ruleproof.cli.fit import FitConsole, console_width
+from ruleproof.cli.fit import FitConsole, fold
 from ruleproof.errors import Interrupted, MalformedInput
 from ruleproof.properties.report import PROFILES
 
@@ -84,7 +84,7 @@ from ruleproof.cli.explore import register as register_explore  # noqa: E402
 
 register_explore(app)
 
-out = FitConsole(highlight=False, soft_wrap=True, width=console_width())
+out = FitConsole(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)
 
 def _selection_params(game: str | None, pairs: list[str], **flags: Any) -> dict[str, Any]:
@@ -256,8 +256,8 @@ def check(
         out.print(table)
         for rs in results:
             for sk in rs.skipped:
-                out.print(f"skipped for {rs.rule_set.game} {rs.rule_set.name}: {sk.name}: "
-                          f"{sk.reason}")
+                out.print(fold(f"skipped for {rs.rule_set.game} {rs.rule_set.name}: "
+                               f"{sk.name}: {sk.reason}", out.width), markup=False)
         for rs, r in failed:
             out.print(f"\n[red bold]FAILED[/] {rs.rule_set.game} {rs.rule_set.name}: {r.name} "
                       f"({r.method}) -- counterexample:")

@@ -17,8 +17,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.cli.fit import FitConsole
 from ruleproof.cli.progress import progress as progress_bar
 from ruleproof.errors import MalformedInput, OutputFailed
 from ruleproof.properties.conformance.trace import dump_lines
@@ -194,12 +196,16 @@ def explore_command(
         _profile(profile, as_json, coverage, coverage_out)
         return
     if list_:
+        table = Table(title="shipped set-ups")
+        for col in ("set-up", "game", "description"):
+            table.add_column(col)
         for name in shipped():
             spec = configuration(name)
-            typer.echo(f"{name:12} {spec.game:11} {spec.description}")
+            table.add_row(name, spec.game, spec.description)
         for name, path in full_setups().items():
             spec = configuration(str(path))
-            typer.echo(f"{name:12} {spec.game:11} {spec.description} (--simulate only)")
+            table.add_row(name, spec.game, f"{spec.description} (--simulate only)")
+        FitConsole(highlight=False, soft_wrap=True).print(table)
         return
     if not game and not resume:
         raise MalformedInput("name a reduced configuration (ruleproof explore --list)")

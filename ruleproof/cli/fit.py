@@ -5,8 +5,10 @@ identifier (a clause id, a ``file:line``, a property name) in the middle.
   else :data:`PIPE_WIDTH` (piped output has no terminal to ask).
 * Tables: each column's minimum width is its longest unbreakable token (text between spaces),
   and cells fold at spaces (never cut with "…"), so rich wraps long cells between words and
-  splits no identifier; a table whose tokens cannot all fit is printed wider than the console
-  rather than with a broken identifier.
+  splits no identifier. A table whose tokens cannot all fit side by side is printed as records
+  instead (:func:`records`: one ``header: value`` line per cell, a rule between rows), which
+  fits any width that holds the longest token; only a single token longer than the whole width
+  goes past it.
 """
 
 from __future__ import annotations
@@ -66,21 +68,55 @@ def fit_table(table: Table, width: int) -> int:
     return max(width, sum(mins) + 3 * len(mins) + 1)
 
 
+def records(table: Table, width: int) -> str:
+    """``table`` as records for a console too narrow for its columns: its title, then per row
+    one ``header: value`` line per non-empty cell (folded at spaces to ``width``, continuation
+    lines indented), rows separated by a line of ``-``. Markup is dropped; every identifier
+    stays whole on one line.
+
+    >>> t = Table(title="registered games"); t.add_column("game"); t.add_column("players")
+    >>> t.add_row("dawn-under", "2, 3, 4, 5, 6"); t.add_row("dracula", "2")
+    >>> print(records(t, 30))
+    registered games
+    game: dawn-under
+    players: 2, 3, 4, 5, 6
+    ------------------------------
+    game: dracula
+    players: 2
+    """
+    heads = [_plain(c.header).replace("\n", " ") or f"column {i + 1}"
+             for i, c in enumerate(table.columns)]
+    cells = [list(c.cells) for c in table.columns]
+    lines: list[str] = [_plain(table.title)] if table.title else []
+    for r in range(table.row_count):
+        if r:
+            lines.append("-" * width)
+        for head, column in zip(heads, cells, strict=True):
+            value = " ".join(_plain(column[r]).split()) if r < len(column) else ""
+            if value:
+                lines.append(fold(f"{head}: {value}", width))
+    if table.caption:
+        lines.append(_plain(table.caption))
+    return "\n".join(lines)
+
+
 class FitConsole(Console):
-    """A rich console that fits every table it prints (:func:`fit_table`)."""
+    """A rich console that fits every table it prints (:func:`fit_table`; as
+    :func:`records` when its columns cannot fit side by side). Made without a ``width``, it
+    takes :func:`console_width` of its file at every print (``COLUMNS`` as it is then)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._follow = kwargs.get("width") is None
+        super().__init__(*args, **kwargs)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
-        """:meth:`rich.console.Console.print`, tables fitted first."""
+        """:meth:`rich.console.Console.print`, tables fitted first (or printed as records)."""
+        if self._follow:
+            self._width = console_width(self.file)  # None on a terminal: rich asks it
         width = self.width
-        needed = max([width, *(fit_table(o, width) for o in objects if isinstance(o, Table))])
-        if needed == width:
-            super().print(*objects, **kwargs)
-            return
-        self.width = needed  # rich caps print(width=...) at the console's width
-        try:
-            super().print(*objects, **kwargs)
-        finally:
-            self.width = width
+        fitted = [Text(records(o, width)) if isinstance(o, Table) and fit_table(o, width) > width
+                  else o for o in objects]
+        super().print(*fitted, **kwargs)
 
 
 def fold(text: str, width: int | None = None) -> str:

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ruleproof.cli.fit import FitConsole, console_width
+from ruleproof.cli.fit import FitConsole
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.report import PROFILES
 from ruleproof.properties.symbolic.core import Outcome
@@ -89,7 +89,7 @@ def register(app: typer.Typer) -> None:
                 data["skipped"] = [{"game": g, "reason": why} for g, why in passed_over]
             typer.echo(json.dumps(data, indent=2))
         else:
-            console = FitConsole(highlight=False, soft_wrap=True, width=console_width())
+            console = FitConsole(highlight=False, soft_wrap=True)
             table = Table(title="ruleproof prove")
             for col in ("system", "property", "method", "result", "clauses used", "time"):
                 table.add_column(col)
