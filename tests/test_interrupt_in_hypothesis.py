@@ -44,10 +44,11 @@ def interrupt_at_database_key(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_hypothesis_still_turns_such_an_interrupt_into_an_error(
+def test_an_interrupt_at_the_database_key_is_found_whatever_hypothesis_makes_of_it(
         interrupt_at_database_key: list[int]) -> None:
-    """The premise: if a later hypothesis passes the interrupt through, the other tests here
-    still hold but this one says the workaround can go."""
+    """Depending on where hypothesis first computes the key (in a plain run it became an
+    AssertionError; under pytest's hypothesis plugin in CI it passed through), the run ends
+    with the interrupt itself or with an error that holds it: either way it is found."""
     @hypothesis.given(hypothesis.strategies.integers())
     def test(_: int) -> None:
         pass
@@ -55,7 +56,6 @@ def test_hypothesis_still_turns_such_an_interrupt_into_an_error(
     with pytest.raises(BaseException) as caught:
         test()
     assert interrupt_at_database_key
-    assert not isinstance(caught.value, KeyboardInterrupt)
     with pytest.raises(Interrupted):
         reraise_interrupt(caught.value)
 
