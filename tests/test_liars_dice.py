@@ -230,3 +230,33 @@ def test_the_saved_openspiel_trace_replays_as_the_divergence(tmp_path: Path) -> 
 def test_the_plugin_names_its_data() -> None:
     p = plugin(GAME)
     assert p.spec_folder.name == "liars_dice" and p.sources == ("ld-wp",)
+
+
+def test_the_mutant_search_finds_the_bid_limit_and_the_contracts_kill_the_rest() -> None:
+    """The third game carries the mutant search too (capability ``mutants``): the reading
+    'a bid may name more dice than are left' changes play and breaks no contract of ld-wp (a
+    question the text leaves open, registered as ld.bid-limit); the other readings are
+    killed by the clause that settles them."""
+    from ruleproof.properties.contracts.games import game_of as contract_game
+    from ruleproof.properties.contracts.games import rule_set
+    from ruleproof.properties.discovery.mutants import judge, mutants_of
+
+    cap = mutants_of(plugin("liars-dice"))
+    assert cap is not None
+    rs = rule_set("ld-wp spot_on=yes/2")
+    sites = {s.name: s for s in cap.sites(rs)}
+    assert set(sites) == {"bid-limit", "challenge", "next-opener"}
+    base = contract_game(rs)
+    got = {(name, r.value): judge(rs, site, r.value, base, None, 8, 200, same=cap.same)
+           for name, site in sites.items() for r in site.readings
+           if r.value != site.engine(rs)}
+    limit = got[("bid-limit", "started-with")]
+    assert limit.status == "survived" and limit.differing > 0, limit
+    assert limit.witness is not None
+    killed = {k: o.clauses for k, o in got.items() if o.status == "killed"}
+    assert killed.keys() == {("challenge", "must-raise"), ("next-opener", "winner"),
+                             ("next-opener", "after-loser")}, got
+    assert "ld-wp:round.next" in killed[("next-opener", "winner")]
+    assert "ld-wp:challenge.call" in killed[("challenge", "must-raise")]
+    assert "ld.bid-limit" in {e.id for e in __import__(
+        "ruleproof.properties.contracts.register", fromlist=["entries"]).entries("liars-dice")}

@@ -218,6 +218,7 @@ PLUGIN = GamePlugin(
         "contracts": CONTRACTS,
         "ambiguities": AMBIGUITIES,
         "discovery": Deferred("ruleproof.properties.liars_dice.discovery:DISCOVERY"),
+        "mutants": Deferred("ruleproof.properties.liars_dice.mutants:MUTANTS"),
         "invariants": INTERFACE_INVARIANTS,
         "machine": play.MACHINE,
         "stats": play.STATS,
