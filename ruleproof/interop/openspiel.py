@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -259,10 +260,41 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self.rules_state.legal_actions()
 
+    def is_chance_node(self) -> bool:
+        """Whether chance is to move (answered in Python: pyspiel's C++ method would call
+        back into :meth:`current_player`)."""
+        return self.current_player() == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions``: the sorted legal ids of the player to move (chance
+        outcome ids at a chance node, [] once terminal or for a seat not to move), a new
+        list. Answered in Python from the ids the frozen state keeps (pyspiel's C++ method
+        calls back into Python four or five times and converts the list both ways); a
+        subclass that replaces ``_legal_actions`` or ``chance_outcomes`` (a planted mutant),
+        or a pseudo-player, gets pyspiel's own method.
+
+        Raises:
+            pyspiel.SpielError: ``player`` is a pseudo-player (as pyspiel's).
+        """
+        cp = self.current_player()
+        cls = type(self)
+        if (player is None or player == cp) and \
+                cls._legal_actions is RulesSpielState._legal_actions and \
+                cls.chance_outcomes is RulesSpielState.chance_outcomes:
+            if cp >= 0:
+                return list(self.rules_state.legal_actions())
+            if cp == CHANCE:
+                return [o for o, _ in self.chance_outcomes()]
+            if cp == _TERMINAL:
+                return []
+        if player is None:
+            return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         kept = self._chance
         if kept is None or kept[0] is not self.rules_state:
-            kept = self._chance = (self.rules_state, [(o, float(p)) for o, p in
+            kept = self._chance = (self.rules_state, [(o, _float(p)) for o, p in
                                                       self.rules_state.chance_outcomes()])
         return kept[1]
 
@@ -356,6 +388,15 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         observer.set_from(self, int(player))
         assert observer.tensor is not None  # the default observation always has a tensor
         return observer.tensor.copy()
+
+
+def _float(p: Any) -> float:
+    """``float(p)`` of a probability; a ``Fraction`` as numerator / denominator, which is what
+    ``float`` computes for it (``numbers.Rational.__float__``, correctly rounded), without
+    its extra Python-level calls."""
+    if type(p) is Fraction:
+        return p.numerator / p.denominator  # type: ignore[no-any-return]
+    return float(p)
 
 
 def _chain(state: Any) -> list[RulesState]:
