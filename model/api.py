@@ -595,6 +595,12 @@ class GameBase(ABC, Generic[M]):
         ids = self.table._ids
         return [ids[a] for a in self.model_legal(m)]
 
+    def model_chance_ids(self, m: M) -> list[tuple[int, Fraction]]:
+        """:meth:`model_chance` as (outcome id, exact probability), sorted by id (a game may
+        override it for speed; the result must be the default's)."""
+        ids = self.chance_table._ids
+        return sorted([(ids[o], p) for o, p in self.model_chance(m)])
+
     # -- owned by the base ---------------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:
@@ -861,11 +867,8 @@ class GameState(ImmutableHistory):
         The list is kept with the state (computed once): a caller must not change it."""
         found = self._chance
         if found is None:
-            if self.current_player() != CHANCE:
-                found = []
-            else:
-                ids = self.game.chance_table._ids
-                found = sorted((ids[o], p) for o, p in self.game.model_chance(self.model))
+            found = [] if self.current_player() != CHANCE else \
+                self.game.model_chance_ids(self.model)
             object.__setattr__(self, "_chance", found)
         return found
 
@@ -876,9 +879,10 @@ class GameState(ImmutableHistory):
         if cp == TERMINAL:
             raise IllegalAction(f"action {action_id}", "the game is over", g.over_clauses)
         if cp == CHANCE:
-            if not any(o == action_id for o, _ in self.chance_outcomes()):
-                raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
-            return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            for o, _ in self.chance_outcomes():  # a loop: any() over a generator costs more
+                if o == action_id:
+                    return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
         legal = self._legal
         if legal is not None and type(action_id) is int and action_id in legal:
             # the legal ids were listed for this state (kept with it) and hold this one: the

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from ruleproof.errors import MalformedInput
@@ -208,6 +210,13 @@ class DawnUnderGame(GameBase[Dealing | State]):
         if type(m) is not Dealing:
             return []
         return [(self._items[k], p) for k, p in deal_outcomes(m)]
+
+    def model_chance_ids(self, m: Dealing | State) -> list[tuple[int, Fraction]]:
+        """The deal's outcomes by id: a chance outcome's id is its code (``DealItem(k)`` has
+        id ``k``), and :func:`deal_outcomes` lists them by code already."""
+        if type(m) is not Dealing:
+            return []
+        return deal_outcomes(m)  # type: ignore[arg-type]
 
     def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         if type(m) is Dealing:
@@ -398,12 +407,52 @@ class _Layout:
         return [base + g * w + (8 if lid is None else 0 if not k else 7 if lid == RAT else 1 + lid)
                 for g, (lid, k) in enumerate(zip(m.lids, m.known, strict=True))]
 
+    def _lids_from(self, m: State, hit: tuple[Any, Any, list[int]]) -> list[int]:
+        """:meth:`_lids` from the section of an earlier state (``hit``: its lids, known flags
+        and section): only the graves whose lid or flag is another object are recomputed
+        (the others' entries depend on equal values, so they are the same)."""
+        old_lids, old_known, out = hit
+        n = len(out)
+        if len(m.lids) != n or len(old_lids) != n or len(old_known) != n:
+            return self._lids(m)
+        changed = set(compress(range(n), map(is_not, m.lids, old_lids)))
+        changed.update(compress(range(n), map(is_not, m.known, old_known)))
+        if len(changed) * 4 > n:
+            return self._lids(m)
+        out = list(out)
+        base = self.offset["lids"]
+        w = self.lid_width
+        for g in changed:
+            lid = m.lids[g]
+            out[g] = base + g * w + (8 if lid is None else 0 if not m.known[g]
+                                     else 7 if lid == RAT else 1 + lid)
+        return out
+
     def _contents(self, m: State) -> list[int]:
         base = self.offset["contents"]
         w = self.content_width
         return [base + g * w + (0 if x is None else 1 + x.colour if type(x) is VampireIn
                                 else 7 + x.owner)  # type: ignore[union-attr]
                 for g, x in enumerate(m.contents)]
+
+    def _contents_from(self, m: State, hit: tuple[Any, Any, list[int]]) -> list[int]:
+        """:meth:`_contents` from the section of an earlier state (``hit``: its contents and
+        section), recomputing only the graves whose content is another object."""
+        old, _, out = hit
+        n = len(out)
+        if len(m.contents) != n or len(old) != n:
+            return self._contents(m)
+        changed = list(compress(range(n), map(is_not, m.contents, old)))
+        if len(changed) * 4 > n:
+            return self._contents(m)
+        out = list(out)
+        base = self.offset["contents"]
+        w = self.content_width
+        for g in changed:
+            x = m.contents[g]
+            out[g] = base + g * w + (0 if x is None else 1 + x.colour if type(x) is VampireIn
+                                     else 7 + x.owner)  # type: ignore[union-attr]
+        return out
 
     def _holdings(self, m: State) -> list[int]:
         o = self.offset
@@ -448,12 +497,16 @@ class _Layout:
             parts.append(self._holdings(m))
         else:
             hit = memo.get("lids")
-            if hit is None or hit[0] is not m.lids or hit[1] is not m.known:
+            if hit is None:
                 hit = memo["lids"] = (m.lids, m.known, self._lids(m))
+            elif hit[0] is not m.lids or hit[1] is not m.known:
+                hit = memo["lids"] = (m.lids, m.known, self._lids_from(m, hit))
             parts.append(hit[2])
             hit = memo.get("contents")
-            if hit is None or hit[0] is not m.contents:
+            if hit is None:
                 hit = memo["contents"] = (m.contents, None, self._contents(m))
+            elif hit[0] is not m.contents:
+                hit = memo["contents"] = (m.contents, None, self._contents_from(m, hit))
             parts.append(hit[2])
             for q, row in enumerate(m.rows):
                 hit = memo.get(q)
