@@ -595,6 +595,11 @@ class GameBase(ABC, Generic[M]):
         ids = self.table._ids
         return [ids[a] for a in self.model_legal(m)]
 
+    def model_legal_ids_sorted(self, m: M) -> list[int]:
+        """The distinct ids of :meth:`model_legal`, sorted, as a new list (a game may override
+        it for speed; the result must be the default's)."""
+        return sorted(set(self.model_legal_ids(m)))
+
     def model_chance_ids(self, m: M) -> list[tuple[int, Fraction]]:
         """:meth:`model_chance` as (outcome id, exact probability), sorted by id (a game may
         override it for speed; the result must be the default's)."""
@@ -858,7 +863,7 @@ class GameState(ImmutableHistory):
             elif cp == TERMINAL:
                 legal = []
             else:
-                legal = sorted(set(self.game.model_legal_ids(self.model)))
+                legal = self.game.model_legal_ids_sorted(self.model)
             object.__setattr__(self, "_legal", legal)
         return legal
 

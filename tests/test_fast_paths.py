@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from ruleproof.errors import IllegalAction
+from ruleproof.model.api import GameBase
 from ruleproof.model.dawn_under import apply, legal_actions, new_game, step
 from ruleproof.model.dawn_under.dealing import Dealing, _count_remaining
 from ruleproof.model.dawn_under.engine import apply_legal, step_legal
@@ -105,3 +106,83 @@ def test_the_deal_keeps_the_counts_a_recount_gives(players: int) -> None:
             assert fresh.chance_outcomes() == state.chance_outcomes()
             state = state.apply(rng.choice(state.chance_outcomes())[0])
     assert checked > 100
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"}),
+                                              (5, {"turn_start": "may-pass"})])
+def test_the_games_id_hooks_equal_the_generic_ones(players: int, options: dict[str, Any]) -> None:
+    """Dawn Under's ``model_legal_ids``, ``model_legal_ids_sorted`` (the engine's shared
+    tuples' ids kept from the start) and ``model_chance_ids`` (codes as ids) give what
+    :class:`GameBase`'s generic hooks give."""
+    game = DawnUnderGame(players, options=options or None)
+    pooled = chance = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            m = state.model
+            if state.is_chance_node():
+                assert game.model_chance_ids(m) == GameBase.model_chance_ids(game, m)
+                chance += 1
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+                continue
+            generic = GameBase.model_legal_ids(game, m)
+            assert game.model_legal_ids(m) == generic
+            assert game.model_legal_ids_sorted(m) == sorted(set(generic))
+            assert game.model_legal_ids_sorted(m) == GameBase.model_legal_ids_sorted(game, m)
+            pooled += id(legal_actions(m)) in game._pooled_lists
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert chance > 100
+    if players > 2 and not options:
+        assert pooled > 50  # the kept ids were used
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"})])
+def test_patched_observation_sections_equal_rebuilt_ones(players: int,
+                                                         options: dict[str, Any]) -> None:
+    """With a memo the lid and content sections are patched from the previous ones; they
+    equal the sections built afresh, whichever seats ask in turn."""
+    game = DawnUnderGame(players, options=options or None)
+    memo: dict[Any, Any] = {}
+    patched = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+                continue
+            seat = rng.randrange(players)
+            before = memo.get("lids")
+            assert state.observation_index_parts(seat, memo) == \
+                state.observation_index_parts(seat, None)
+            patched += before is not None and memo["lids"] is not before
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert patched > 50
+
+
+def test_openspiel_python_answers_equal_pyspiels_own() -> None:
+    """The Python ``legal_actions`` and ``is_chance_node`` of the OpenSpiel states answer
+    what pyspiel's C++ methods answer: at chance nodes, decisions (for every seat) and the
+    end."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_dawn_under", {"players": 3, "max_moves": 120})
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    seen = {"chance": 0, "decision": 0}
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(3):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        legal.clear()  # a new list each call: the state's own is untouched
+        assert state.legal_actions()
+        seen["chance" if state.is_chance_node() else "decision"] += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.legal_actions() == []
+    assert seen["chance"] > 50 and seen["decision"] == 120

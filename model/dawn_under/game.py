@@ -88,7 +88,7 @@ from ruleproof.model.dawn_under.dealing import (
     deal_step,
     setup_outcomes,
 )
-from ruleproof.model.dawn_under.engine import pooled_actions, step_legal
+from ruleproof.model.dawn_under.engine import pooled_actions, pooled_lists, step_legal
 from ruleproof.model.dawn_under.expansion import all_expansions
 
 GAME_NAME = "dawn-under"
@@ -174,6 +174,12 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
         self._own_step = type(self).model_step is DawnUnderGame.model_step
         self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
+        # the engine's shared legal-action tuples (by id; each kept alive here as well), with
+        # their ids in order and sorted
+        self._pooled_lists: dict[int, tuple[tuple[Action, ...], list[int], list[int]]] = {}
+        for acts in pooled_lists(self.graves):
+            ids = [self.table._ids[a] for a in acts]
+            self._pooled_lists[id(acts)] = (acts, ids, sorted(set(ids)))
 
     # -- hooks --------------------------------------------------------------------------------
     def initial_model(self) -> Dealing:
@@ -198,13 +204,34 @@ class DawnUnderGame(GameBase[Dealing | State]):
     (:func:`~ruleproof.model.dawn_under.engine.pooled_actions`), others by hashing."""
         if type(m) is Dealing:
             return []
+        acts = legal_actions(m)  # type: ignore[arg-type]
+        hit = self._pooled_lists.get(id(acts))
+        if hit is not None:  # one of the engine's shared tuples: its ids are known
+            return list(hit[1])
+        return self._ids_of(acts)
+
+    def _ids_of(self, acts: tuple[Action, ...]) -> list[int]:
         ids = self.table._ids
         pooled = self._pooled_ids
         out = []
-        for a in legal_actions(m):  # type: ignore[arg-type]
+        for a in acts:
             i = pooled.get(id(a))
             out.append(ids[a] if i is None else i)
         return out
+
+    def model_legal_ids_sorted(self, m: Dealing | State) -> list[int]:
+        """:meth:`model_legal_ids` distinct and sorted; for the engine's shared tuples (e.g.
+        opening any grave) kept from the start. A subclass that replaces
+        :meth:`model_legal_ids` (a planted mutant) gets the default over its own."""
+        if type(self).model_legal_ids is not DawnUnderGame.model_legal_ids:
+            return super().model_legal_ids_sorted(m)
+        if type(m) is Dealing:
+            return []
+        acts = legal_actions(m)  # type: ignore[arg-type]
+        hit = self._pooled_lists.get(id(acts))
+        if hit is not None:
+            return list(hit[2])
+        return sorted(set(self._ids_of(acts)))
 
     def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
         if type(m) is not Dealing:
@@ -213,7 +240,10 @@ class DawnUnderGame(GameBase[Dealing | State]):
 
     def model_chance_ids(self, m: Dealing | State) -> list[tuple[int, Fraction]]:
         """The deal's outcomes by id: a chance outcome's id is its code (``DealItem(k)`` has
-        id ``k``), and :func:`deal_outcomes` lists them by code already."""
+        id ``k``), and :func:`deal_outcomes` lists them by code already. A subclass that
+        replaces :meth:`model_chance` (a planted mutant) gets the default over its own."""
+        if type(self).model_chance is not DawnUnderGame.model_chance:
+            return super().model_chance_ids(m)
         if type(m) is not Dealing:
             return []
         return deal_outcomes(m)  # type: ignore[arg-type]
