@@ -246,7 +246,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
             return super().model_chance_ids(m)
         if type(m) is not Dealing:
             return []
-        return deal_outcomes(m)  # type: ignore[arg-type]
+        return deal_outcomes(m)
 
     def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         if type(m) is Dealing:

@@ -395,7 +395,7 @@ def _float(p: Any) -> float:
     ``float`` computes for it (``numbers.Rational.__float__``, correctly rounded), without
     its extra Python-level calls."""
     if type(p) is Fraction:
-        return p.numerator / p.denominator  # type: ignore[no-any-return]
+        return p.numerator / p.denominator
     return float(p)
 
 
