@@ -445,8 +445,10 @@ class _Layout:
         n = len(out)
         if len(m.lids) != n or len(old_lids) != n or len(old_known) != n:
             return self._lids(m)
-        changed = set(compress(range(n), map(is_not, m.lids, old_lids)))
-        changed.update(compress(range(n), map(is_not, m.known, old_known)))
+        changed = set() if m.lids is old_lids else \
+            set(compress(range(n), map(is_not, m.lids, old_lids)))
+        if m.known is not old_known:
+            changed.update(compress(range(n), map(is_not, m.known, old_known)))
         if len(changed) * 4 > n:
             return self._lids(m)
         out = list(out)
