@@ -33,7 +33,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -750,6 +750,24 @@ class GameBase(ABC, Generic[M]):
         return self
 
 
+def _constructor(cls: type, draft: type) -> Callable[..., Any]:
+    """A positional constructor of the frozen slotted dataclass ``cls``, several times faster
+    than its ``__init__`` (which stores each field through ``object.__setattr__``): it fills a
+    ``draft`` (a writable class with the same slots, so the same memory layout) with plain
+    attribute stores and seals it as ``cls`` by assigning ``__class__``, as
+    :mod:`ruleproof.model.dawn_under.engine`'s ``_with`` does for engine states. Every field
+    is given (defaults included), so the object equals what ``cls(...)`` builds; a draft
+    never leaves the constructor. Generated once per class from its fields."""
+    names = [f.name for f in fields(cls)]
+    body = "\n".join(f"    d.{n} = {n}" for n in names)
+    src = (f"def make({', '.join(names)}):\n    d = new(Draft)\n{body}\n"
+           "    d.__class__ = Cls\n    return d\n")
+    env: dict[str, Any] = {"new": object.__new__, "Draft": draft, "Cls": cls}
+    exec(src, env)
+    made: Callable[..., Any] = env["make"]
+    return made
+
+
 def _rebuild(game: GameBase[Any], base: Any, moves: int, ids: tuple[int, ...]) -> GameState:
     state = game.from_model(base, moves)
     for i in ids:
@@ -894,8 +912,8 @@ class GameState(ImmutableHistory):
             # engine need not check it again (GameBase.model_step_legal)
             action = g.table._actions[action_id]
             new, seen = g.model_step_legal(self.model, action)
-            return GameState(g, new, Node(self.node, cp, action_id, seen), self.moves + 1,
-                             self.base)
+            return _new_state(g, new, _new_node(self.node, cp, action_id, seen, None),
+                              self.moves + 1, self.base, None, None, None)
         try:
             action = g.table.from_id(action_id)
         except MalformedInput as err:
@@ -918,8 +936,8 @@ class GameState(ImmutableHistory):
 
     def _step(self, action: Any, action_id: int, actor: int) -> GameState:
         new, seen = self.game.model_step(self.model, action)
-        return GameState(self.game, new, Node(self.node, actor, action_id, seen),
-                         self.moves + (actor != CHANCE), self.base)
+        return _new_state(self.game, new, _new_node(self.node, actor, action_id, seen, None),
+                          self.moves + (actor != CHANCE), self.base, None, None, None)
 
     def parent(self) -> GameState | None:
         """The state before the last node (None at the history's start): rebuilt from the
@@ -1024,6 +1042,27 @@ class GameState(ImmutableHistory):
 
     def __str__(self) -> str:
         return self.observation_string(0)
+
+
+class _NodeDraft:
+    """A writable twin of :class:`Node` (the same slots), for :data:`_new_node`."""
+
+    __slots__ = Node.__slots__
+
+
+class _StateDraft(ImmutableHistory):
+    """A writable twin of :class:`GameState` (the same base and slots), for
+    :data:`_new_state`."""
+
+    __slots__ = GameState.__slots__
+
+
+_new_node: Callable[[Node | None, int, int, Any, dict[Any, Any] | None], Node] = \
+    _constructor(Node, _NodeDraft)
+"""``Node(prev, actor, action_id, seen, memo)``, faster (:func:`_constructor`)."""
+_new_state: Callable[..., GameState] = _constructor(GameState, _StateDraft)
+"""``GameState(game, model, node, moves, base, _cp, _legal, _chance)``, faster
+(:func:`_constructor`): every state a step makes is built here."""
 
 
 class ViewLayout:
