@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.model.dawn_under.state import RAT, Config, Setup, State
+from ruleproof.model.dawn_under.state import RAT, Config, Setup, State, fast_init
 
 RAT_OUTCOME = 6
 """Outcome code of a rat lid."""
@@ -63,6 +63,7 @@ def chance_string(outcome: int) -> str:
     raise MalformedInput(f"chance outcome {outcome} is not in 0..7")
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Dealing:
     """The set-up while it is dealt (the engine's state before the first turn).
