@@ -186,3 +186,56 @@ def test_openspiel_python_answers_equal_pyspiels_own() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.legal_actions() == []
     assert seen["chance"] > 50 and seen["decision"] == 120
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"}),
+                                              (5, {"turn_start": "may-pass"})])
+def test_the_observers_incremental_writer_gives_the_full_tensor(players: int,
+                                                                options: dict[str, Any]) -> None:
+    """The OpenSpiel observer of Dawn Under writes through the game's incremental writer;
+    after every call its tensor equals the tensor built afresh, whichever seat asks, at
+    chance nodes and decisions, across games, and when states of another game object (the
+    section buffer's path) come in between."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pyspiel")
+    from ruleproof.interop.openspiel import RulesObserver
+
+    class Holder:
+        def __init__(self, state: Any) -> None:
+            self.rules_state = state
+
+    game = DawnUnderGame(players, options=options or None)
+    other = DawnUnderGame(players, options=options or None)
+    observer = RulesObserver(game)
+    assert observer._writer is not None
+    checked = switched = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = rng.randrange(players) if rng.random() < 0.4 else \
+                max(state.current_player(), 0)
+            shown = state
+            if rng.random() < 0.02:  # a state of another game object
+                shown = other.from_model(state.model, state.moves)
+                switched += 1
+            observer.set_from(Holder(shown), seat)  # type: ignore[arg-type]
+            assert observer.tensor is not None
+            assert np.array_equal(observer.tensor,
+                                  np.array(shown.observation_tensor(seat), np.float32))
+            checked += 1
+            if state.is_chance_node():
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500 and switched > 3
+
+
+def test_a_subclass_that_replaces_the_observation_gets_no_writer() -> None:
+    class Planted(DawnUnderGame):
+        def observation_index_parts(self, state: Any, player: int,
+                                    memo: dict[Any, Any] | None = None) -> list[list[int]]:
+            return super().observation_index_parts(state, player, memo)
+
+    assert DawnUnderGame(4).observation_writer() is not None
+    assert Planted(4).observation_writer() is None

@@ -426,9 +426,11 @@ class RulesObserver:
     state, or when the game offers no information-state tensor), ``dict`` (one entry
     ``observation``), ``set_from``, ``string_from``.
 
-    The default observation is filled incrementally: per seat a buffer keeps the sections that
-    lie unchanged between calls (the game's ``observation_index_parts``), so a call writes only
-    what changed.
+    The default observation is filled incrementally: through the game's own writer when it
+    offers one (``observation_writer()``: it remembers what the tensor holds and rewrites only
+    what the engine changed), else per seat a buffer keeps the sections that lie unchanged
+    between calls (the game's ``observation_index_parts``), so a call writes only what
+    changed.
     """
 
     def __init__(self, rules: RulesGame, view: ObsView | bool = OBSERVATION,
@@ -458,6 +460,10 @@ class RulesObserver:
         self.dict: dict[str, np.ndarray[Any, Any]] = {} if self.tensor is None else \
             {"observation": self.tensor}
         self._written = _SeatBuffer()
+        # the game's own incremental writer, if it offers one (used for its own states)
+        self._writer: Any = rules.observation_writer() \
+            if self._incremental and hasattr(rules, "observation_writer") else None
+        self._writer_owns = False  # whether the writer wrote the tensor last
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RulesObserver:
         return self
@@ -472,6 +478,19 @@ class RulesObserver:
             tensor[rules_state.information_state_indices(player)] = 1.0
             return
         if self._incremental:
+            writer = self._writer
+            if writer is not None and rules_state.game is self.rules:
+                if not self._writer_owns:  # the section buffer wrote last: start afresh
+                    tensor.fill(0.0)
+                    writer.forget()
+                    self._written = _SeatBuffer()
+                    self._writer_owns = True
+                writer.write(rules_state, player, tensor)
+                return
+            if self._writer_owns:
+                tensor.fill(0.0)
+                self._written = _SeatBuffer()
+                self._writer_owns = False
             self._written.fill(rules_state, player, tensor)
             return
         tensor.fill(0.0)
