@@ -239,3 +239,32 @@ def test_a_subclass_that_replaces_the_observation_gets_no_writer() -> None:
 
     assert DawnUnderGame(4).observation_writer() is not None
     assert Planted(4).observation_writer() is None
+
+
+def test_undo_goes_back_through_and_past_the_kept_states() -> None:
+    """``undo_action`` keeps only the last states (so that a game's states are not all held
+    until it ends); undoing further rebuilds them from the history: every undo, through the
+    kept states and past them, gives back the state before that action."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from ruleproof.errors import MalformedInput
+    from ruleproof.interop.openspiel import _UNDO_KEPT
+
+    game = pyspiel.load_game("python_dawn_under", {"players": 3})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    seen: list[tuple[Any, int, int]] = []  # (model before, actor, action)
+    while len(seen) < 3 * _UNDO_KEPT + 40 and not state.is_terminal():
+        legal = state.legal_actions()
+        a = rng.choice(legal)
+        seen.append((state.rules_state.model, state.current_player(), a))
+        state.apply_action(a)
+    assert len(seen) > 3 * _UNDO_KEPT
+    with pytest.raises(MalformedInput):
+        state.undo_action(seen[-1][1], seen[-1][2] + 1)  # not the last action
+    for model, actor, a in reversed(seen):
+        state.undo_action(actor, a)
+        assert state.rules_state.model == model
+        assert state.history() == [x[2] for x in seen[:len(state.history())]]
+    assert state.history() == []
+    with pytest.raises(MalformedInput):
+        state.undo_action(0, 0)
