@@ -33,7 +33,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -595,6 +595,17 @@ class GameBase(ABC, Generic[M]):
         ids = self.table._ids
         return [ids[a] for a in self.model_legal(m)]
 
+    def model_legal_ids_sorted(self, m: M) -> list[int]:
+        """The distinct ids of :meth:`model_legal`, sorted, as a new list (a game may override
+        it for speed; the result must be the default's)."""
+        return sorted(set(self.model_legal_ids(m)))
+
+    def model_chance_ids(self, m: M) -> list[tuple[int, Fraction]]:
+        """:meth:`model_chance` as (outcome id, exact probability), sorted by id (a game may
+        override it for speed; the result must be the default's)."""
+        ids = self.chance_table._ids
+        return sorted([(ids[o], p) for o, p in self.model_chance(m)])
+
     # -- owned by the base ---------------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:
@@ -739,6 +750,24 @@ class GameBase(ABC, Generic[M]):
         return self
 
 
+def _constructor(cls: type, draft: type) -> Callable[..., Any]:
+    """A positional constructor of the frozen slotted dataclass ``cls``, several times faster
+    than its ``__init__`` (which stores each field through ``object.__setattr__``): it fills a
+    ``draft`` (a writable class with the same slots, so the same memory layout) with plain
+    attribute stores and seals it as ``cls`` by assigning ``__class__``, as
+    :mod:`ruleproof.model.dawn_under.engine`'s ``_with`` does for engine states. Every field
+    is given (defaults included), so the object equals what ``cls(...)`` builds; a draft
+    never leaves the constructor. Generated once per class from its fields."""
+    names = [f.name for f in fields(cls)]
+    body = "\n".join(f"    d.{n} = {n}" for n in names)
+    src = (f"def make({', '.join(names)}):\n    d = new(Draft)\n{body}\n"
+           "    d.__class__ = Cls\n    return d\n")
+    env: dict[str, Any] = {"new": object.__new__, "Draft": draft, "Cls": cls}
+    exec(src, env)
+    made: Callable[..., Any] = env["make"]
+    return made
+
+
 def _rebuild(game: GameBase[Any], base: Any, moves: int, ids: tuple[int, ...]) -> GameState:
     state = game.from_model(base, moves)
     for i in ids:
@@ -852,7 +881,7 @@ class GameState(ImmutableHistory):
             elif cp == TERMINAL:
                 legal = []
             else:
-                legal = sorted(set(self.game.model_legal_ids(self.model)))
+                legal = self.game.model_legal_ids_sorted(self.model)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -861,11 +890,8 @@ class GameState(ImmutableHistory):
         The list is kept with the state (computed once): a caller must not change it."""
         found = self._chance
         if found is None:
-            if self.current_player() != CHANCE:
-                found = []
-            else:
-                ids = self.game.chance_table._ids
-                found = sorted((ids[o], p) for o, p in self.game.model_chance(self.model))
+            found = [] if self.current_player() != CHANCE else \
+                self.game.model_chance_ids(self.model)
             object.__setattr__(self, "_chance", found)
         return found
 
@@ -876,17 +902,18 @@ class GameState(ImmutableHistory):
         if cp == TERMINAL:
             raise IllegalAction(f"action {action_id}", "the game is over", g.over_clauses)
         if cp == CHANCE:
-            if not any(o == action_id for o, _ in self.chance_outcomes()):
-                raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
-            return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            for o, _ in self.chance_outcomes():  # a loop: any() over a generator costs more
+                if o == action_id:
+                    return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
         legal = self._legal
         if legal is not None and type(action_id) is int and action_id in legal:
             # the legal ids were listed for this state (kept with it) and hold this one: the
             # engine need not check it again (GameBase.model_step_legal)
             action = g.table._actions[action_id]
             new, seen = g.model_step_legal(self.model, action)
-            return GameState(g, new, Node(self.node, cp, action_id, seen), self.moves + 1,
-                             self.base)
+            return _new_state(g, new, _new_node(self.node, cp, action_id, seen, None),
+                              self.moves + 1, self.base, None, None, None)
         try:
             action = g.table.from_id(action_id)
         except MalformedInput as err:
@@ -909,8 +936,8 @@ class GameState(ImmutableHistory):
 
     def _step(self, action: Any, action_id: int, actor: int) -> GameState:
         new, seen = self.game.model_step(self.model, action)
-        return GameState(self.game, new, Node(self.node, actor, action_id, seen),
-                         self.moves + (actor != CHANCE), self.base)
+        return _new_state(self.game, new, _new_node(self.node, actor, action_id, seen, None),
+                          self.moves + (actor != CHANCE), self.base, None, None, None)
 
     def parent(self) -> GameState | None:
         """The state before the last node (None at the history's start): rebuilt from the
@@ -1015,6 +1042,27 @@ class GameState(ImmutableHistory):
 
     def __str__(self) -> str:
         return self.observation_string(0)
+
+
+class _NodeDraft:
+    """A writable twin of :class:`Node` (the same slots), for :data:`_new_node`."""
+
+    __slots__ = Node.__slots__
+
+
+class _StateDraft(ImmutableHistory):
+    """A writable twin of :class:`GameState` (the same base and slots), for
+    :data:`_new_state`."""
+
+    __slots__ = GameState.__slots__
+
+
+_new_node: Callable[[Node | None, int, int, Any, dict[Any, Any] | None], Node] = \
+    _constructor(Node, _NodeDraft)
+"""``Node(prev, actor, action_id, seen, memo)``, faster (:func:`_constructor`)."""
+_new_state: Callable[..., GameState] = _constructor(GameState, _StateDraft)
+"""``GameState(game, model, node, moves, base, _cp, _legal, _chance)``, faster
+(:func:`_constructor`): every state a step makes is built here."""
 
 
 class ViewLayout:

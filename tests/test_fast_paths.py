@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from ruleproof.errors import IllegalAction
+from ruleproof.model.api import GameBase
 from ruleproof.model.dawn_under import apply, legal_actions, new_game, step
 from ruleproof.model.dawn_under.dealing import Dealing, _count_remaining
 from ruleproof.model.dawn_under.engine import apply_legal, step_legal
@@ -105,3 +106,165 @@ def test_the_deal_keeps_the_counts_a_recount_gives(players: int) -> None:
             assert fresh.chance_outcomes() == state.chance_outcomes()
             state = state.apply(rng.choice(state.chance_outcomes())[0])
     assert checked > 100
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"}),
+                                              (5, {"turn_start": "may-pass"})])
+def test_the_games_id_hooks_equal_the_generic_ones(players: int, options: dict[str, Any]) -> None:
+    """Dawn Under's ``model_legal_ids``, ``model_legal_ids_sorted`` (the engine's shared
+    tuples' ids kept from the start) and ``model_chance_ids`` (codes as ids) give what
+    :class:`GameBase`'s generic hooks give."""
+    game = DawnUnderGame(players, options=options or None)
+    pooled = chance = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            m = state.model
+            if state.is_chance_node():
+                assert game.model_chance_ids(m) == GameBase.model_chance_ids(game, m)
+                chance += 1
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+                continue
+            generic = GameBase.model_legal_ids(game, m)
+            assert game.model_legal_ids(m) == generic
+            assert game.model_legal_ids_sorted(m) == sorted(set(generic))
+            assert game.model_legal_ids_sorted(m) == GameBase.model_legal_ids_sorted(game, m)
+            pooled += id(legal_actions(m)) in game._pooled_lists
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert chance > 100
+    if players > 2 and not options:
+        assert pooled > 50  # the kept ids were used
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"})])
+def test_patched_observation_sections_equal_rebuilt_ones(players: int,
+                                                         options: dict[str, Any]) -> None:
+    """With a memo the lid and content sections are patched from the previous ones; they
+    equal the sections built afresh, whichever seats ask in turn."""
+    game = DawnUnderGame(players, options=options or None)
+    memo: dict[Any, Any] = {}
+    patched = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+                continue
+            seat = rng.randrange(players)
+            before = memo.get("lids")
+            assert state.observation_index_parts(seat, memo) == \
+                state.observation_index_parts(seat, None)
+            patched += before is not None and memo["lids"] is not before
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert patched > 50
+
+
+def test_openspiel_python_answers_equal_pyspiels_own() -> None:
+    """The Python ``legal_actions`` and ``is_chance_node`` of the OpenSpiel states answer
+    what pyspiel's C++ methods answer: at chance nodes, decisions (for every seat) and the
+    end."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_dawn_under", {"players": 3, "max_moves": 120})
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    seen = {"chance": 0, "decision": 0}
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(3):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        legal.clear()  # a new list each call: the state's own is untouched
+        assert state.legal_actions()
+        seen["chance" if state.is_chance_node() else "decision"] += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.legal_actions() == []
+    assert seen["chance"] > 50 and seen["decision"] == 120
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (2, {}), (3, {"expansion": "gruft"}),
+                                              (5, {"turn_start": "may-pass"})])
+def test_the_observers_incremental_writer_gives_the_full_tensor(players: int,
+                                                                options: dict[str, Any]) -> None:
+    """The OpenSpiel observer of Dawn Under writes through the game's incremental writer;
+    after every call its tensor equals the tensor built afresh, whichever seat asks, at
+    chance nodes and decisions, across games, and when states of another game object (the
+    section buffer's path) come in between."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pyspiel")
+    from ruleproof.interop.openspiel import RulesObserver
+
+    class Holder:
+        def __init__(self, state: Any) -> None:
+            self.rules_state = state
+
+    game = DawnUnderGame(players, options=options or None)
+    other = DawnUnderGame(players, options=options or None)
+    observer = RulesObserver(game)
+    assert observer._writer is not None
+    checked = switched = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = rng.randrange(players) if rng.random() < 0.4 else \
+                max(state.current_player(), 0)
+            shown = state
+            if rng.random() < 0.02:  # a state of another game object
+                shown = other.from_model(state.model, state.moves)
+                switched += 1
+            observer.set_from(Holder(shown), seat)  # type: ignore[arg-type]
+            assert observer.tensor is not None
+            assert np.array_equal(observer.tensor,
+                                  np.array(shown.observation_tensor(seat), np.float32))
+            checked += 1
+            if state.is_chance_node():
+                state = state.apply(rng.choice(state.chance_outcomes())[0])
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500 and switched > 3
+
+
+def test_a_subclass_that_replaces_the_observation_gets_no_writer() -> None:
+    class Planted(DawnUnderGame):
+        def observation_index_parts(self, state: Any, player: int,
+                                    memo: dict[Any, Any] | None = None) -> list[list[int]]:
+            return super().observation_index_parts(state, player, memo)
+
+    assert DawnUnderGame(4).observation_writer() is not None
+    assert Planted(4).observation_writer() is None
+
+
+def test_undo_goes_back_through_and_past_the_kept_states() -> None:
+    """``undo_action`` keeps only the last states (so that a game's states are not all held
+    until it ends); undoing further rebuilds them from the history: every undo, through the
+    kept states and past them, gives back the state before that action."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from ruleproof.errors import MalformedInput
+    from ruleproof.interop.openspiel import _UNDO_KEPT
+
+    game = pyspiel.load_game("python_dawn_under", {"players": 3})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    seen: list[tuple[Any, int, int]] = []  # (model before, actor, action)
+    while len(seen) < 3 * _UNDO_KEPT + 40 and not state.is_terminal():
+        legal = state.legal_actions()
+        a = rng.choice(legal)
+        seen.append((state.rules_state.model, state.current_player(), a))
+        state.apply_action(a)
+    assert len(seen) > 3 * _UNDO_KEPT
+    with pytest.raises(MalformedInput):
+        state.undo_action(seen[-1][1], seen[-1][2] + 1)  # not the last action
+    for model, actor, a in reversed(seen):
+        state.undo_action(actor, a)
+        assert state.rules_state.model == model
+        assert state.history() == [x[2] for x in seen[:len(state.history())]]
+    assert state.history() == []
+    with pytest.raises(MalformedInput):
+        state.undo_action(0, 0)

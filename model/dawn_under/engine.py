@@ -275,6 +275,17 @@ _OPEN_ALL_STOP: tuple[tuple[Action, ...], ...] = tuple((*_OPEN_ACTIONS[:n], _STO
 """The same with Stop last."""
 
 
+def pooled_lists(graves: int) -> tuple[tuple[Action, ...], ...]:
+    """The shared tuples :func:`legal_actions` returns as they are on a board of ``graves``
+    graves (opening any grave, with and without Stop; giving and receiving at one or two
+    ends): they live as long as this module, so a caller may key what it derives from them
+    by ``id``."""
+    if graves > _POOL:
+        return (*_GIVE_ACTIONS.values(), *_RECEIVE_ACTIONS.values())
+    return (_OPEN_ALL[graves], _OPEN_ALL_STOP[graves], *_GIVE_ACTIONS.values(),
+            *_RECEIVE_ACTIONS.values())
+
+
 def _open(grave: int) -> OpenGrave:
     return _OPEN_ACTIONS[grave] if 0 <= grave < _POOL else OpenGrave(grave)
 

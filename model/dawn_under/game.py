@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from ruleproof.errors import MalformedInput
@@ -86,7 +88,7 @@ from ruleproof.model.dawn_under.dealing import (
     deal_step,
     setup_outcomes,
 )
-from ruleproof.model.dawn_under.engine import pooled_actions, step_legal
+from ruleproof.model.dawn_under.engine import pooled_actions, pooled_lists, step_legal
 from ruleproof.model.dawn_under.expansion import all_expansions
 
 GAME_NAME = "dawn-under"
@@ -172,6 +174,12 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
         self._own_step = type(self).model_step is DawnUnderGame.model_step
         self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
+        # the engine's shared legal-action tuples (by id; each kept alive here as well), with
+        # their ids in order and sorted
+        self._pooled_lists: dict[int, tuple[tuple[Action, ...], list[int], list[int]]] = {}
+        for acts in pooled_lists(self.graves):
+            ids = [self.table._ids[a] for a in acts]
+            self._pooled_lists[id(acts)] = (acts, ids, sorted(set(ids)))
 
     # -- hooks --------------------------------------------------------------------------------
     def initial_model(self) -> Dealing:
@@ -196,18 +204,49 @@ class DawnUnderGame(GameBase[Dealing | State]):
     (:func:`~ruleproof.model.dawn_under.engine.pooled_actions`), others by hashing."""
         if type(m) is Dealing:
             return []
+        acts = legal_actions(m)  # type: ignore[arg-type]
+        hit = self._pooled_lists.get(id(acts))
+        if hit is not None:  # one of the engine's shared tuples: its ids are known
+            return list(hit[1])
+        return self._ids_of(acts)
+
+    def _ids_of(self, acts: tuple[Action, ...]) -> list[int]:
         ids = self.table._ids
         pooled = self._pooled_ids
         out = []
-        for a in legal_actions(m):  # type: ignore[arg-type]
+        for a in acts:
             i = pooled.get(id(a))
             out.append(ids[a] if i is None else i)
         return out
+
+    def model_legal_ids_sorted(self, m: Dealing | State) -> list[int]:
+        """:meth:`model_legal_ids` distinct and sorted; for the engine's shared tuples (e.g.
+        opening any grave) kept from the start. A subclass that replaces
+        :meth:`model_legal_ids` (a planted mutant) gets the default over its own."""
+        if type(self).model_legal_ids is not DawnUnderGame.model_legal_ids:
+            return super().model_legal_ids_sorted(m)
+        if type(m) is Dealing:
+            return []
+        acts = legal_actions(m)  # type: ignore[arg-type]
+        hit = self._pooled_lists.get(id(acts))
+        if hit is not None:
+            return list(hit[2])
+        return sorted(set(self._ids_of(acts)))
 
     def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
         if type(m) is not Dealing:
             return []
         return [(self._items[k], p) for k, p in deal_outcomes(m)]
+
+    def model_chance_ids(self, m: Dealing | State) -> list[tuple[int, Fraction]]:
+        """The deal's outcomes by id: a chance outcome's id is its code (``DealItem(k)`` has
+        id ``k``), and :func:`deal_outcomes` lists them by code already. A subclass that
+        replaces :meth:`model_chance` (a planted mutant) gets the default over its own."""
+        if type(self).model_chance is not DawnUnderGame.model_chance:
+            return super().model_chance_ids(m)
+        if type(m) is not Dealing:
+            return []
+        return deal_outcomes(m)
 
     def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         if type(m) is Dealing:
@@ -346,6 +385,17 @@ class DawnUnderGame(GameBase[Dealing | State]):
         previous call with the same ``memo`` (callers cache conversions)."""
         return self._layout.parts(state, player, memo)
 
+    def observation_writer(self) -> _Writer | None:
+        """A writer that keeps one tensor buffer equal to the observation tensor of the
+        states (of this game) and seats it is handed, writing only what changed
+        (``write(state, player, out)``, ``forget()``: see :class:`_Writer`); None for a
+        subclass that replaces the observation (a planted mutant)."""
+        cls = type(self)
+        if cls.observation_indices is not DawnUnderGame.observation_indices or \
+                cls.observation_index_parts is not DawnUnderGame.observation_index_parts:
+            return None
+        return _Writer(self._layout)
+
 
 DawnUnderState = GameState
 """Dawn Under's states are the one :class:`~ruleproof.model.api.GameState`."""
@@ -398,12 +448,68 @@ class _Layout:
         return [base + g * w + (8 if lid is None else 0 if not k else 7 if lid == RAT else 1 + lid)
                 for g, (lid, k) in enumerate(zip(m.lids, m.known, strict=True))]
 
+    def _lid_entry(self, m: State, g: int) -> int:
+        lid = m.lids[g]
+        return self.offset["lids"] + g * self.lid_width + (
+            8 if lid is None else 0 if not m.known[g] else 7 if lid == RAT else 1 + lid)
+
+    def lid_changes(self, m: State, old_lids: Any, old_known: Any) -> set[int] | None:
+        """The graves whose lid or known flag is another object than in ``old_lids`` /
+        ``old_known`` (an earlier state's tuples); None when the lengths differ or more than
+        a quarter changed (then rebuilding the whole section is as cheap)."""
+        n = len(m.lids)
+        if len(old_lids) != n or len(old_known) != n or len(m.known) != n:
+            return None
+        changed = set() if m.lids is old_lids else \
+            set(compress(range(n), map(is_not, m.lids, old_lids)))
+        if m.known is not old_known:
+            changed.update(compress(range(n), map(is_not, m.known, old_known)))
+        return None if len(changed) * 4 > n else changed
+
+    def _lids_from(self, m: State, hit: tuple[Any, Any, list[int]]) -> list[int]:
+        """:meth:`_lids` from the section of an earlier state (``hit``: its lids, known flags
+        and section): only the graves whose lid or flag is another object are recomputed
+        (the others' entries depend on equal values, so they are the same)."""
+        changed = self.lid_changes(m, hit[0], hit[1])
+        if changed is None or len(hit[2]) != len(m.lids):
+            return self._lids(m)
+        out = list(hit[2])
+        for g in changed:
+            out[g] = self._lid_entry(m, g)
+        return out
+
     def _contents(self, m: State) -> list[int]:
         base = self.offset["contents"]
         w = self.content_width
         return [base + g * w + (0 if x is None else 1 + x.colour if type(x) is VampireIn
                                 else 7 + x.owner)  # type: ignore[union-attr]
                 for g, x in enumerate(m.contents)]
+
+    def _content_entry(self, m: State, g: int) -> int:
+        x = m.contents[g]
+        return self.offset["contents"] + g * self.content_width + (
+            0 if x is None else 1 + x.colour if type(x) is VampireIn
+            else 7 + x.owner)  # type: ignore[union-attr]
+
+    def content_changes(self, m: State, old: Any) -> list[int] | None:
+        """The graves whose content is another object than in ``old`` (an earlier state's
+        tuple); None as for :meth:`lid_changes`."""
+        n = len(m.contents)
+        if len(old) != n:
+            return None
+        changed = list(compress(range(n), map(is_not, m.contents, old)))
+        return None if len(changed) * 4 > n else changed
+
+    def _contents_from(self, m: State, hit: tuple[Any, Any, list[int]]) -> list[int]:
+        """:meth:`_contents` from the section of an earlier state (``hit``: its contents and
+        section), recomputing only the graves whose content is another object."""
+        changed = self.content_changes(m, hit[0])
+        if changed is None or len(hit[2]) != len(m.contents):
+            return self._contents(m)
+        out = list(hit[2])
+        for g in changed:
+            out[g] = self._content_entry(m, g)
+        return out
 
     def _holdings(self, m: State) -> list[int]:
         o = self.offset
@@ -430,17 +536,10 @@ class _Layout:
         contents, each row, and the stakes and garlic each player holds. ``memo`` (owned by
         the caller, e.g. an environment) reuses a section (the same list object) while the
         engine keeps the same tuples (identity)."""
-        o = self.offset
         m = state.model
         if type(m) is Dealing:
-            return [[o["observer"] + player]]
-        out = [self.o_observer + player, self.o_phase + _PHASE_AT[id(m.phase)],
-               self.o_turn + m.turn_player, self.o_path + min(m.stakes_path, self.stakes),
-               self.o_reserve + len(m.reserve), self.o_rats + m.removed_rats]
-        cp = state.current_player()
-        if cp >= 0:
-            out.append(self.o_to_move + cp)
-        parts: list[list[int]] = [out]
+            return [[self.offset["observer"] + player]]
+        parts: list[list[int]] = [self.small(state, m, player)]
         if memo is None:
             parts.append(self._lids(m))
             parts.append(self._contents(m))
@@ -448,12 +547,16 @@ class _Layout:
             parts.append(self._holdings(m))
         else:
             hit = memo.get("lids")
-            if hit is None or hit[0] is not m.lids or hit[1] is not m.known:
+            if hit is None:
                 hit = memo["lids"] = (m.lids, m.known, self._lids(m))
+            elif hit[0] is not m.lids or hit[1] is not m.known:
+                hit = memo["lids"] = (m.lids, m.known, self._lids_from(m, hit))
             parts.append(hit[2])
             hit = memo.get("contents")
-            if hit is None or hit[0] is not m.contents:
+            if hit is None:
                 hit = memo["contents"] = (m.contents, None, self._contents(m))
+            elif hit[0] is not m.contents:
+                hit = memo["contents"] = (m.contents, None, self._contents_from(m, hit))
             parts.append(hit[2])
             for q, row in enumerate(m.rows):
                 hit = memo.get(q)
@@ -464,6 +567,18 @@ class _Layout:
             if hit is None or hit[0] is not m.stakes_held or hit[1] is not m.garlic_hand:
                 hit = memo["holdings"] = (m.stakes_held, m.garlic_hand, self._holdings(m))
             parts.append(hit[2])
+        return parts
+
+    def small(self, state: GameState, m: State, player: int) -> list[int]:
+        """The first section of :meth:`parts` (of a state past the deal): the observer, the
+        counters and flags that change every few steps, and the expansion's entries."""
+        o = self.offset
+        out = [self.o_observer + player, self.o_phase + _PHASE_AT[id(m.phase)],
+               self.o_turn + m.turn_player, self.o_path + min(m.stakes_path, self.stakes),
+               self.o_reserve + len(m.reserve), self.o_rats + m.removed_rats]
+        cp = state.current_player()
+        if cp >= 0:
+            out.append(self.o_to_move + cp)
         if m.may_stop:
             out.append(o["may_stop"])
         if m.pending is not None:
@@ -483,12 +598,123 @@ class _Layout:
             out.append(o["truncated"])
         if m.config.expansion is not None:
             out.extend(m.config.expansion.tensor_bits(m, o))
-        return parts
+        return out
 
     @cached_property
     def names(self) -> list[tuple[str, int, int]]:
         """(section, first index, width) for docs."""
         return [(n, self.offset[n], w) for n, w in self.sections]
+
+
+class _Writer:
+    """Keeps one observation tensor (any buffer with item assignment, e.g. a numpy array)
+    equal to :meth:`_Layout.indices` of the states it is handed, for any seat in any order,
+    writing only the entries that changed: it remembers the engine tuples whose entries the
+    buffer holds (lids and their known flags, contents, each row, the holdings) and the
+    first section, and rewrites a grave, a row or the holdings only when the engine handed
+    another tuple. The buffer must be all zeros at the start (and after :meth:`forget`) and
+    written by nobody else. Pure Python (no numpy in the model)."""
+
+    def __init__(self, layout: _Layout) -> None:
+        self.layout = layout
+        self.forget()
+
+    def forget(self) -> None:
+        """Assume an all-zero buffer from now on."""
+        self.small: list[int] = []
+        self.lids: Any = None
+        self.known: Any = None
+        self.lid_at: list[int] = []
+        self.contents: Any = None
+        self.content_at: list[int] = []
+        self.rows: list[Any] = []
+        self.row_at: list[list[int]] = []
+        self.holdings: tuple[Any, Any] | None = None
+        self.holding_at: list[int] = []
+
+    def _clear(self, out: Any) -> None:
+        """Zero every entry written and forget them."""
+        for part in (self.small, self.lid_at, self.content_at, self.holding_at, *self.row_at):
+            for i in part:
+                out[i] = 0.0
+        self.forget()
+
+    def write(self, state: GameState, player: int, out: Any) -> None:
+        """Make ``out`` the observation tensor of ``state`` for ``player``."""
+        lay = self.layout
+        m = state.model
+        if type(m) is Dealing:
+            self._clear(out)
+            self.small = [lay.offset["observer"] + player]
+            out[self.small[0]] = 1.0
+            return
+        small = lay.small(state, m, player)
+        if small != self.small:
+            for i in self.small:
+                out[i] = 0.0
+            for i in small:
+                out[i] = 1.0
+            self.small = small
+        if m.lids is not self.lids or m.known is not self.known:
+            changed = None if self.lids is None or len(self.lid_at) != len(m.lids) else \
+                lay.lid_changes(m, self.lids, self.known)
+            if changed is None:
+                new = lay._lids(m)
+                self._rewrite(out, self.lid_at, new)
+                self.lid_at = new
+            else:
+                at = self.lid_at
+                for g in changed:
+                    i, j = lay._lid_entry(m, g), at[g]
+                    if i != j:
+                        out[j] = 0.0
+                        out[i] = 1.0
+                        at[g] = i
+            self.lids, self.known = m.lids, m.known
+        if m.contents is not self.contents:
+            changed_c = None if self.contents is None or \
+                len(self.content_at) != len(m.contents) else \
+                lay.content_changes(m, self.contents)
+            if changed_c is None:
+                new = lay._contents(m)
+                self._rewrite(out, self.content_at, new)
+                self.content_at = new
+            else:
+                at = self.content_at
+                for g in changed_c:
+                    i, j = lay._content_entry(m, g), at[g]
+                    if i != j:
+                        out[j] = 0.0
+                        out[i] = 1.0
+                        at[g] = i
+            self.contents = m.contents
+        rows = self.rows
+        if len(rows) != len(m.rows):
+            for part in self.row_at:
+                for i in part:
+                    out[i] = 0.0
+            rows = self.rows = [None] * len(m.rows)
+            self.row_at = [[] for _ in m.rows]
+        for q, row in enumerate(m.rows):
+            if row is not rows[q]:
+                new = lay._row(q, row)
+                self._rewrite(out, self.row_at[q], new)
+                self.row_at[q] = new
+                rows[q] = row
+        held = self.holdings
+        if held is None or held[0] is not m.stakes_held or held[1] is not m.garlic_hand:
+            new = lay._holdings(m)
+            if new != self.holding_at:
+                self._rewrite(out, self.holding_at, new)
+                self.holding_at = new
+            self.holdings = (m.stakes_held, m.garlic_hand)
+
+    @staticmethod
+    def _rewrite(out: Any, old: list[int], new: list[int]) -> None:
+        for i in old:
+            out[i] = 0.0
+        for i in new:
+            out[i] = 1.0
 
 
 def is_over(state: GameState) -> bool:
