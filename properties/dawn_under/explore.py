@@ -42,6 +42,7 @@ from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
 from ruleproof.model.dawn_under.engine import step as du_step
+from ruleproof.model.dawn_under.engine import step_legal as du_step_legal
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -54,6 +55,7 @@ from ruleproof.model.dawn_under.state import (
     State,
     VampireIn,
 )
+from ruleproof.properties.contracts.core import broken
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
 from ruleproof.properties.dawn_under.invariants import violations as du_violations
 from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS, NAME
@@ -389,6 +391,33 @@ class DawnUnderExplore(ExploreGame):
     @property
     def step_checks(self) -> bool:
         return self.rule_set is not None or self.config.options.expansion != "none"
+
+    def checked_next_states(self, state: State) -> tuple[list[State], list[tuple[int, str]]]:
+        """:meth:`ExploreGame.checked_next_states` in one pass: each legal action is stepped
+        once with the engine's trusted transition (``step_legal``, whose events the
+        expansion's transition properties read; ``apply_legal`` when no event is read),
+        instead of once for the successor and again for :meth:`step_violations`. The same
+        checks in the same order: the clause contracts of :attr:`rule_set` (those active in
+        ``state``, on the typed action), then the expansion's transition properties."""
+        legal = self._legal(state)
+        rule_set = self.rule_set
+        contracts = rule_set.contracts(state) if rule_set is not None and legal else ()
+        props = state.extension is not None
+        nexts: list[State] = []
+        bad: list[tuple[int, str]] = []
+        for i, action in enumerate(legal):
+            if props:
+                nxt, events = du_step_legal(state, action)
+            else:
+                nxt = du_apply_legal(state, action)
+            nexts.append(nxt)
+            found = [f"contract {v.clause}: {v.how} {v.what}"
+                     for v in broken(contracts, state, action, nxt)] if contracts else []
+            if props:
+                found += transition_violations(state, events, nxt)
+            for v in found:
+                bad.append((i, f"step {action}: {v}"))
+        return nexts, bad
 
     def probes(self, state: State) -> list[Any]:
         """The systematic action space of the contract discovery
