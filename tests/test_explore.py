@@ -323,6 +323,78 @@ def test_state_codes_are_injective_and_equal_the_unrelabelled_encoding() -> None
     assert any(s.in_transit is not None for s in states) and any(s.barred for s in states)
 
 
+def _bfs_prefix(name: str, count: int) -> list[State]:
+    """The first ``count`` states a BFS of ``name`` meets (repeats included)."""
+    game = explore_game(name)
+    frontier = [r.state for r in game.roots()]
+    out: list[State] = []
+    while frontier and len(out) < count:
+        nxt: list[State] = []
+        for s in frontier:
+            out.append(s)
+            if not game.is_terminal(s):
+                nxt += game.next_states(s)
+        frontier = nxt
+    return out[:count]
+
+
+def test_fingerprints_from_bytes_equal_those_of_the_code() -> None:
+    """``state_fp`` (the explorer's fingerprint, joined from cached bytes of the parts and
+    the expansion's part cached by value) is ``fingerprint(state_code(...))`` on every state
+    of du-2p-1v and on a BFS prefix of the expansion's set-up; a code with an int beyond a
+    byte falls back to the code's 64-bit hashing."""
+    from dataclasses import replace
+
+    from ruleproof.properties.dawn_under.explore import state_code, state_fp
+
+    for name, states in ((CI, _all_states(CI)), ("gruft-3p-1v-s3",
+                                                 _bfs_prefix("gruft-3p-1v-s3", 6000))):
+        game = explore_game(name)
+        memo: dict[int, tuple[object, tuple[int, ...]]] = {}
+        assert any(s.extension is not None for s in states) == (name != CI)
+        assert [game.fp(s) for s in states] == [fingerprint(state_code(s, memo))
+                                                for s in states]
+    game = explore_game(CI)
+    big = replace(_all_states(CI)[0], stakes_path=300)
+    with pytest.raises(ValueError):
+        state_fp(big, {}, {})
+    assert game.fp(big) == fingerprint(state_code(big, {}))
+
+
+def test_one_pass_step_checks_equal_the_checks_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dawn Under's ``checked_next_states`` (each action stepped once, its events read by
+    the expansion's transition properties) gives the successors and step violations of the
+    generic definition (``successors`` then ``step_violations`` per transition, which steps
+    again), contracts on and off, also when a transition property is broken (planted)."""
+    import ruleproof.properties.dawn_under.explore as du_explore
+    from ruleproof.properties.explore.games import ExploreGame
+
+    def planted(before: State, events: tuple[object, ...], after: State) -> list[str]:
+        return [f"planted {len(events)}"] if len(events) % 2 else []
+
+    for plant in (False, True):
+        if plant:
+            monkeypatch.setattr(du_explore, "transition_violations", planted)
+        for contracts in (False, True):
+            game = explore_game("gruft-3p-1v-s3", contracts=contracts)
+            reported = 0
+            for s in _bfs_prefix("gruft-3p-1v-s3", 1500 if contracts else 4000):
+                if game.is_terminal(s):
+                    continue
+                nexts, bad = game.checked_next_states(s)
+                ref, ref_bad = ExploreGame.checked_next_states(game, s)
+                assert [game.fp(x) for x in nexts] == [game.fp(x) for x in ref]
+                assert bad == ref_bad
+                reported += len(bad)
+            assert (reported > 0) == plant
+    # and in a search: the planted property is found, with a trace
+    result = explore("gruft-3p-1v-s3", max_states=3000, keep_graph=False)
+    assert result.violations > 0
+    assert any(f.message.startswith("step ") and "planted" in f.message
+               for f in result.findings)
+
+
 def test_invariant_fast_paths_agree_with_the_counting_definitions() -> None:
     """vampires-conserved, garlic-conserved and lids-accounted count with plain dicts; on
     states broken on purpose they report exactly when the Counter definitions say so."""

@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
 from ruleproof.model.dawn_under.engine import step as du_step
+from ruleproof.model.dawn_under.engine import step_legal as du_step_legal
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -54,6 +56,7 @@ from ruleproof.model.dawn_under.state import (
     State,
     VampireIn,
 )
+from ruleproof.properties.contracts.core import broken
 from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
 from ruleproof.properties.dawn_under.invariants import violations as du_violations
 from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS, NAME
@@ -280,6 +283,9 @@ class DawnUnderExplore(ExploreGame):
             classes.setdefault(key, []).append(colour)
         self._class_of = {colour: tuple(ids) for ids in classes.values() for colour in ids}
         self._memo: Memo = {}
+        # state_fp's caches: the bytes of parts' codes by identity, the extension's by value
+        self._bytes_memo: BytesMemo = {}
+        self._ext_memo: dict[object, bytes] = {}
         # fp straight from the code unless symmetry, or a subclass's own view, is in play
         self._plain_fp = not symmetry and type(self).view is DawnUnderExplore.view and \
             type(self).canonical is DawnUnderExplore.canonical
@@ -361,7 +367,10 @@ class DawnUnderExplore(ExploreGame):
         """:meth:`ExploreGame.fp` (the fingerprint of the canonical view), without symmetry
         straight from :func:`state_code` (the same value, fewer calls a successor)."""
         if self._plain_fp:
-            return fingerprint(state_code(state, self._memo))
+            try:
+                return state_fp(state, self._bytes_memo, self._ext_memo)
+            except ValueError:  # an int beyond a byte: the code's other hashing
+                return fingerprint(state_code(state, self._memo))
         return fingerprint(self.canonical(self.view(state)))
 
     def canonical(self, view: View) -> View:
@@ -389,6 +398,33 @@ class DawnUnderExplore(ExploreGame):
     @property
     def step_checks(self) -> bool:
         return self.rule_set is not None or self.config.options.expansion != "none"
+
+    def checked_next_states(self, state: State) -> tuple[list[State], list[tuple[int, str]]]:
+        """:meth:`ExploreGame.checked_next_states` in one pass: each legal action is stepped
+        once with the engine's trusted transition (``step_legal``, whose events the
+        expansion's transition properties read; ``apply_legal`` when no event is read),
+        instead of once for the successor and again for :meth:`step_violations`. The same
+        checks in the same order: the clause contracts of :attr:`rule_set` (those active in
+        ``state``, on the typed action), then the expansion's transition properties."""
+        legal = self._legal(state)
+        rule_set = self.rule_set
+        contracts = rule_set.contracts(state) if rule_set is not None and legal else ()
+        props = state.extension is not None
+        nexts: list[State] = []
+        bad: list[tuple[int, str]] = []
+        for i, action in enumerate(legal):
+            if props:
+                nxt, events = du_step_legal(state, action)
+            else:
+                nxt = du_apply_legal(state, action)
+            nexts.append(nxt)
+            found = [f"contract {v.clause}: {v.how} {v.what}"
+                     for v in broken(contracts, state, action, nxt)] if contracts else []
+            if props:
+                found += transition_violations(state, events, nxt)
+            for v in found:
+                bad.append((i, f"step {action}: {v}"))
+        return nexts, bad
 
     def probes(self, state: State) -> list[Any]:
         """The systematic action space of the contract discovery
@@ -559,6 +595,80 @@ def state_code(state: State, memo: Memo) -> Code:
             *((0,) if not gifts else _gifts_code(gifts, _same)),
             0 if transit is None else transit + 1, 0 if winner is None else winner + 1,
             *windows, len(barred), *barred, *ext)
+
+
+BytesMemo = dict[int, tuple[object, bytes]]
+"""The bytes of parts' codes by ``id`` (each entry keeps its object alive, as :data:`Memo`)."""
+
+
+def state_fp(state: State, memo: BytesMemo, ext_memo: dict[object, bytes]) -> int:
+    """``fingerprint(state_code(state, ...))``, the same value, without building the code:
+    BLAKE2b over the same bytes (``b"b"`` and the code's bytes, as
+    :func:`~ruleproof.properties.explore.encoding.fingerprint` hashes a code of bytes-sized
+    ints), joined from the bytes of the parts, each part's bytes cached by identity in
+    ``memo`` (``lids``, ``contents``, ``rows``, ``windows``) and the expansion's part by value
+    in ``ext_memo`` (its code is that of its ``repr``; the engine rebuilds it on most
+    transitions, with a value seen before). tests/test_explore.py checks it against
+    ``fingerprint(state_code(...))`` state by state.
+
+    Raises:
+        ValueError: an int of the code outside 0..255 (the caller then hashes
+            :func:`state_code`, which :func:`fingerprint` hashes as 64-bit ints).
+    """
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    if len(ext_memo) > MEMO_LIMIT:
+        ext_memo.clear()
+    get = memo.get
+    part: Any = state.lids
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, bytes(_lids_code(part)))
+    lids = hit[1]
+    part = state.contents
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, bytes(_contents_code(part)))
+    contents = hit[1]
+    part = state.rows
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, bytes(_rows_code(part)))
+    rows = hit[1]
+    part = state.windows
+    hit = get(id(part))
+    if hit is None or hit[0] is not part:
+        hit = memo[id(part)] = (part, bytes(_windows_code(part)))
+    windows = hit[1]
+    part = state.extension
+    if part is None:
+        ext = b"\x00"
+    else:
+        try:
+            got = ext_memo.get(part)
+            if got is None:
+                got = ext_memo[part] = bytes(_extension_code(part))
+        except TypeError:  # an unhashable part: not cached
+            got = bytes(_extension_code(part))
+        ext = got
+    phase = state.phase
+    code = _PHASE_CODE.get(id(phase))
+    plague = state.plague
+    gifts = state.gifts
+    pending = state.pending
+    transit = state.in_transit
+    winner = state.winner
+    barred = state.barred
+    middle = bytes((*state.stakes_held, state.stakes_path,
+                    *state.garlic_hand, len(state.reserve), *state.reserve, state.removed_rats,
+                    state.turn_player, *((code,) if code is not None else enum_code(phase)),
+                    1 if state.may_stop else 0, 0 if pending is None else pending + 1,
+                    *((0,) if plague is None else _plague_code(plague, _same)),
+                    *((0,) if not gifts else _gifts_code(gifts, _same)),
+                    0 if transit is None else transit + 1, 0 if winner is None else winner + 1))
+    data = b"".join((b"b", lids, contents, rows, middle, windows, bytes((len(barred), *barred)),
+                     ext))
+    return int.from_bytes(blake2b(data, digest_size=8).digest(), "big")
 
 
 def view_fields(state: State) -> tuple[Any, ...]:

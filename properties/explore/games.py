@@ -186,6 +186,19 @@ class ExploreGame:
         return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
             self.rule_set.contracts(before), before, self.typed(action), after)]
 
+    def checked_next_states(self, state: Any) -> tuple[list[Any], list[tuple[int, str]]]:
+        """The successors of ``successors(state)``, in order, and every violation
+        :meth:`step_violations` reports for their transitions, as ``(successor index,
+        "step ACTION: text")`` in index order: the explorer's expansion of a state when
+        :attr:`step_checks` is on (without clause coverage). A game may override it to do
+        both in one pass (e.g. one trusted transition that gives the successor and the
+        events its transition properties read, instead of stepping again per check).
+        May raise: a model error is a finding."""
+        succ = self.successors(state)
+        bad = [(i, f"step {action}: {v}") for i, (action, after) in enumerate(succ)
+               for v in self.step_violations(state, action, after)]
+        return [after for _, after in succ], bad
+
 
     def engine_clauses(self, before: Any, action: str, after: Any) -> tuple[str, ...]:
         """The clause ids the engine itself cites for the transition (its events or log

@@ -222,7 +222,7 @@ class Partition:
         step_checks = game.step_checks
         coverage = self.coverage
         fired = rep.fired
-        with_actions = step_checks or coverage
+        checked_next = game.checked_next_states
         keep_graph = self.keep_graph
         seen = self.seen if self.fpset is None else self.recent[0] | self.recent[1]
         known = self.known
@@ -239,14 +239,18 @@ class Partition:
                 if keep_graph:
                     edges[fp] = ()
                 continue
+            # step checks without coverage: successors and their step violations in one
+            # pass of the game (checked_next_states: Dawn Under steps each action once)
+            stepped: list[tuple[int, str]] = []
             try:
-                if with_actions:
+                if coverage:
                     succ = game.successors(state)
                     nexts = [s for _, s in succ]
-                    if coverage:
-                        for clauses in game.fired(state, succ):
-                            for c in clauses:
-                                fired[c] = fired.get(c, 0) + 1
+                    for clauses in game.fired(state, succ):
+                        for c in clauses:
+                            fired[c] = fired.get(c, 0) + 1
+                elif step_checks:
+                    nexts, stepped = checked_next(state)
                 else:
                     nexts = game.next_states(state)
             except Exception as exc:  # a model crash is a finding, with its trace
@@ -255,16 +259,23 @@ class Partition:
             if not nexts:
                 rep.dead_ends.append(fp)
             fps = []
+            k = 0  # the next of ``stepped``
             for i, nxt in enumerate(nexts):
                 try:
                     nfp = fp_of(nxt)
                 except Exception as exc:
                     rep.errors.append((fp, i, f"{type(exc).__name__}: {exc}"))
                     continue
-                if step_checks:
+                if coverage and step_checks:
                     action = succ[i][0]
                     for v in game.step_violations(state, action, nxt):
                         rep.violations.append((fp, f"step {action}: {v}"))
+                elif stepped:
+                    while k < len(stepped) and stepped[k][0] < i:
+                        k += 1  # of a successor whose fingerprint failed: not reported
+                    while k < len(stepped) and stepped[k][0] == i:
+                        rep.violations.append((fp, stepped[k][1]))
+                        k += 1
                 fps.append(nfp)
                 if nfp in seen or nfp in known:  # recorded by its owner already
                     continue
