@@ -318,6 +318,11 @@ def test_help_is_grouped_reflowed_and_complete() -> None:
     assert [text.index(p) for p in panels] == sorted(text.index(p) for p in panels)
     # a docstring's first paragraph is one line at 200 columns (it was cut mid-sentence)
     assert "reach every ending (bounded search plus a replayed witness)" in text
+    # reST markup from the docstrings is not shown as typed (``-P NAME=VALUE`` was)
+    assert "what `-P NAME=VALUE` takes" in text
+    for name in group.commands:  # type: ignore[attr-defined]
+        page = CliRunner().invoke(app, [name, "--help"], env={"COLUMNS": "200"}).output
+        assert "``" not in page, name
 
 
 def test_every_problem_of_a_bad_file_is_reported(tmp_path: Path) -> None:
