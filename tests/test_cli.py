@@ -369,3 +369,13 @@ def test_dawn_under_log_has_a_legend_of_its_row_notation() -> None:
     assert res.exit_code == 0
     legend = res.output.splitlines()[1]
     assert "R red" in legend and "K black" in legend and ". a face-down vampire" in legend
+
+
+def test_the_check_summary_counts_rule_sets_not_shared_groups() -> None:
+    """The summary said 'over 2 rule sets' for kuhn-poker's one rule set (kuhn-wp) and its
+    shared group, and 'over 26' for the 22 rule sets of the four games."""
+    result = runner.invoke(app, ["check", "kuhn-poker", "--profile", "ci", "--jobs", "1"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "shared by every rule set" in result.output  # the group's row is still there
+    assert "steps over 1 rule set of kuhn-poker)" in result.output.splitlines()[-1]
