@@ -379,3 +379,14 @@ def test_the_check_summary_counts_rule_sets_not_shared_groups() -> None:
     assert result.exit_code == 0, result.output
     assert "shared by every rule set" in result.output  # the group's row is still there
     assert "steps over 1 rule set of kuhn-poker)" in result.output.splitlines()[-1]
+
+
+def test_a_one_action_scenario_says_one_action() -> None:
+    from ruleproof.spec import spec_path
+
+    one = spec_path("dracula", "scenarios", "end-give-fifth.toml")
+    two = spec_path("dracula", "scenarios", "end-simultaneous.toml")
+    result = runner.invoke(app, ["scenario", str(one), str(two)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert "end-give-fifth.toml  (1 action)\n" in result.output  # was '(1 actions)'
+    assert "end-simultaneous.toml  (2 actions)\n" in result.output

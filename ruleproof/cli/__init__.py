@@ -449,7 +449,8 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
             worst = 2
             continue
         mark = "[green]pass[/]" if result.passed else "[red]FAIL[/]"
-        out.print(f"{mark} {_plain(str(path))}  ({result.examples} actions)")
+        count = result.examples
+        out.print(f"{mark} {_plain(str(path))}  ({count} action{'s' * (count != 1)})")
         if verbose or not result.passed:
             out.print(result.detail, markup=False)
         failed += not result.passed
