@@ -12,6 +12,7 @@ keeps every shipped file in sync with ``ruleproof schema NAME``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,8 +113,14 @@ def schema_text(name: str, known: Mapping[str, type[BaseModel]] | None = None) -
 
 
 def first_line(model: type[Any]) -> str:
-    """The first line of a model's docstring (the format's one-line summary)."""
-    return ((model.__doc__ or "").strip().splitlines() or [""])[0]
+    """The format's one-line summary: the first sentence of a model's docstring (its first
+    paragraph when that has no full stop followed by a space), on one line, with reST's double
+    backticks made single. The first physical line alone cut a docstring mid-sentence
+    (``scenario: ... expectations, in any registered``)."""
+    paragraph = (model.__doc__ or "").strip().split("\n\n")[0]
+    text = " ".join(paragraph.split()).replace("``", "`")
+    sentence = re.match(r"(.*?\.)\s", text + " ")
+    return sentence.group(1) if sentence else text
 
 
 __all__ = ["GameFormats", "every_schema", "first_line", "game_schemas", "schema_text", "schemas"]

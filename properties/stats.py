@@ -645,10 +645,8 @@ def plot(stats: Sequence[Stats], path: str, title: str | None = None) -> None:
     axes[0].set_xticks(range(len(seats)), [s.split(" (")[0] for s in seats])
     axes[0].set_ylabel("win rate (95% Wilson interval)")
     axes[0].set_title("wins per seat")
-    axes[0].legend(fontsize=7)
     axes[1].set_xlabel("player actions per game")
     axes[1].set_title("game length")
-    axes[1].legend(fontsize=7)
     names = sorted({e for st in stats for e in st.endings})
     for j, st in enumerate(stats):
         ys = [i + (j - (len(stats) - 1) / 2) * width for i in range(len(names))]
@@ -660,7 +658,11 @@ def plot(stats: Sequence[Stats], path: str, title: str | None = None) -> None:
     axes[2].set_title("endings")
     fig.suptitle(title or " vs ".join(st.label for st in stats) + f" ({stats[0].games} games)",
                  fontsize=10)
-    fig.tight_layout()
+    # one legend under the panels: inside the seat panel it covered the bars (the same
+    # colours mean the same rule set in every panel)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     picture = io.BytesIO()  # drawn in memory, then written whole or not at all
     fig.savefig(picture, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)

@@ -318,6 +318,11 @@ def test_help_is_grouped_reflowed_and_complete() -> None:
     assert [text.index(p) for p in panels] == sorted(text.index(p) for p in panels)
     # a docstring's first paragraph is one line at 200 columns (it was cut mid-sentence)
     assert "reach every ending (bounded search plus a replayed witness)" in text
+    # reST markup from the docstrings is not shown as typed (``-P NAME=VALUE`` was)
+    assert "what `-P NAME=VALUE` takes" in text
+    for name in group.commands:  # type: ignore[attr-defined]
+        page = CliRunner().invoke(app, [name, "--help"], env={"COLUMNS": "200"}).output
+        assert "``" not in page, name
 
 
 def test_every_problem_of_a_bad_file_is_reported(tmp_path: Path) -> None:
@@ -364,3 +369,24 @@ def test_dawn_under_log_has_a_legend_of_its_row_notation() -> None:
     assert res.exit_code == 0
     legend = res.output.splitlines()[1]
     assert "R red" in legend and "K black" in legend and ". a face-down vampire" in legend
+
+
+def test_the_check_summary_counts_rule_sets_not_shared_groups() -> None:
+    """The summary said 'over 2 rule sets' for kuhn-poker's one rule set (kuhn-wp) and its
+    shared group, and 'over 26' for the 22 rule sets of the four games."""
+    result = runner.invoke(app, ["check", "kuhn-poker", "--profile", "ci", "--jobs", "1"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "shared by every rule set" in result.output  # the group's row is still there
+    assert "steps over 1 rule set of kuhn-poker)" in result.output.splitlines()[-1]
+
+
+def test_a_one_action_scenario_says_one_action() -> None:
+    from ruleproof.spec import spec_path
+
+    one = spec_path("dracula", "scenarios", "end-give-fifth.toml")
+    two = spec_path("dracula", "scenarios", "end-simultaneous.toml")
+    result = runner.invoke(app, ["scenario", str(one), str(two)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    assert "end-give-fifth.toml  (1 action)\n" in result.output  # was '(1 actions)'
+    assert "end-simultaneous.toml  (2 actions)\n" in result.output

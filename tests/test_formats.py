@@ -55,6 +55,8 @@ def test_schema_command_prints_and_lists() -> None:
     assert result.exit_code == 0 and result.output == schema_text("scenario")
     listing = runner.invoke(app, ["schema"])
     assert all(name in listing.output for name in SCHEMAS)
+    for line in listing.output.splitlines():  # a whole sentence each, no reST markup
+        assert line.endswith(".") and "``" not in line, line
     bad = runner.invoke(app, ["schema", "x" * 500])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
 

@@ -40,6 +40,15 @@ def test_manifest_has_provenance() -> None:
     assert m.facts["board"].provenance == "assumed"
 
 
+def test_the_board_fact_names_the_board_the_model_loads() -> None:
+    """``ruleproof assumed`` shows this fact's value; it once named a file that does not exist
+    (boards/dawn-under-default.toml, the board's ``name`` rather than its file)."""
+    value = manifest("dawn_under").facts["board"].value
+    assert isinstance(value, str)
+    assert spec_path("dawn_under", value).is_file()
+    assert load_board(spec_path("dawn_under", value)) == default_board()
+
+
 def test_default_board_satisfies_the_stated_constraints() -> None:
     b = default_board()
     assert b.size == 60 and b.provenance == "assumed"

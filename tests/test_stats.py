@@ -7,6 +7,8 @@ import json
 import math
 import random
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -197,3 +199,29 @@ def test_stats_all_reports_the_corrected_family() -> None:
     data = json.loads(res.output)
     assert data["study"]["correction"].startswith("Holm") and len(data["study"]["tests"]) > 30
     assert data["study"]["power_statement"] and "rule_sets" in data
+
+
+def test_the_plot_legend_sits_under_the_panels(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside the seat panel the legend covered the first seats' bars; one figure legend
+    under the panels names the rule sets (and the equal share) for all three."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from ruleproof.properties.stats import plot
+
+    seen: list[Figure] = []
+    save = Figure.savefig
+
+    def spy(fig: Figure, *args: Any, **kwargs: Any) -> None:
+        seen.append(fig)
+        save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", spy)
+    a, b = run(FakeRunner(0.25, name="A"), 200), run(FakeRunner(0.6, name="B"), 200)
+    plot([a, b], str(tmp_path / "cmp.png"))
+    assert (tmp_path / "cmp.png").stat().st_size > 0
+    (fig,) = seen
+    assert all(ax.get_legend() is None for ax in fig.axes)
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["equal share", "A", "B"]

@@ -263,8 +263,11 @@ def check(
                       f"({r.method}) -- counterexample:")
             out.print(r.detail, markup=False)
         total = sum(len(rs.results) for rs in results)
+        # a game's shared group is a row of the table but no rule set of its own
+        played = sum(1 for rs in results if not rs.rule_set.shared)
+        names = ", ".join(dict.fromkeys(rs.rule_set.game for rs in results))
         work = (f"{sum(rs.games for rs in results)} games, {sum(rs.steps for rs in results)} "
-                f"steps over {len(results)} rule sets")
+                f"steps over {played} rule set{'s' * (played != 1)} of {names}")
         verdict = (f"[red]{len(failed)} of {total} properties failed[/] ({work})" if failed
                    else f"[green]all {total} properties hold[/] ({work})")
         out.print(verdict)
@@ -446,7 +449,8 @@ def scenario(files: Annotated[list[Path], typer.Argument(help="scenario TOML fil
             worst = 2
             continue
         mark = "[green]pass[/]" if result.passed else "[red]FAIL[/]"
-        out.print(f"{mark} {_plain(str(path))}  ({result.examples} actions)")
+        count = result.examples
+        out.print(f"{mark} {_plain(str(path))}  ({count} action{'s' * (count != 1)})")
         if verbose or not result.passed:
             out.print(result.detail, markup=False)
         failed += not result.passed

@@ -260,10 +260,10 @@ def reflow(text: str) -> str:
 
 
 def tidy_help(app: typer.Typer) -> None:
-    """Give every command of ``app`` its reflowed docstring as help and its panel
-    (:data:`HELP_PANELS`), and order the commands panel by panel (``--help`` lists them in
-    this order). Changes ``app``'s command records in place; call once, after every command
-    is registered."""
+    """Give every command of ``app`` its reflowed docstring as help, reST's double backticks
+    made single (a terminal shows them as typed), and its panel (:data:`HELP_PANELS`), and
+    order the commands panel by panel (``--help`` lists them in this order). Changes ``app``'s
+    command records in place; call once, after every command is registered."""
     import inspect
 
     order = {name: (i, j) for i, (_, names) in enumerate(HELP_PANELS)
@@ -276,7 +276,7 @@ def tidy_help(app: typer.Typer) -> None:
     for info in app.registered_commands:
         doc = info.help or (inspect.getdoc(info.callback) if info.callback else None)
         if doc:
-            info.help = reflow(doc)
+            info.help = reflow(doc).replace("``", "`")
         info.rich_help_panel = panel_of.get(name_of(info), "More")
     app.registered_commands.sort(key=lambda info: order.get(name_of(info),
                                                             (len(HELP_PANELS), 0)))
