@@ -131,3 +131,18 @@ def test_states_are_immutable() -> None:
     with pytest.raises(AttributeError):
         state.turn_player = 2  # type: ignore[misc]
     assert replace(state) == state
+
+
+def test_refusal_reasons_name_players_as_the_rest_of_the_tool_does() -> None:
+    """Players are P1..Pn everywhere a person reads (scenarios, logs, tables); a refusal in
+    the hand-over said 'player 2 chooses a vampire' for P3 (ch3-garlic.toml's refusal)."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from ruleproof.cli import app
+
+    scenario = Path(__file__).resolve().parents[1] / "spec/dawn_under/scenarios/ch3-garlic.toml"
+    out = CliRunner().invoke(app, ["scenario", str(scenario), "-v"]).output
+    line = next(x for x in out.splitlines() if "chooses a vampire to hand over" in x)
+    assert line.startswith("P3:") and "expected: P3 chooses a vampire" in line, line

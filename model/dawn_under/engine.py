@@ -104,7 +104,7 @@ def initial_state(config: Config, setup: Setup) -> State:
     rows = []
     for p, colours in enumerate(setup.rows):
         if not colours:
-            raise MalformedInput(f"player {p} starts without vampires")
+            raise MalformedInput(f"P{p + 1} starts without vampires")
         rows.append(refill(tuple(Vampire(c, False) for c in colours), config))
     return State(
         config=config,
@@ -432,7 +432,7 @@ def why_illegal(state: State, action: Action) -> tuple[str, tuple[str, ...]]:
     expected = {
         Phase.OPEN: "open a grave" + (" or stop" if _may_stop(state) else ""),
         Phase.PLACE: f"decide about grave {state.pending}",
-        Phase.GIVE: f"player {current_player(state)} chooses a vampire to hand over",
+        Phase.GIVE: f"P{current_player(state) + 1} chooses a vampire to hand over",
         Phase.RECEIVE: "the received vampire is put at an end of the row",
     }[phase]
     if isinstance(action, OpenGrave):
