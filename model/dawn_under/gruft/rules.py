@@ -248,7 +248,8 @@ class GruftExpansion(Expansion):
                 if state.plague is not None:
                     return (f"grave {g} is kept by Count Rucola: not even in a plague",
                             ("gruft-en:faq.count-plague", "gruft-en:count.guard"))
-                return (f"grave {g} is kept by Count Rucola for P{p.post + 1}",
+                keeper = "nobody yet" if p.post is None else f"P{p.post + 1}"
+                return (f"grave {g} is kept by Count Rucola for {keeper}",
                         ("gruft-en:count.guard", "gruft-en:faq.rat-ignored"))
             if g in p.open_graves:
                 return (f"grave {g} is already open this turn", ("gruft-en:play.keep-open",))
