@@ -25,6 +25,7 @@ from ruleproof.properties.explore.fpset import FingerprintSet, ParentFile, colli
 from ruleproof.properties.explore.games import explore_game
 from ruleproof.properties.explore.grow import Candidate, candidates, choose
 from ruleproof.properties.explore.grow import main as grow_main
+from ruleproof.properties.explore.grow import run as grow_run
 from ruleproof.properties.explore.search import Explorer, explore
 from ruleproof.properties.explore.simulate import simulate
 
@@ -236,6 +237,18 @@ def test_search_candidates_patch_the_base_file() -> None:
     assert "life_markers = 2" in found[0].text and "name = \"dr-1x2-l2\"" in found[0].text
     with pytest.raises(MalformedInput):
         candidates({"base": "dr-1x2"}, "test")
+
+
+def test_search_sizes_a_candidate_before_its_coverage_run(tmp_path: Path) -> None:
+    """A candidate over --max-states is dropped by the size run alone (no coverage run, no
+    clause counted); one within it gets the same count from both runs and its clauses."""
+    small, large = (candidates({"base": "dr-1x2", "vary": {"l": {"l1": {}}}}, "test")[0]
+                    for _ in range(2))
+    grow_run([large], 1000, tmp_path)
+    assert large.states is None and large.fired == {} and "more than 1,000" in large.why
+    grow_run([small], 10_000, tmp_path)
+    assert small.states == 4637 and small.why == ""  # dr-1x2's pin
+    assert small.fired.get("dracula-en:move.pay", 0) > 0
 
 
 def test_coverage_out_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:

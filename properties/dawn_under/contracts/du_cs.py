@@ -29,6 +29,7 @@ from ruleproof.model.dawn_under.state import (
 )
 from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
 from ruleproof.properties.dawn_under.contracts.du_en import (
+    _GARLIC_GIFT,
     _alias,
     _first_empty,
     _order_requires,
@@ -313,10 +314,20 @@ def _garlic_back(s: S, a: A, t: S) -> bool | None:
         t.garlic_hand[found.owner] == s.garlic_hand[found.owner] + 1
 
 
-def _after_gifts(s: S, a: A, t: S) -> bool | None:
-    if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1):
-        return None
-    return _next_player(s, t)
+def _after_gifts(garlic: bool) -> Any:
+    def requires(s: S, a: A, t: S) -> bool | None:
+        """The last hand-over ends the turn: after a garlic find's gift (``garlic``,
+        du-cs:prubeh.garlic-ends) or after the stake gift (du-cs:prubeh.stake-ends), told apart
+        by the clause the engine records on the pending gift. One predicate under garlic-ends
+        for both made clause coverage count a stake gift as a garlic find; the verdicts of the
+        two together are unchanged."""
+        if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE
+                and len(s.gifts) == 1):
+            return None
+        if (s.gifts[0].clause in _GARLIC_GIFT) is not garlic:
+            return None
+        return _next_player(s, t)
+    return requires
 
 
 def _rat_opened(s: S, a: A) -> bool:
@@ -605,6 +616,8 @@ CONTRACTS = ContractSet(
                    "nothing taken, or does the empty path bring the gift?"),
         C("du-cs:prubeh.stake-ends", requires=_after_stake, applies=cs,
           what="then the next player plays"),
+        C("du-cs:prubeh.stake-ends", requires=_after_gifts(garlic=False), applies=cs,
+          what="after the stake gift's last hand-over the next player plays"),
         C("du-cs:prubeh.gift", applies=cs,
           what="with three stakes: a vampire from every player, stakes back",
           alternatives=GIFT_READINGS,
@@ -619,7 +632,7 @@ CONTRACTS = ContractSet(
           what="received vampires face up at the start or end of the row"),
         C("du-cs:prubeh.garlic-back", requires=_garlic_back, applies=cs,
           what="the garlic goes back to its owner"),
-        C("du-cs:prubeh.garlic-ends", requires=_after_gifts, applies=cs,
+        C("du-cs:prubeh.garlic-ends", requires=_after_gifts(garlic=True), applies=cs,
           what="after a garlic find the next player plays"),
         C("du-cs:prubeh.rat", requires=_rat, applies=cs, what="a rat sets off a plague"),
         C("du-cs:prubeh.rat-neighbours", permits=_neighbours_permits,

@@ -1,0 +1,38 @@
+"""The Dawn Under set-ups grown for the clauses no smaller set-up fired (#30), explored to the
+last state with every contract on: each fires the clauses it was chosen for, breaks no
+contract, and has its pinned counts (slow: a few minutes on a quiet machine). The set-ups
+without garlic fire no garlic clause: a stake gift's last hand-over is not counted as a garlic
+find's (the contracts of du-en:ch3.ends and du-cs:prubeh.garlic-ends once spoke after both)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleproof.properties.explore.games import configuration, pinned_results
+from ruleproof.properties.explore.search import explore
+
+GROWN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # name: (clauses it was chosen for, clauses it must not fire)
+    "du-3p-1v-s0-red2-lx-r0-g1": (("du-en:ch3.ends",), ()),
+    "du-cs-3p-1v-s0-red2-lm-r0-g0": (
+        ("du-cs:prubeh.stake", "du-cs:prubeh.stake-ends", "du-cs:prubeh.gift",
+         "du-cs:prubeh.received-ends"),
+        ("du-cs:prubeh.garlic-ends",)),  # no garlic: its gifts are the stake gift's
+    "du-cs-3p-1v-s0-red2-lx-r0-g1": (("du-cs:prubeh.garlic-ends",), ()),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GROWN))
+def test_grown_set_up_fires_its_clauses_and_keeps_its_pin(name: str) -> None:
+    res = explore(configuration(name).path, coverage=True, contracts=True)
+    assert res.complete and res.distinct_states > 0
+    assert res.violations == 0 and res.errors == 0, name
+    assert [f.message for f in res.findings if f.kind != "cycle"] == [], name  # contracts too
+    fired = res.fired or {}
+    wanted, never = GROWN[name]
+    assert [c for c in wanted if fired.get(c, 0) == 0] == [], name
+    assert [c for c in never if fired.get(c, 0) > 0] == [], name
+    pin = next(e for e in pinned_results() if e.name == name and not e.symmetry)
+    assert (res.distinct_states, res.depth, res.terminal) == (
+        pin.distinct_states, pin.depth, pin.terminal)
