@@ -307,7 +307,7 @@ def simulate(
     played over the game interface by its capability ``simulate`` (set-up, choices, chance),
     and logged in its own terms by the same capability (a game without one: uniformly random
     play and a plain log)."""
-    from ruleproof.properties.plugin import plugin
+    from ruleproof.properties.plugin import make_game, plugin
     from ruleproof.properties.simulate import CAPABILITY, Simulation, UniformPlay, play
 
     p = plugin(game)
@@ -325,7 +325,7 @@ def simulate(
                              "player names")
     if "max_moves" not in params and p.param("max_moves") is not None:
         params["max_moves"] = max_steps  # the game's truncation bound: --max-steps decides
-    made = p.make_game(**params)
+    made = make_game(game, **params)  # the registry's: the generic truncation and reduced too
     given = [n.strip() for n in names.split(",")] if names is not None else None
     if given is not None and (not all(given) or len(set(given)) != len(given)):
         raise MalformedInput(f"--names must list distinct, non-empty names, got {names!r}")

@@ -1,0 +1,51 @@
+"""Bad input found by attacking the newest parts (Liar's Dice, the generic parameters, plugins,
+COLUMNS, the Python API): each case is one line naming what is wrong, exit code 2, no
+traceback; or the typed error with the state left as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ruleproof.cli import app
+
+runner = CliRunner()
+
+
+def _one_line_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert message in result.output and len(result.output.strip().splitlines()) == 1, \
+        result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # the generic parameters every game lists (truncation, reduced) reach the registry's
+    # make_game, which checks them, instead of the plugin's, which has no such keyword
+    (["simulate", "liars-dice", "-P", "truncation=abc"], "parameter truncation must be"),
+    (["simulate", "liars-dice", "-P", "reduced=ld-1d2"], "no reduced_game capability"),
+    (["simulate", "dracula", "-P", "reduced=ld-1d2"], "ld-1d2 is a set-up of liars-dice"),
+    (["render", "--random", "kuhn-poker", "-P", "truncation=x", "--html", "x.html"],
+     "parameter truncation must be"),
+])
+def test_the_generic_parameters_are_checked_not_a_traceback(args: list[str],
+                                                            message: str) -> None:
+    _one_line_exit_2(args, message)
+
+
+def test_simulate_and_render_take_the_generic_parameters(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "liars-dice", "-P", "truncation=loss",
+                                 "--max-steps", "2"])
+    assert result.exit_code == 0, result.output
+    assert "cut off" in result.output
+    result = runner.invoke(app, ["simulate", "dracula", "-P", "reduced=dr-1x2"])
+    assert result.exit_code == 0, result.output
+    assert "wins" in result.output
+    page = tmp_path / "r.html"
+    result = runner.invoke(app, ["render", "--random", "dracula", "-P", "reduced=dr-1x2",
+                                 "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    assert page.stat().st_size > 0
