@@ -14,12 +14,13 @@ from ruleproof.cli import app
 runner = CliRunner()
 
 
-def _one_line_exit_2(args: list[str], message: str) -> None:
+def _one_line_exit_2(args: list[str], message: str) -> str:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit), result.exception
     assert message in result.output and len(result.output.strip().splitlines()) == 1, \
         result.output
+    return result.output
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -49,3 +50,25 @@ def test_simulate_and_render_take_the_generic_parameters(tmp_path: Path) -> None
                                  "--html", str(page)])
     assert result.exit_code == 0, result.output
     assert page.stat().st_size > 0
+
+
+LD_1D2 = Path(__file__).resolve().parents[1] / "spec" / "liars_dice" / "reduced" / "ld-1d2.toml"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # a misspelt count was ignored: the full game (five dice each) was explored instead
+    ("[count.dice]", "[count.die]", "count die: not a reducible count (known: dice, sides)"),
+    # the provenance of a reduction was not checked against the game's full values
+    ("full = 5", "full = 7", "count dice: full value is 5"),
+    ("full = 6", "full = 3", "count sides: full value is 6"),
+    # a size in the options was dropped silently ([count.NAME] sets it)
+    ("players = 2", 'players = 2\noptions = {dice = "3"}', "options dice: a reduced set-up"),
+    ("players = 2", 'players = 2\noptions = {order = "face"}', "options order: a reduced set-up"),
+])
+def test_a_reduced_liars_dice_file_with_a_wrong_count_is_one_line(
+        tmp_path: Path, old: str, new: str, message: str) -> None:
+    text = LD_1D2.read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert str(bad) in _one_line_exit_2(["explore", str(bad), "--max-states", "50"], message)
