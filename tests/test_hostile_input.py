@@ -72,3 +72,15 @@ def test_a_reduced_liars_dice_file_with_a_wrong_count_is_one_line(
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace(old, new, 1), encoding="utf-8")
     assert str(bad) in _one_line_exit_2(["explore", str(bad), "--max-states", "50"], message)
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "a/b", "..", ".hidden", "x y", "a\\\\b"])
+def test_a_reduced_set_up_name_that_is_not_a_plain_name_is_refused(tmp_path: Path,
+                                                                   name: str) -> None:
+    # the name makes the default folder of the counterexample traces (explore-NAME): a name
+    # with '../' wrote them outside it, wherever the path led
+    text = LD_1D2.read_text(encoding="utf-8").replace('name = "ld-1d2"', f'name = "{name}"')
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    out = _one_line_exit_2(["explore", str(bad)], "'name' must be")
+    assert f"{bad}:5:" in out
