@@ -84,3 +84,10 @@ def test_a_reduced_set_up_name_that_is_not_a_plain_name_is_refused(tmp_path: Pat
     bad.write_text(text, encoding="utf-8")
     out = _one_line_exit_2(["explore", str(bad)], "'name' must be")
     assert f"{bad}:5:" in out
+
+
+@pytest.mark.parametrize("seed", ["-1", "99999999999999999999999"])
+def test_explore_simulate_takes_the_seeds_every_other_command_takes(seed: str) -> None:
+    # 'simulate --seed -1' was refused, 'explore --simulate 2 --seed -1' ran
+    _one_line_exit_2(["explore", "ld-1d2", "--simulate", "2", "--seed", seed],
+                     "--seed must be a number in 0..9223372036854775807")
