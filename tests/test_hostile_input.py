@@ -91,3 +91,14 @@ def test_explore_simulate_takes_the_seeds_every_other_command_takes(seed: str) -
     # 'simulate --seed -1' was refused, 'explore --simulate 2 --seed -1' ran
     _one_line_exit_2(["explore", "ld-1d2", "--simulate", "2", "--seed", seed],
                      "--seed must be a number in 0..9223372036854775807")
+
+
+@pytest.mark.parametrize("args", [
+    # random.Random(-1) deals as random.Random(1): perft printed 'deal seed -1' for seed 1's deal
+    ["perft", "liars-dice:ld-wp", "--players", "2", "--seed", "-1", "--depth", "1"],
+    ["conform", "--engine", "python examples/engines/dawn_under_ref.py", "--game", "dawn-under",
+     "--seed", "-1"],
+    ["conform-framework", "--openspiel", "liars_dice", "--game", "liars-dice", "--seed", "-1"],
+])
+def test_a_negative_seed_is_refused_everywhere(args: list[str]) -> None:
+    _one_line_exit_2(args, "--seed must be a number in 0..9223372036854775807")
