@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ruleproof.cli import app
+from ruleproof.errors import IllegalAction
+from ruleproof.model.api import GameState
 
 runner = CliRunner()
 
@@ -102,3 +104,41 @@ def test_explore_simulate_takes_the_seeds_every_other_command_takes(seed: str) -
 ])
 def test_a_negative_seed_is_refused_everywhere(args: list[str]) -> None:
     _one_line_exit_2(args, "--seed must be a number in 0..9223372036854775807")
+
+
+def _ld_states() -> tuple[GameState, GameState]:
+    from ruleproof.properties.plugin import make_game
+
+    chance = make_game("liars-dice", dice=1, sides=2).new_initial_state()
+    decision = chance
+    while decision.current_player() < 0:
+        decision = decision.apply(decision.chance_outcomes()[0][0])
+    return chance, decision
+
+
+@pytest.mark.parametrize("bad", ["bid", "3", 1.5, 1.0, True, None, [0]])
+@pytest.mark.parametrize("node", ["chance", "decision"])
+def test_an_action_id_that_is_not_an_integer_is_an_illegal_action(bad: object,
+                                                                  node: str) -> None:
+    # 'bid' was a ValueError from int(); 1.0 and '3' were taken as ids 1 and 3; True at a
+    # chance node was a MalformedInput, not the IllegalAction apply promises
+    chance, decision = _ld_states()
+    state = chance if node == "chance" else decision
+    before = repr(state), state.history()
+    with pytest.raises(IllegalAction, match=r"not an integer|not in 0"):
+        state.apply(bad)  # type: ignore[arg-type]
+    assert (repr(state), state.history()) == before
+
+
+def test_a_chance_id_out_of_range_says_so_not_that_no_die_is_to_roll() -> None:
+    chance, _ = _ld_states()
+    with pytest.raises(IllegalAction) as err:
+        chance.apply(10**6)
+    assert "no die is to roll" not in str(err.value) and "ld-wp:round.roll" in str(err.value)
+
+
+def test_numpy_integers_stay_action_ids() -> None:
+    np = pytest.importorskip("numpy")
+    _, decision = _ld_states()
+    legal = decision.legal_actions()
+    assert decision.apply(np.int64(legal[0])).history() == decision.apply(legal[0]).history()
