@@ -142,3 +142,25 @@ def test_numpy_integers_stay_action_ids() -> None:
     _, decision = _ld_states()
     legal = decision.legal_actions()
     assert decision.apply(np.int64(legal[0])).history() == decision.apply(legal[0]).history()
+
+
+@pytest.mark.parametrize("columns", ["99999999", "1" + "0" * 30, "9" * 5000, "0", "0000"])
+@pytest.mark.parametrize("command", [["--help"], ["games"]])
+def test_a_huge_columns_is_capped_not_a_flood_or_a_traceback(columns: str,
+                                                             command: list[str]) -> None:
+    # COLUMNS=99999999 padded every --help line to 10^8 spaces (500 MB in 30 s, still going);
+    # 10^30 was an OverflowError in rich, 5000 digits a ValueError in int(); with COLUMNS=0
+    # --help printed one empty line
+    import os
+    import subprocess
+    import sys
+
+    from ruleproof.cli.fit import MAX_COLUMNS
+
+    done = subprocess.run([sys.executable, "-c", "from ruleproof.cli import main; main()",
+                           *command], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, COLUMNS=columns))
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) > 5 and 40 <= max(len(line) for line in lines) <= MAX_COLUMNS

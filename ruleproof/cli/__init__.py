@@ -36,10 +36,11 @@ from ruleproof.cli.clitools import (
     param_pairs,
     tidy_help,
 )
-from ruleproof.cli.fit import FitConsole, fold
+from ruleproof.cli.fit import FitConsole, cap_columns, fold
 from ruleproof.errors import Interrupted, MalformedInput
 from ruleproof.properties.report import PROFILES
 
+cap_columns()  # before any console (ours below, Typer's help) reads COLUMNS through rich
 app = typer.Typer(add_completion=False, no_args_is_help=True, cls=CheckedGroup,
                   help="Formal, cited, checked rules models of tabletop games.")
 
