@@ -425,7 +425,7 @@ def _load(reference: str) -> GamePlugin:
                              "module:attribute)")
     try:
         module = importlib.import_module(module_name.strip())
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() in a plugin ended every command
         raise MalformedInput(f"game plugin {reference!r}: cannot import {module_name.strip()}: "
                              f"{_failure(exc)}") from None
     if getattr(getattr(module, "__spec__", None), "_initializing", False):

@@ -164,3 +164,24 @@ def test_a_huge_columns_is_capped_not_a_flood_or_a_traceback(columns: str,
     assert "Traceback" not in done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) > 5 and 40 <= max(len(line) for line in lines) <= MAX_COLUMNS
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("import sys\nsys.exit(3)\n", "cannot import {m}: SystemExit"),
+    ("raise SystemExit('bye')\n", "cannot import {m}: SystemExit"),
+])
+def test_a_plugin_that_exits_while_imported_is_a_broken_plugin(
+        source: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # sys.exit(3) in a plugin module ended every command with exit 3 and no word
+    import uuid
+
+    from ruleproof.properties.plugin import ENV_PLUGINS
+
+    mod = f"exits{uuid.uuid4().hex[:8]}"
+    (tmp_path / f"{mod}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(ENV_PLUGINS, f"{mod}:PLUGIN")
+    done = runner.invoke(app, ["simulate", "kuhn-poker"])
+    assert done.exit_code == 0, done.output
+    warning = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warning) == 1 and expected.format(m=mod) in warning[0], done.stderr
