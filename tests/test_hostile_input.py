@@ -185,3 +185,19 @@ def test_a_plugin_that_exits_while_imported_is_a_broken_plugin(
     assert done.exit_code == 0, done.output
     warning = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
     assert len(warning) == 1 and expected.format(m=mod) in warning[0], done.stderr
+
+
+@pytest.mark.parametrize("value", ["\u0663", "3_0", "\u00b3"])
+def test_a_whole_number_parameter_is_ascii_digits(value: str) -> None:
+    # int() read '٣' (Arabic-Indic three) as 3 and '3_0' as 30: a game of 3 players ran
+    _one_line_exit_2(["simulate", "liars-dice", "-P", f"players={value}"],
+                     "parameter players must be a whole number")
+
+
+def test_a_liars_dice_roll_is_ascii_digits(tmp_path: Path) -> None:
+    # '٤٦' passed as the roll 4, 6 while '07' was refused
+    opening = LD_1D2.parents[1] / "scenarios" / "opening.toml"
+    bad = tmp_path / "roll.toml"
+    bad.write_text(opening.read_text(encoding="utf-8").replace(
+        'dice = ["46", "25"]', 'dice = ["\u0664\u0666", "25"]'), encoding="utf-8")
+    _one_line_exit_2(["scenario", str(bad)], "is not a roll of 6-sided dice")
