@@ -30,6 +30,7 @@ Everything here is pure Python (lists of floats); numpy appears only in ``rulepr
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -273,10 +274,30 @@ class ActionTable(Generic[A]):
         return found
 
     def from_id(self, action_id: int) -> A:
-        """The action with id ``action_id``. Raises MalformedInput if out of range."""
-        if isinstance(action_id, bool) or not 0 <= int(action_id) < len(self._actions):
+        """The action with id ``action_id`` (an ``int``, or an integer type such as numpy's).
+
+        Raises:
+            MalformedInput: not an integer (a bool, float, string: ``int()`` would have read
+                ``1.5`` as 1 and ``'bid'`` as a ValueError), or out of range.
+        """
+        index = action_id if type(action_id) is int else self.index(action_id)
+        if not 0 <= index < len(self._actions):
             raise MalformedInput(f"{self.name}: action id {action_id} is not in 0..{len(self) - 1}")
-        return self._actions[int(action_id)]
+        return self._actions[index]
+
+    def index(self, action_id: Any) -> int:
+        """``action_id`` as an ``int`` if it is an integer (``operator.index``), not a bool.
+
+        Raises:
+            MalformedInput: anything else, naming the table.
+        """
+        try:
+            if isinstance(action_id, bool):
+                raise TypeError
+            return operator.index(action_id)
+        except TypeError:
+            raise MalformedInput(f"{self.name}: action id {action_id!r} is not an integer"
+                                 ) from None
 
     def from_string(self, text: str) -> int:
         """The id of the action printed as ``text``. Raises MalformedInput."""
@@ -902,9 +923,17 @@ class GameState(ImmutableHistory):
         if cp == TERMINAL:
             raise IllegalAction(f"action {action_id}", "the game is over", g.over_clauses)
         if cp == CHANCE:
-            for o, _ in self.chance_outcomes():  # a loop: any() over a generator costs more
-                if o == action_id:
-                    return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            if type(action_id) is int:
+                for o, _ in self.chance_outcomes():  # a loop: any() over a generator costs more
+                    if o == action_id:
+                        return self._step(g.chance_table.from_id(action_id), action_id, CHANCE)
+            try:  # not an outcome here: say why (not an integer, not in the table, or refused)
+                index = g.chance_table.index(action_id)
+                g.chance_table.from_id(index)
+            except MalformedInput as err:
+                raise IllegalAction(f"chance {action_id!r}", err.what, g.chance_clauses) from None
+            if type(action_id) is not int:  # an integer type such as numpy's: as the int
+                return self.apply(index)
             raise IllegalAction(f"chance {action_id}", g.chance_refused, g.chance_clauses)
         legal = self._legal
         if legal is not None and type(action_id) is int and action_id in legal:
@@ -917,8 +946,8 @@ class GameState(ImmutableHistory):
         try:
             action = g.table.from_id(action_id)
         except MalformedInput as err:
-            raise IllegalAction(f"action {action_id}", err.what, ()) from None
-        return self._step(action, action_id, cp)
+            raise IllegalAction(f"action {action_id!r}", err.what, ()) from None
+        return self._step(action, g.table.index(action_id), cp)
 
     def apply_typed(self, action: Any) -> GameState:
         """The successor under a typed action or chance outcome. Raises IllegalAction."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -425,7 +426,7 @@ def _load(reference: str) -> GamePlugin:
                              "module:attribute)")
     try:
         module = importlib.import_module(module_name.strip())
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() in a plugin ended every command
         raise MalformedInput(f"game plugin {reference!r}: cannot import {module_name.strip()}: "
                              f"{_failure(exc)}") from None
     if getattr(getattr(module, "__spec__", None), "_initializing", False):
@@ -617,12 +618,10 @@ def parse_params(p: GamePlugin, pairs: Mapping[str, str]) -> dict[str, Any]:
         if q is None:
             raise MalformedInput(f"{p.name} has no parameter {key!r}; its parameters: "
                                  f"{', '.join(x.name for x in p.parameters)}")
-        if q.kind == "int":
-            try:
-                out[key] = int(raw)
-            except ValueError:
-                raise MalformedInput(f"parameter {key} must be a whole number, got {raw!r}"
-                                     ) from None
+        if q.kind == "int":  # ASCII digits only: int() also reads '٣' and '3_0'
+            if not re.fullmatch(r"[+-]?[0-9]+", raw.strip()):
+                raise MalformedInput(f"parameter {key} must be a whole number, got {raw!r}")
+            out[key] = int(raw)
         elif q.kind == "bool":
             if raw.lower() not in ("true", "false"):
                 raise MalformedInput(f"parameter {key} must be true or false, got {raw!r}")

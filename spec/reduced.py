@@ -42,6 +42,10 @@ from ruleproof.spec import _read_toml, game_folders, line_of
 COMMON_KEYS = ("game", "name", "description", "players", "options", "count", "whole")
 """The top-level keys every reduced configuration has (the rest are the game's own)."""
 
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+"""A reduced configuration's ``name``: it names files and folders (``explore-NAME``, the
+checkpoints), so no path separators and no leading dot."""
+
 
 @dataclass(frozen=True)
 class ReducedCount:
@@ -145,6 +149,10 @@ def load_reduced(path: Path) -> ReducedSpec:
     for key in ("name", "description"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise fail(f"'{key}' must be a non-empty string", key)
+    if not NAME_PATTERN.fullmatch(data["name"]):
+        raise fail(f"'name' must be letters, digits, '.', '_' and '-', starting with a letter or "
+                   f"digit (it names files and folders: explore-NAME), got {data['name']!r}",
+                   "name")
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise fail(f"'players' must be a positive integer, got {players!r}", "players")

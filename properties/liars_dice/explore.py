@@ -23,6 +23,7 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.model.liars_dice.rules import (
     CHANCE,
+    OPTIONS,
     TERMINAL,
     Rules,
     Table,
@@ -41,6 +42,10 @@ from .invariants import violations
 
 NAME = "liars-dice"
 
+FULL_COUNTS = {"dice": 5, "sides": 6}
+"""The counts a reduced Liar's Dice may reduce, with the article's values (ld-wp:setup.dice:
+five dice each; six faces)."""
+
 
 @dataclass(frozen=True)
 class LiarsReduced:
@@ -57,7 +62,7 @@ def parse(spec: ReducedSpec) -> LiarsReduced:
         MalformedInput: the file is for another game, has keys of its own, a bad option or an
             out-of-range count.
     """
-    from .plugin import rules_of
+    from .plugin import SIZE_KEYS, rules_of
 
     if spec.game != NAME:
         raise spec.error(f"reduced configuration {spec.name!r} is for {spec.game}, not {NAME}",
@@ -66,6 +71,17 @@ def parse(spec: ReducedSpec) -> LiarsReduced:
         first = sorted(spec.table)[0]
         raise spec.error(f"unknown key {first!r}: a reduced liars-dice file reduces the counts "
                          "dice and sides ([count.NAME]) and sets options", first)
+    # every count names one the game has and its full value, so a misspelt count cannot
+    # leave the full game to be explored and the provenance cannot drift from the game
+    wrong = [c for c in spec.counts if FULL_COUNTS.get(c.name) != c.full]
+    problems = [f"count {c.name}: not a reducible count (known: {', '.join(FULL_COUNTS)})"
+                if c.name not in FULL_COUNTS else
+                f"count {c.name}: full value is {FULL_COUNTS[c.name]}" for c in wrong]
+    problems += [f"options {k}: a reduced set-up sets the size by [count.NAME] and plays no "
+                 f"action order; options are the readings ({', '.join(OPTIONS)})"
+                 for k in sorted({k for k, _ in spec.options} & set(SIZE_KEYS))]
+    if problems:
+        raise spec.error("; ".join(problems), f"[count.{wrong[0].name}]" if wrong else "options")
     try:
         rules = rules_of(spec.players, spec.count("dice", 5), spec.count("sides", 6),
                          None, dict(spec.options))

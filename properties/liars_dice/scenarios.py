@@ -134,7 +134,7 @@ class _Setup(SetupProblems):
             self.note(("dice",), "every seat starts with the same number of dice, at least one "
                                  "(ld-wp:setup.dice)")
         for i, cup in enumerate(cups):
-            if any(not ch.isdigit() or not 1 <= int(ch) <= sides for ch in cup):
+            if any(ch not in "123456789"[:sides] for ch in cup):  # ASCII: not '٤'
                 self.note(("dice", i), f"{show(cup)} is not a roll of {sides}-sided dice "
                                        "(ld-wp:round.roll)")
         self.problems.raise_if_any()

@@ -36,10 +36,11 @@ from ruleproof.cli.clitools import (
     param_pairs,
     tidy_help,
 )
-from ruleproof.cli.fit import FitConsole, fold
+from ruleproof.cli.fit import FitConsole, cap_columns, fold
 from ruleproof.errors import Interrupted, MalformedInput
 from ruleproof.properties.report import PROFILES
 
+cap_columns()  # before any console (ours below, Typer's help) reads COLUMNS through rich
 app = typer.Typer(add_completion=False, no_args_is_help=True, cls=CheckedGroup,
                   help="Formal, cited, checked rules models of tabletop games.")
 
@@ -310,7 +311,7 @@ def simulate(
     played over the game interface by its capability ``simulate`` (set-up, choices, chance),
     and logged in its own terms by the same capability (a game without one: uniformly random
     play and a plain log)."""
-    from ruleproof.properties.plugin import plugin
+    from ruleproof.properties.plugin import make_game, plugin
     from ruleproof.properties.simulate import CAPABILITY, Simulation, UniformPlay, play
 
     p = plugin(game)
@@ -328,7 +329,7 @@ def simulate(
                              "player names")
     if "max_moves" not in params and p.param("max_moves") is not None:
         params["max_moves"] = max_steps  # the game's truncation bound: --max-steps decides
-    made = p.make_game(**params)
+    made = make_game(game, **params)  # the registry's: the generic truncation and reduced too
     given = [n.strip() for n in names.split(",")] if names is not None else None
     if given is not None and (not all(given) or len(set(given)) != len(given)):
         raise MalformedInput(f"--names must list distinct, non-empty names, got {names!r}")

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import bad_input_exits_2, int_in_range, option_pairs
 from ruleproof.cli.fit import fold
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
@@ -151,6 +151,7 @@ def conform_command(
     --workers, --ray-address, --seeds or --games-per-seed make it a campaign: the search split
     by seed (--games-per-seed games each, one engine process per seed) over Ray workers,
     stopped at the first divergence by seed order (docs/campaigns.md)."""
+    int_in_range(seed, "--seed", 0, 2**63 - 1)  # the range of every --seed: no negative alias
     if log or logs:
         if not (log and logs):
             raise MalformedInput("recorded games go with --log: ruleproof conform --log FILE...")

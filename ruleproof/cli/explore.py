@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.cli.clitools import bad_input_exits_2, int_in_range
 from ruleproof.cli.fit import FitConsole
 from ruleproof.cli.progress import progress as progress_bar
 from ruleproof.errors import MalformedInput, OutputFailed
@@ -162,6 +162,8 @@ def explore_command(
                                  "a reduced configuration or a file")
         if coverage_out is not None and not coverage:
             raise MalformedInput("--coverage-out only works with --coverage")
+        if seed is not None:  # the range every other --seed takes (simulate, stats, conform)
+            int_in_range(seed, "--seed", 0, 2**63 - 1)
         _simulate(game, simulate, 2000 if depth is None else depth, seed or 0,
                   contracts is not False, max_seconds, out, as_json, coverage, coverage_out)
         return

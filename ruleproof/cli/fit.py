@@ -24,14 +24,42 @@ from rich.text import Text
 PIPE_WIDTH = 150
 """Columns of output when stdout is not a terminal and ``COLUMNS`` is not set."""
 
+MAX_COLUMNS = 1000
+"""The widest output: a larger ``COLUMNS`` counts as this (rich pads a panel's every line to
+the width: ``COLUMNS=99999999`` made ``--help`` write hundreds of MB, 10**30 overflowed)."""
+
+
+def _columns(raw: str) -> int | None:
+    """``raw`` as a positive width, at most :data:`MAX_COLUMNS`; None if it is not a positive
+    whole number (digits only: no sign, no spaces)."""
+    if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+        return None
+    digits = raw.lstrip("0")
+    return MAX_COLUMNS if len(digits) > len(str(MAX_COLUMNS)) else min(int(digits), MAX_COLUMNS)
+
 
 def console_width(stream: Any = None) -> int | None:
-    """The width to give rich: ``COLUMNS`` if set to a positive integer, None (rich asks the
-    terminal) on a terminal, else :data:`PIPE_WIDTH`."""
-    raw = os.environ.get("COLUMNS", "")
-    if raw.isascii() and raw.isdigit() and int(raw) > 0:
-        return int(raw)
+    """The width to give rich: ``COLUMNS`` if set to a positive integer (at most
+    :data:`MAX_COLUMNS`), None (rich asks the terminal) on a terminal, else
+    :data:`PIPE_WIDTH`."""
+    width = _columns(os.environ.get("COLUMNS", ""))
+    if width is not None:
+        return width
     return None if (stream or sys.stdout).isatty() else PIPE_WIDTH
+
+
+def cap_columns() -> None:
+    """Lower a ``COLUMNS`` above :data:`MAX_COLUMNS` to it in this process's environment, and
+    drop a zero one (``--help`` printed one empty line), for the consoles ruleproof does not
+    fit itself (Typer's help, usage errors: rich reads ``COLUMNS`` when a console is made).
+    Called once when the command line is imported (``ruleproof.cli``), before its consoles
+    are made."""
+    raw = os.environ.get("COLUMNS", "")
+    width = _columns(raw)
+    if width is not None and raw != str(width):
+        os.environ["COLUMNS"] = str(width)
+    elif width is None and raw.isascii() and raw.isdigit():  # zero: rich would print nothing
+        del os.environ["COLUMNS"]
 
 
 def _plain(cell: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ruleproof.cli.clitools import bad_input_exits_2, option_pairs
+from ruleproof.cli.clitools import bad_input_exits_2, int_in_range, option_pairs
 from ruleproof.errors import MalformedInput
 from ruleproof.system.outputs import Target, check_target
 
@@ -54,6 +54,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Drive an OpenSpiel game or PettingZoo environment side by side with the model
         through the documented action table (docs/interop.md): exit 0 conforms, 1 diverges."""
+        int_in_range(seed, "--seed", 0, 2**63 - 1)  # the range of every --seed: no negative alias
         run_framework(openspiel, pettingzoo, game, players, preset, expansion, option, games,
                       seed, budget, shrink_budget, max_steps, out, as_json)
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ruleproof.cli.clitools import bad_input_exits_2
+from ruleproof.cli.clitools import bad_input_exits_2, int_in_range
 from ruleproof.cli.progress import progress
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.conformance import perft as pf
@@ -65,6 +65,8 @@ def perft_command(
         return
     if depth is not None and depth < 1:
         raise MalformedInput(f"--depth must be at least 1, got {depth}")
+    if seed is not None:  # a negative seed deals as its absolute value (random.Random)
+        int_in_range(seed, "--seed", 0, 2**63 - 1)  # the range of every --seed: no negative alias
     if check and write:
         raise MalformedInput("give --check or --write, not both")
     chosen = [pf.find_rule_set(rule_set)] if rule_set is not None else None

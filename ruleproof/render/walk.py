@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import IllegalAction, MalformedInput
-from ruleproof.properties.plugin import plugin, require
+from ruleproof.properties.plugin import make_game, plugin, require
 from ruleproof.properties.render import CAPABILITY, GameRender
 from ruleproof.properties.render.svg import Canvas, Picture
 from ruleproof.spec.formats import not_a_file
@@ -159,7 +159,7 @@ def random_walk(game: str, params: dict[str, Any], seed: int,
     p = plugin(game)
     r = renderer(game)
     sim: Simulation = require(p, SIMULATE, "random play")
-    made = p.make_game(**params)
+    made = make_game(game, **params)  # the registry's: the generic truncation and reduced too
     played = play(made, sim, seed, r.random_steps if max_steps is None else max_steps,
                   start=made.new_seeded_state(seed))
     start = played.start.model
