@@ -10,7 +10,7 @@ engine's source is never edited.
 
 Some readings need a note the engine does not keep (which player's turn a chain of plagues
 began in): the mutant keeps it in the state's ``extension`` slot, which the base game leaves
-empty, and :meth:`_Mutants.same` ignores it when comparing states.
+empty, and :func:`same` ignores it when comparing states.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from ruleproof.properties.discovery.mutants import (
     Observe,
     Reading,
     Site,
+    SiteList,
     Step,
     ToMove,
     mutant,
@@ -1098,24 +1099,13 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-@dataclass(frozen=True)
-class _Mutants:
-    """Dawn Under's capability ``"mutants"`` (see
-    :class:`ruleproof.properties.discovery.mutants.MutantSites`)."""
+def _witness(rs: RuleSet, finding: Finding) -> str:
+    from ruleproof.properties.dawn_under.contracts.discovery import witness
 
-    def sites(self, rs: RuleSet) -> Sequence[Site]:
-        return sites(rs)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return same(a, b)
-
-    def witness(self, rs: RuleSet, finding: Finding) -> str:
-        from ruleproof.properties.dawn_under.contracts.discovery import witness
-
-        return witness(rs, finding)
+    return witness(rs, finding)
 
 
-MUTANTS = _Mutants()
+MUTANTS = SiteList(sites, _witness, same)
 """The capability ``"mutants"`` of Dawn Under's plugin record."""
 
 

@@ -333,6 +333,38 @@ class MutantSites(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class SiteList:
+    """A game's capability ``"mutants"`` (:class:`MutantSites`) made of its functions.
+
+    Attributes:
+        sites_of: the sites of the engine of a rule set.
+        witness_of: (rule set, finding) -> a witness scenario file's text; raises ValueError
+            when the witness does not replay.
+        same_of: whether two engine states are the same for the rules (default: ``==``).
+    """
+
+    sites_of: Callable[[RuleSet], Sequence[Site]]
+    witness_of: Callable[[RuleSet, Finding], str]
+    same_of: Callable[[Any, Any], bool] = field(default=lambda a, b: bool(a == b))
+
+    def sites(self, rs: RuleSet) -> Sequence[Site]:
+        """:attr:`sites_of` of ``rs``."""
+        return self.sites_of(rs)
+
+    def same(self, a: Any, b: Any) -> bool:
+        """:attr:`same_of` of the two states."""
+        return self.same_of(a, b)
+
+    def witness(self, rs: RuleSet, finding: Finding) -> str:
+        """:attr:`witness_of` of the finding.
+
+        Raises:
+            ValueError: the witness does not replay.
+        """
+        return self.witness_of(rs, finding)
+
+
 def mutants_of(p: GamePlugin) -> MutantSites | None:
     """The mutants capability of a game (None if it has none)."""
     found: MutantSites | None = p.capability(CAPABILITY)

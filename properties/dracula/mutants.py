@@ -13,7 +13,7 @@ the observations at the visibility sites.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ruleproof.model.api import GameBase
@@ -40,6 +40,7 @@ from ruleproof.properties.discovery.mutants import (
     Legal,
     Reading,
     Site,
+    SiteList,
     Step,
     mutant,
     refusing,
@@ -729,22 +730,7 @@ def witness(rs: RuleSet, f: Finding) -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass(frozen=True)
-class _Mutants:
-    """Dracula's capability ``"mutants"`` (see
-    :class:`ruleproof.properties.discovery.mutants.MutantSites`)."""
-
-    def sites(self, rs: RuleSet) -> Sequence[Site]:
-        return sites(rs)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return same(a, b)
-
-    def witness(self, rs: RuleSet, finding: Finding) -> str:
-        return witness(rs, finding)
-
-
-MUTANTS = _Mutants()
+MUTANTS = SiteList(sites, witness, same)
 """The capability ``"mutants"`` of Dracula's plugin record."""
 
 __all__ = ["MUTANTS", "same", "sites", "witness"]

@@ -9,14 +9,13 @@ mutated here (the effect perturbations of discovery cover them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from ruleproof.model.api import GameBase
 from ruleproof.model.kuhn_poker.rules import Hand, Move
 from ruleproof.properties.contracts.discovery import Finding
-from ruleproof.properties.discovery.mutants import Reading, Site, mutant, refusing
+from ruleproof.properties.discovery.mutants import Reading, Site, SiteList, mutant, refusing
 from ruleproof.properties.plugin import RuleSet
 
 from .contracts import facing_bet
@@ -63,22 +62,11 @@ def sites(rs: RuleSet) -> list[Site]:
     ]
 
 
-@dataclass(frozen=True)
-class _Mutants:
-    """Kuhn poker's capability ``"mutants"`` (see
-    :class:`ruleproof.properties.discovery.mutants.MutantSites`)."""
+def _witness(rs: RuleSet, finding: Finding) -> str:
+    from .discovery import DISCOVERY
 
-    def sites(self, rs: RuleSet) -> Sequence[Site]:
-        return sites(rs)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return bool(a == b)
-
-    def witness(self, rs: RuleSet, finding: Finding) -> str:
-        from .discovery import DISCOVERY
-
-        return DISCOVERY.witness(rs, finding)
+    return DISCOVERY.witness(rs, finding)
 
 
-MUTANTS = _Mutants()
+MUTANTS = SiteList(sites, _witness)
 """The capability ``"mutants"`` of Kuhn poker's plugin record."""

@@ -25,7 +25,7 @@ leaves open (registered, or a finding of ``ruleproof ambiguities --discover``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ruleproof.model.api import GameBase
@@ -40,7 +40,7 @@ from ruleproof.model.liars_dice.rules import (
     on_table,
 )
 from ruleproof.properties.contracts.discovery import Finding
-from ruleproof.properties.discovery.mutants import Reading, Site, mutant
+from ruleproof.properties.discovery.mutants import Reading, Site, SiteList, mutant
 from ruleproof.properties.plugin import RuleSet
 
 
@@ -159,24 +159,13 @@ def sites(rs: RuleSet) -> list[Site]:
     return out
 
 
-@dataclass(frozen=True)
-class _Mutants:
-    """Liar's Dice's capability ``"mutants"`` (see
-    :class:`ruleproof.properties.discovery.mutants.MutantSites`)."""
+def _witness(rs: RuleSet, finding: Finding) -> str:
+    from .discovery import DISCOVERY
 
-    def sites(self, rs: RuleSet) -> Sequence[Site]:
-        return sites(rs)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return bool(a == b)
-
-    def witness(self, rs: RuleSet, finding: Finding) -> str:
-        from .discovery import DISCOVERY
-
-        return DISCOVERY.witness(rs, finding)
+    return DISCOVERY.witness(rs, finding)
 
 
-MUTANTS = _Mutants()
+MUTANTS = SiteList(sites, _witness)
 """The capability ``"mutants"`` of Liar's Dice's plugin record."""
 
 __all__ = ["MUTANTS", "sites"]
