@@ -85,3 +85,25 @@ def test_an_error_without_an_interrupt_in_its_chain_is_left_alone() -> None:
             raise AssertionError("outer") from inner
     except AssertionError as exc:
         reraise_interrupt(exc)  # returns
+
+
+def test_a_lost_interrupt_still_ends_conform_without_a_finding() -> None:
+    """One arriving while hypothesis seeds its generators (importing numpy) never reached
+    conform at all: the run went on and read the engine the handler had stopped as a crash.
+    The handler notes the signal (ruleproof.system.interrupts); conform raises it again before
+    it counts a game or returns a result."""
+    from ruleproof.system import interrupts
+
+    def make() -> Engine:
+        return MessageEngine(ref.DawnUnderEngine(None).handle)
+
+    interrupts.note(signal.SIGTERM)  # as the handler does; the exception itself "lost"
+    try:
+        with pytest.raises(Interrupted) as caught:
+            conform(model_of("dawn-under"), make, players=3, budget=5.0, seed=0)
+        assert caught.value.signum == signal.SIGTERM
+    finally:
+        interrupts.clear()
+    # and without a signal the same call plays games and conforms
+    result = conform(model_of("dawn-under"), make, players=3, budget=2.0, seed=0, max_games=2)
+    assert result.conforms and result.coverage.games >= 1, result.report()

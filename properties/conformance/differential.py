@@ -51,6 +51,7 @@ from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
 from ruleproof.properties.conformance.trace import MAX_STRING, dump_lines, header_object
 from ruleproof.properties.reproducible import reproducible_draws, reraise_interrupt
+from ruleproof.system import interrupts
 
 SEED_RANGE = 2**16
 """Deals are drawn from seeds 0..SEED_RANGE-1 (hypothesis shrinks them towards 0)."""
@@ -703,6 +704,7 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                failure: str = "", space: SetupSpace | None = None, handshake: bool = False,
                shrunk: tuple[int, int] | None = None,
                too_slow: TooSlow | None = None) -> ConformResult:
+        interrupts.check()  # a signal's stopped engine is no finding (ruleproof.system.interrupts)
         cover = tally.freeze(space.varied() if space else (), handshake, fields_of(game))
         detection = first_found[0] - start if first_found else None
         return ConformResult(game.name, counts[0], counts[1], time.monotonic() - start,
@@ -752,6 +754,7 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
         games_from = time.monotonic()  # start-up (handshake, preflight) is over
 
         def one_game(data: st.DataObject) -> None:
+            interrupts.check()  # hypothesis may have lost the interrupt on its way out
             now = time.monotonic()
             shrinking = bool(first_found)
             if (shrinking and now > first_found[0] + hypothesis_for) or (
@@ -787,6 +790,7 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
                 if on_game is not None:
                     on_game(tally.games)
             if played.divergence is not None:
+                interrupts.check()  # the engine died of the run's own signal, not of a fault
                 if played.divergence.kind == "engine-failure":
                     holder.reset()
                 if not first_found:

@@ -27,6 +27,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from ruleproof.errors import Interrupted
+from ruleproof.system import interrupts
 from ruleproof.system.processes import mark_run, stop_children_but_ray, stop_run
 
 if TYPE_CHECKING:
@@ -140,7 +141,8 @@ class Run:
         self._timer: threading.Timer | None = None
 
     def install(self) -> None:
-        """Handle SIGINT and SIGTERM (in the main thread)."""
+        """Handle SIGINT and SIGTERM (in the main thread); no signal noted yet."""
+        interrupts.clear()
         for sig in SIGNALS:
             signal.signal(sig, self._on_signal)
 
@@ -168,6 +170,7 @@ class Run:
             again.start()
             return
         self.signum = signum
+        interrupts.note(signum)  # for code that must not read the stopped engines as findings
         stop_children_but_ray()
         self._timer = threading.Timer(GRACE, self._hard_stop)
         self._timer.daemon = True
