@@ -107,3 +107,42 @@ def test_a_lost_interrupt_still_ends_conform_without_a_finding() -> None:
     # and without a signal the same call plays games and conforms
     result = conform(model_of("dawn-under"), make, players=3, budget=2.0, seed=0, max_games=2)
     assert result.conforms and result.coverage.games >= 1, result.report()
+
+
+def test_a_thread_failing_after_the_signal_prints_nothing() -> None:
+    """Python 3.11's process pool printed an InvalidStateError traceback from its manager
+    thread when a signal stopped the workers (``prove`` under SIGTERM, seen in CI): once a
+    signal has come, the run's thread hook keeps other threads' failures quiet; before it,
+    they go to the hook in place before (which prints them) as ever."""
+    import threading
+
+    from ruleproof.cli.runtime import Run
+    from ruleproof.system import interrupts
+
+    seen: list[str] = []
+
+    def printing(args: threading.ExceptHookArgs) -> None:  # stands for the default hook
+        seen.append(str(args.exc_value))
+
+    def fail() -> None:
+        raise RuntimeError("a library thread failed")
+
+    saved = (threading.excepthook, signal.getsignal(signal.SIGINT),
+             signal.getsignal(signal.SIGTERM))
+    try:
+        threading.excepthook = printing
+        Run().install()
+        t = threading.Thread(target=fail)
+        t.start()
+        t.join()
+        assert seen == ["a library thread failed"]
+        interrupts.note(signal.SIGTERM)
+        t = threading.Thread(target=fail)
+        t.start()
+        t.join()
+        assert seen == ["a library thread failed"]  # nothing more
+    finally:
+        interrupts.clear()
+        threading.excepthook = saved[0]
+        signal.signal(signal.SIGINT, saved[1])
+        signal.signal(signal.SIGTERM, saved[2])

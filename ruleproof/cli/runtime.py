@@ -141,10 +141,24 @@ class Run:
         self._timer: threading.Timer | None = None
 
     def install(self) -> None:
-        """Handle SIGINT and SIGTERM (in the main thread); no signal noted yet."""
+        """Handle SIGINT and SIGTERM (in the main thread); no signal noted yet. Once a signal
+        has come, an exception in another thread is not printed: the run is ending, and the
+        stopped workers make library threads fail (Python 3.11's process pool: its manager
+        thread sets an exception on a future the shutdown had cancelled and prints an
+        ``InvalidStateError`` traceback), which broke the promise of one line."""
         interrupts.clear()
         for sig in SIGNALS:
             signal.signal(sig, self._on_signal)
+        before = threading.excepthook
+        if getattr(before, "quiet_once_interrupted", False):
+            return  # installed by an earlier run in this process
+
+        def hook(args: threading.ExceptHookArgs) -> None:
+            if interrupts.pending() is None:
+                before(args)
+
+        hook.quiet_once_interrupted = True  # type: ignore[attr-defined]
+        threading.excepthook = hook
 
     @property
     def code(self) -> int:
