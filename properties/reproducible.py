@@ -24,6 +24,8 @@ from typing import Any
 
 from hypothesis.internal.conjecture import providers
 
+from ruleproof.system import interrupts
+
 try:  # older hypothesis releases have no local-constant pool (nothing to empty then)
     from hypothesis.internal.constants_ast import Constants
 except ImportError:  # pragma: no cover - depends on the installed hypothesis
@@ -74,8 +76,13 @@ def reraise_interrupt(exc: BaseException) -> None:
     this first, so an interrupted run ends as interrupted instead of reporting a false failure
     (conform once wrote an "engine-failure" trace for an engine the signal had killed).
 
+    A signal the command line's handler noted (:mod:`ruleproof.system.interrupts`) is raised
+    too when the chain holds none: an interrupt a library lost altogether leaves the run's
+    stopped workers and engines to fail, and their failures are no finding either.
+
     Raises:
-        KeyboardInterrupt: the interrupt found in the chain (the same object).
+        KeyboardInterrupt: the interrupt found in the chain (the same object), else the noted
+            signal's :class:`~ruleproof.errors.Interrupted`.
     """
     seen: set[int] = set()
     cur: BaseException | None = exc
@@ -84,3 +91,4 @@ def reraise_interrupt(exc: BaseException) -> None:
             raise cur
         seen.add(id(cur))
         cur = cur.__cause__ or cur.__context__
+    interrupts.check()

@@ -146,3 +146,19 @@ def test_a_thread_failing_after_the_signal_prints_nothing() -> None:
         threading.excepthook = saved[0]
         signal.signal(signal.SIGINT, saved[1])
         signal.signal(signal.SIGTERM, saved[2])
+
+
+def test_an_error_after_a_noted_signal_is_the_interrupt() -> None:
+    """An error whose chain holds no interrupt, once the handler has noted a signal, is the
+    interrupt too (a stopped worker's failure is no finding): the check's property runner and
+    the hypothesis machine go through reraise_interrupt."""
+    from ruleproof.system import interrupts
+
+    interrupts.note(signal.SIGINT)
+    try:
+        with pytest.raises(Interrupted) as caught:
+            reraise_interrupt(RuntimeError("a worker the signal stopped"))
+        assert caught.value.signum == signal.SIGINT
+    finally:
+        interrupts.clear()
+    reraise_interrupt(RuntimeError("no signal: returns"))
