@@ -735,7 +735,15 @@ class GameBase(ABC, Generic[M]):
         return self.from_model(self.initial_model())
 
     def new_seeded_state(self, seed: int) -> GameState:
-        """The set-up resolved from ``seed`` exactly as the engine's seeded deal."""
+        """The set-up resolved from ``seed`` exactly as the engine's seeded deal.
+
+        Raises:
+            MalformedInput: ``seed`` is not an integer in 0..2**63-1 (a negative seed would
+                deal its absolute value's game, ``random.Random``; ``True`` or ``1.5`` are not
+                seeds).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise MalformedInput(f"a seed is an integer in 0..2**63-1, got {repr(seed)[:40]}")
         return self.from_model(self.seeded_model(seed))
 
     def from_model(self, model: M, moves: int = 0) -> GameState:

@@ -242,3 +242,11 @@ def test_registry_rejects_bad_parameters() -> None:
     assert make_game("dawn-under", players=2).params["preset"] == "2p"
     du_cs = make_game("dawn-under", players=4, preset="du-cs", options="turn_start=must-open")
     assert du_cs.params["options"] == {"turn_start": "must-open"}
+
+
+@pytest.mark.parametrize("seed", [-1, True, 1.5, "3", 2**63])
+@pytest.mark.parametrize("name", names())
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused(name: str, seed: object) -> None:
+    # random.Random(-1) deals seed 1's game: a negative seed would alias another deal.
+    with pytest.raises(MalformedInput, match="seed"):
+        make_game(name).new_seeded_state(seed)  # type: ignore[arg-type]
