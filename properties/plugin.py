@@ -45,7 +45,14 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput, missing_extra
 from ruleproof.model.api import TRUNCATION_CHOICES, GameBase
-from ruleproof.spec import ENTRY_POINT_GROUP, ENV_PLUGINS, check_game_folder, registrations
+from ruleproof.spec import (
+    ENTRY_POINT_GROUP,
+    ENV_PLUGINS,
+    ENV_SPEC_PATH,
+    check_game_folder,
+    registrations,
+    spec_path_problems,
+)
 
 SHARED = "shared by every rule set"
 """The name of a game's group of rule-set independent properties."""
@@ -483,11 +490,12 @@ class Registry:
 
 
 @cache
-def _registry(env: str) -> Registry:
+def _registry(env: str, search_path: str) -> Registry:
+    # ``search_path`` (ENV_SPEC_PATH) is part of the cache key: its warnings depend on it.
     references = [(r, "shipped game folder") for r in _builtin()] + list(registrations())
     games: dict[str, GamePlugin] = {}
     where: dict[str, str] = {}
-    problems: list[str] = []
+    problems: list[str] = list(spec_path_problems())
     failed: dict[str, str] = {}
     for reference, origin in references:
         try:
@@ -515,7 +523,7 @@ def _registry(env: str) -> Registry:
 def registry() -> Registry:
     """The registry as loaded (see :class:`Registry`); a registration that fails is printed
     once on stderr as ``warning: ...`` and left out, the other games go on."""
-    return _registry(os.environ.get(ENV_PLUGINS, ""))
+    return _registry(os.environ.get(ENV_PLUGINS, ""), os.environ.get(ENV_SPEC_PATH, ""))
 
 
 def plugins() -> dict[str, GamePlugin]:

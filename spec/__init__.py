@@ -98,6 +98,16 @@ def _out_of_tree(references: tuple[str, ...], search_path: str) -> tuple[Path, .
     return tuple(dict.fromkeys(out))
 
 
+def spec_path_problems() -> tuple[str, ...]:
+    """One line per entry of :data:`ENV_SPEC_PATH` that is not a game data folder (no
+    ``game.toml`` in it): such an entry is left out by :func:`out_of_tree_folders`, and the
+    registry prints these lines as warnings so a mistyped folder is not ignored silently."""
+    return tuple(f"{ENV_SPEC_PATH}: {item.strip()!r} is not a game data folder (it holds no "
+                 "game.toml); left out"
+                 for item in os.environ.get(ENV_SPEC_PATH, "").split(os.pathsep)
+                 if item.strip() and not (Path(item.strip()) / "game.toml").is_file())
+
+
 def out_of_tree_folders() -> tuple[Path, ...]:
     """The data folders of games registered from outside this package (the search path).
 

@@ -365,3 +365,14 @@ def test_a_plugin_that_asks_the_registry_while_it_is_imported_registers(
     monkeypatch.setenv(ENV_PLUGINS, f"{mod}:PLUGIN")
     assert registry().problems == () and "again" in plugins()
     assert "warning" not in capsys.readouterr().err  # no half-imported module reported
+
+
+def test_a_spec_path_entry_without_game_data_is_one_warning_and_the_games_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = tmp_path / "no-such-folder"
+    monkeypatch.setenv(ENV_SPEC_PATH, str(missing))
+    done = runner.invoke(app, ["simulate", "kuhn-poker"])
+    assert done.exit_code == 0, done.output
+    warning = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warning) == 1 and str(missing) in warning[0] and "game.toml" in warning[0]
+    assert registry().problems == (warning[0].removeprefix("warning: "),)
