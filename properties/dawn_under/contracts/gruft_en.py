@@ -318,6 +318,38 @@ def _put_forbids(s: S, a: A) -> bool:
     return not (isinstance(a, PlaceVampire) and a.grave == s.pending)
 
 
+def _by_count(s: S) -> bool:
+    """The vampire due in phase PUT goes into the Count's grave (no bat claim is being dealt
+    with). Phase PUT serves both the Count (gruft-en:count.empty) and a bat's grave
+    (gruft-en:bats.open and the six outcomes): each clause's contract speaks only on its own
+    puts, so clause coverage does not count a bat's put as the Count's clause firing."""
+    return G(s).bat is None
+
+
+def _count_put_forbids(s: S, a: A) -> bool:
+    return _by_count(s) and _put_forbids(s, a)
+
+
+def _count_put_permits(s: S, a: A) -> bool:
+    return _by_count(s) and _put_permits(s, a)
+
+
+def _count_put_requires(s: S, a: A, t: S) -> bool | None:
+    return _put_requires(s, a, t) if _by_count(s) else None
+
+
+def _bat_put_forbids(s: S, a: A) -> bool:
+    return not _by_count(s) and _put_forbids(s, a)
+
+
+def _bat_put_permits(s: S, a: A) -> bool:
+    return not _by_count(s) and _put_permits(s, a)
+
+
+def _bat_put_requires(s: S, a: A, t: S) -> bool | None:
+    return None if _by_count(s) else _put_requires(s, a, t)
+
+
 def _open_frame(s: S, a: A, t: S) -> bool | None:
     """Graves are left open only by being opened in the running turn (by turning a lid, by the
     Count or by a bat), and all of them stay open until the turn is over."""
@@ -691,11 +723,14 @@ CONTRACTS = ContractSet(
           what="the holder's next turn begins at the Count's grave"),
         C("gruft-en:play.keep-open", requires=_open_frame, applies=gruft,
           what="only graves opened this turn are open, until the turn is over"),
-        C("gruft-en:count.empty", forbids=_put_forbids, permits=_put_permits,
+        C("gruft-en:count.empty", forbids=_count_put_forbids, permits=_count_put_permits,
           requires=_count_empty, applies=gruft,
           what="an empty Count grave takes an outermost vampire, any colour"),
-        C("gruft-en:count.empty", requires=_put_requires, applies=gruft,
+        C("gruft-en:count.empty", requires=_count_put_requires, applies=gruft,
           what="the vampire put in is an outermost one"),
+        C("gruft-en:bats.open", forbids=_bat_put_forbids, permits=_bat_put_permits,
+          requires=_bat_put_requires, applies=gruft,
+          what="the bat's grave takes an outermost vampire, any colour, into it"),
         C("gruft-en:count.move", forbids=_move_forbids, permits=_move_permits,
           requires=_move_due, applies=gruft, what="the Count moves to the next quarter"),
         C("gruft-en:count.empty-continue", permits=_go_on_permits, applies=gruft,
