@@ -929,7 +929,7 @@ class GameState(ImmutableHistory):
         g = self.game
         cp = self.current_player()
         if cp == TERMINAL:
-            raise IllegalAction(f"action {action_id}", "the game is over", g.over_clauses)
+            raise IllegalAction(f"id {action_id}", "the game is over", g.over_clauses)
         if cp == CHANCE:
             if type(action_id) is int:
                 for o, _ in self.chance_outcomes():  # a loop: any() over a generator costs more
@@ -954,7 +954,7 @@ class GameState(ImmutableHistory):
         try:
             action = g.table.from_id(action_id)
         except MalformedInput as err:
-            raise IllegalAction(f"action {action_id!r}", err.what, ()) from None
+            raise IllegalAction(f"id {action_id!r}", err.what, ()) from None
         return self._step(action, g.table.index(action_id), cp)
 
     def apply_typed(self, action: Any) -> GameState:

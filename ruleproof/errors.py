@@ -99,7 +99,9 @@ class IllegalAction(RuleproofError):
         self.action = action
         self.reason = reason
         self.clauses = tuple(clauses)
-        super().__init__(f"illegal action {action}: {reason} [{', '.join(self.clauses)}]")
+        # No clause list when none applies (an id outside the numbering is not a rule matter).
+        cited = f" [{', '.join(self.clauses)}]" if self.clauses else ""
+        super().__init__(f"illegal action {action}: {reason}{cited}")
 
 
 class AmbiguousRule(RuleproofError):
