@@ -53,6 +53,10 @@ def test_a_refused_action_names_its_clause_and_leaves_the_state() -> None:
     assert err.value.clauses == ("ld-wp:bid.raise",)
     with pytest.raises(IllegalAction):
         act(r, t2, SPOT)
+    for nonsense in (Bid(0, 6), Bid(3, 7), Bid(3, 0)):  # no bid at all, not a low one
+        with pytest.raises(IllegalAction) as err:
+            act(r, t2, nonsense)
+        assert err.value.clauses == ("ld-wp:bid.claim",)
     assert t2.bids == ((0, Bid(2, 4)),)
 
 

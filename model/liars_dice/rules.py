@@ -313,7 +313,8 @@ def act(r: Rules, t: Table, action: Bid | Call) -> Table:
 
     Raises:
         IllegalAction: dice still to roll (ld-wp:round.roll), the game over (ld-wp:end.last),
-            a bid that does not raise (ld-wp:bid.raise), a call with no bid standing
+            a bid naming no face or no number (ld-wp:bid.claim), a bid that does not raise
+            (ld-wp:bid.raise), a call with no bid standing
             (ld-wp:challenge.call), spot-on without the variant (ld-wp:variant.spot-on).
     """
     who = to_move(r, t)
@@ -321,6 +322,9 @@ def act(r: Rules, t: Table, action: Bid | Call) -> Table:
         raise IllegalAction(action, "the dice are not rolled yet", ("ld-wp:round.roll",))
     if who < 0:
         raise IllegalAction(action, "the game is over", ("ld-wp:end.last",))
+    if isinstance(action, Bid) and not (action.quantity >= 1 and 1 <= action.face <= r.sides):
+        raise IllegalAction(action, f"a bid names a face 1..{r.sides} and a number of at least 1",
+                            ("ld-wp:bid.claim",))
     if action not in legal(r, t):
         clause = "ld-wp:bid.raise" if isinstance(action, Bid) else (
             "ld-wp:variant.spot-on" if action == SPOT else "ld-wp:challenge.call")
