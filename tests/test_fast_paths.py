@@ -231,6 +231,57 @@ def test_the_observers_incremental_writer_gives_the_full_tensor(players: int,
     assert checked > 500 and switched > 3
 
 
+@pytest.mark.parametrize("players, options, max_moves", [
+    (4, {}, 3000), (4, {}, 40), (2, {}, 3000), (3, {"expansion": "gruft"}, 3000),
+    (6, {"turn_start": "may-pass"}, 90)])
+def test_the_writer_gives_the_full_tensor_for_states_in_any_order(
+        players: int, options: dict[str, Any], max_moves: int) -> None:
+    """The game's incremental writer (``observation_writer``) keeps a buffer equal to the
+    tensor built afresh (``observation_tensor``) whatever it is handed next: the next state
+    of a game, a state of another game or of the deal, an earlier state, any seat; through
+    plagues, hand-overs, the end and the truncation (short ``max_moves``). Each of the
+    writer's sections is seen to change."""
+    game = DawnUnderGame(players, options=options or None, max_moves=max_moves)
+    states = []
+    for seed in range(4):
+        rng = random.Random(100 + seed)
+        state = game.new_initial_state()
+        while True:
+            states.append(state)
+            if state.is_terminal():
+                break
+            state = state.apply(rng.choice(state.chance_outcomes())[0]
+                                if state.is_chance_node() else rng.choice(state.legal_actions()))
+    rng = random.Random(7)
+    writer = game.observation_writer()
+    assert writer is not None
+    out = [0.0] * game.observation_size
+    shown: dict[str, set[Any]] = {}
+    checked = 0
+    for k in range(4000):
+        # mostly the next state (as a game is played), sometimes a jump anywhere
+        state = states[rng.randrange(len(states))] if k == 0 or rng.random() < 0.1 else \
+            states[(states.index(state) + 1) % len(states)]
+        seat = rng.randrange(players) if rng.random() < 0.3 else max(state.current_player(), 0)
+        writer.write(state, seat, out)
+        assert out == [float(x) for x in state.observation_tensor(seat)]
+        m = state.model
+        if isinstance(m, State):
+            for name in ("phase", "pending", "rows", "in_transit", "turn_player", "gifts",
+                         "contents", "known", "may_stop", "garlic_hand", "plague",
+                         "stakes_held", "stakes_path", "lids") + \
+                    (("winner",) if max_moves > 100 else ()):  # short games: no winner
+                shown.setdefault(name, set()).add(repr(getattr(m, name)))
+        checked += 1
+    assert checked == 4000
+    assert all(len(values) > 1 for values in shown.values()), \
+        [name for name, values in shown.items() if len(values) <= 1]
+    if max_moves < 100:
+        assert any(s.is_truncated() for s in states)
+    else:
+        assert any(s.is_over() for s in states)
+
+
 def test_a_subclass_that_replaces_the_observation_gets_no_writer() -> None:
     class Planted(DawnUnderGame):
         def observation_index_parts(self, state: Any, player: int,
