@@ -164,7 +164,7 @@ def test_patched_observation_sections_equal_rebuilt_ones(players: int,
 def test_openspiel_python_answers_equal_pyspiels_own() -> None:
     """The Python ``legal_actions`` and ``is_chance_node`` of the OpenSpiel states answer
     what pyspiel's C++ methods answer: at chance nodes, decisions (for every seat) and the
-    end."""
+    end; the chance probabilities are ``float`` of the model's exact fractions."""
     pyspiel = pytest.importorskip("pyspiel")
     import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
 
@@ -182,6 +182,9 @@ def test_openspiel_python_answers_equal_pyspiels_own() -> None:
         legal = state.legal_actions()
         legal.clear()  # a new list each call: the state's own is untouched
         assert state.legal_actions()
+        if state.is_chance_node():  # the probabilities as float() of the exact fractions
+            assert state.chance_outcomes() == [
+                (o, float(p)) for o, p in state.rules_state.chance_outcomes()]
         seen["chance" if state.is_chance_node() else "decision"] += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.legal_actions() == []

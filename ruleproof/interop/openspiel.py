@@ -319,9 +319,10 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         kept = self._chance
         if kept is None or kept[0] is not self.rules_state:
+            outcomes: list[tuple[int, Any]] = self.rules_state.chance_outcomes()
             kept = self._chance = (self.rules_state, [
-                (o, p.numerator / p.denominator if p.__class__ is Fraction else float(p))
-                for o, p in self.rules_state.chance_outcomes()])
+                (o, p._numerator / p._denominator if p.__class__ is Fraction and _FRACTION_SLOTS  # type: ignore[attr-defined]
+                 else float(p)) for o, p in outcomes])
         return kept[1]
 
     def _apply_action(self, action: int) -> None:
@@ -423,6 +424,13 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         observer.set_from(self, int(player))
         assert observer.tensor is not None  # the default observation always has a tensor
         return observer.tensor.copy()
+
+
+_FRACTION_SLOTS = Fraction.__slots__ == ("_numerator", "_denominator")
+"""Whether a ``Fraction`` keeps its parts in these slots (CPython 3.11-3.13): then a
+probability is converted as ``_numerator / _denominator``, what ``float`` computes for it
+(``numbers.Rational.__float__``, correctly rounded) without its two property calls; else by
+``float``."""
 
 
 def _recent(state: Any, kept: int) -> _Undo:
