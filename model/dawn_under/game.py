@@ -98,6 +98,7 @@ CHANCE_NAMES = ("colour", "rat", "no-lid")
 
 _PHASES: tuple[Any, ...] = (*Phase, *(p for x in all_expansions() for p in x.phases))
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+_OVER = Phase.OVER
 _PHASE_AT = {id(p): i for i, p in enumerate(_PHASES)}
 """``_PHASE_INDEX`` by ``id`` (an enum member lives as long as its class; hashing a member
 runs Python code, ``id`` does not)."""
@@ -173,6 +174,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self._layout = _Layout(self)
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
         self._own_step = type(self).model_step is DawnUnderGame.model_step
+        self._own_ids = type(self).model_legal_ids is DawnUnderGame.model_legal_ids
         self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
         # the engine's shared legal-action tuples (by id; each kept alive here as well), with
         # their ids in order and sorted
@@ -193,8 +195,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
     def model_to_move(self, m: Dealing | State) -> int:
         if type(m) is Dealing:
             return CHANCE
-        assert isinstance(m, State)
-        return TERMINAL if m.phase is Phase.OVER else current_player(m)
+        return TERMINAL if m.phase is _OVER else current_player(m)  # type: ignore[union-attr, arg-type]
 
     def model_legal(self, m: Dealing | State) -> tuple[Action, ...]:
         return () if type(m) is Dealing else legal_actions(m)  # type: ignore[arg-type]
@@ -223,7 +224,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         """:meth:`model_legal_ids` distinct and sorted; for the engine's shared tuples (e.g.
         opening any grave) kept from the start. A subclass that replaces
         :meth:`model_legal_ids` (a planted mutant) gets the default over its own."""
-        if type(self).model_legal_ids is not DawnUnderGame.model_legal_ids:
+        if not self._own_ids:
             return super().model_legal_ids_sorted(m)
         if type(m) is Dealing:
             return []
@@ -231,7 +232,10 @@ class DawnUnderGame(GameBase[Dealing | State]):
         hit = self._pooled_lists.get(id(acts))
         if hit is not None:
             return list(hit[2])
-        return sorted(set(self._ids_of(acts)))
+        ids: list[Any] = list(map(self._pooled_ids.get, map(id, acts)))  # shared objects
+        if None in ids:
+            ids = self._ids_of(acts)
+        return sorted(set(ids))
 
     def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
         if type(m) is not Dealing:
@@ -722,7 +726,9 @@ class _Writer:
                 out[j] = 0.0
             out[i] = 1.0
             slot[_SEAT] = i
-        cp = state.current_player()
+        cp = state._cp  # kept once asked (the usual case: the caller asked whose turn)
+        if cp is None:
+            cp = state.current_player()
         i = base[_MOVER] + cp if cp >= 0 else -1
         if slot[_MOVER] != i:
             j = slot[_MOVER]
