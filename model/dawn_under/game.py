@@ -175,6 +175,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
         self._own_step = type(self).model_step is DawnUnderGame.model_step
         self._own_ids = type(self).model_legal_ids is DawnUnderGame.model_legal_ids
+        self._own_chance = type(self).model_chance is DawnUnderGame.model_chance
         self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
         # the engine's shared legal-action tuples (by id; each kept alive here as well), with
         # their ids in order and sorted
@@ -246,7 +247,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         """The deal's outcomes by id: a chance outcome's id is its code (``DealItem(k)`` has
         id ``k``), and :func:`deal_outcomes` lists them by code already. A subclass that
         replaces :meth:`model_chance` (a planted mutant) gets the default over its own."""
-        if type(self).model_chance is not DawnUnderGame.model_chance:
+        if not self._own_chance:
             return super().model_chance_ids(m)
         if type(m) is not Dealing:
             return []
@@ -254,11 +255,9 @@ class DawnUnderGame(GameBase[Dealing | State]):
 
     def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         if type(m) is Dealing:
-            assert isinstance(m, Dealing)
-            return deal_step(m, action.code), (("no-lid",) if action.code == NO_LID_OUTCOME
-                                                else ())
-        assert isinstance(m, State)
-        return step(m, action)
+            return deal_step(m, action.code), (
+                ("no-lid",) if action.code == NO_LID_OUTCOME else ())
+        return step(m, action)  # type: ignore[arg-type]
 
     def model_step_legal(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         """:meth:`model_step` without the engine's legality check (``action`` is one of the
@@ -266,8 +265,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         that replaces :meth:`model_step` (a planted mutant) gets its own ``model_step``."""
         if type(m) is Dealing or not self._own_step:
             return self.model_step(m, action)
-        assert isinstance(m, State)
-        return step_legal(m, action)
+        return step_legal(m, action)  # type: ignore[arg-type]
 
     def model_winner(self, m: Dealing | State) -> int | None:
         return m.winner if isinstance(m, State) and m.phase is Phase.OVER else None
