@@ -289,6 +289,10 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def is_chance_node(self) -> bool:
         """Whether chance is to move (answered in Python: pyspiel's C++ method would call
         back into :meth:`current_player`)."""
+        rules_state: Any = self.rules_state
+        if rules_state.__class__ is GameState:  # as current_player, without the call
+            cp = rules_state._cp
+            return bool((rules_state.current_player() if cp is None else cp) == CHANCE)
         return self.current_player() == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -302,10 +306,15 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         Raises:
             pyspiel.SpielError: ``player`` is a pseudo-player (as pyspiel's).
         """
-        cp = self.current_player()
+        rules_state: Any = self.rules_state
+        if rules_state.__class__ is GameState:  # as current_player, without the call
+            cp = rules_state._cp
+            if cp is None:
+                cp = rules_state.current_player()
+        else:
+            cp = self.current_player()
         if (player is None or player == cp) and self._own_listing:
             if cp >= 0:
-                rules_state: Any = self.rules_state
                 legal = rules_state._legal if rules_state.__class__ is GameState else None
                 return list(rules_state.legal_actions() if legal is None else legal)
             if cp == CHANCE:
