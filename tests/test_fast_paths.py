@@ -9,6 +9,7 @@ checked, recounting path, and an illegal action must still raise through the pub
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -104,6 +105,9 @@ def test_the_deal_keeps_the_counts_a_recount_gives(players: int) -> None:
                 checked += 1
             fresh = game.from_model(Dealing(m.config, m.dealt))  # recounted from the items
             assert fresh.chance_outcomes() == state.chance_outcomes()
+            counts = _count_remaining(m)  # the probabilities: items of a kind / items left
+            assert state.chance_outcomes() == [(k, Fraction(n, sum(counts)))
+                                               for k, n in enumerate(counts) if n]
             state = state.apply(rng.choice(state.chance_outcomes())[0])
     assert checked > 100
 
@@ -174,6 +178,9 @@ def test_openspiel_python_answers_equal_pyspiels_own() -> None:
     seen = {"chance": 0, "decision": 0}
     while True:
         assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.current_player() == pyspiel.State.current_player(state) == \
+            state.rules_state.current_player()
+        assert state.is_terminal() == state.rules_state.is_terminal()
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
         for seat in range(3):
             assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
