@@ -14,7 +14,9 @@ Rates are steps per CPU second of this process (``time.process_time``), so a loa
 measures about what an idle one does; each ratio compares two rates from this one run.
 
 Run: ``python bench/bench_observations.py --seconds 10`` (from a clone, with the [openspiel]
-extra). Figures: docs/interop.md and docs/benchmarks.md.
+extra); ``--interleave K`` measures the two observed rates in K alternating chunks (on a
+shared machine whose load drifts, one chunk each can differ by 20% from run to run).
+Figures: docs/interop.md and docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -94,11 +96,23 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per rate")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cfr", type=int, default=64, help="CFR iterations (0: skip)")
+    parser.add_argument("--interleave", type=int, default=1, metavar="K",
+                        help="measure the two observed rates in K alternating chunks of "
+                             "seconds/K each (seeds seed..seed+K-1), summed: a load that "
+                             "drifts during the run then weighs on both alike (default 1: "
+                             "one chunk each, Dawn Under first)")
     args = parser.parse_args()
     du = pyspiel.load_game("python_dawn_under", {"players": 4})
     ttt = pyspiel.load_game("python_tic_tac_toe")
-    du_obs, _ = _play(du, args.seconds, args.seed, observe=True)
-    ttt_obs, _ = _play(ttt, args.seconds, args.seed, observe=True)
+    chunks = max(1, args.interleave)
+    done = {"du": [0.0, 0], "ttt": [0.0, 0]}  # CPU seconds, steps
+    for k in range(chunks):
+        for key, game in (("du", du), ("ttt", ttt)):
+            rate, steps = _play(game, args.seconds / chunks, args.seed + k, observe=True)
+            done[key][0] += steps / rate
+            done[key][1] += steps
+    du_obs = done["du"][1] / done["du"][0]
+    ttt_obs = done["ttt"][1] / done["ttt"][0]
     du_bare, _ = _play(du, args.seconds, args.seed, observe=False)
     du_rl, _ = _rl_environment(du, args.seconds, args.seed)
     print(f"{'measurement':58s} {'steps/s':>9s}")

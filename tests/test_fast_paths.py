@@ -9,6 +9,7 @@ checked, recounting path, and an illegal action must still raise through the pub
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -104,6 +105,9 @@ def test_the_deal_keeps_the_counts_a_recount_gives(players: int) -> None:
                 checked += 1
             fresh = game.from_model(Dealing(m.config, m.dealt))  # recounted from the items
             assert fresh.chance_outcomes() == state.chance_outcomes()
+            counts = _count_remaining(m)  # the probabilities: items of a kind / items left
+            assert state.chance_outcomes() == [(k, Fraction(n, sum(counts)))
+                                               for k, n in enumerate(counts) if n]
             state = state.apply(rng.choice(state.chance_outcomes())[0])
     assert checked > 100
 
@@ -164,7 +168,7 @@ def test_patched_observation_sections_equal_rebuilt_ones(players: int,
 def test_openspiel_python_answers_equal_pyspiels_own() -> None:
     """The Python ``legal_actions`` and ``is_chance_node`` of the OpenSpiel states answer
     what pyspiel's C++ methods answer: at chance nodes, decisions (for every seat) and the
-    end."""
+    end; the chance probabilities are ``float`` of the model's exact fractions."""
     pyspiel = pytest.importorskip("pyspiel")
     import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
 
@@ -174,6 +178,9 @@ def test_openspiel_python_answers_equal_pyspiels_own() -> None:
     seen = {"chance": 0, "decision": 0}
     while True:
         assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.current_player() == pyspiel.State.current_player(state) == \
+            state.rules_state.current_player()
+        assert state.is_terminal() == state.rules_state.is_terminal()
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
         for seat in range(3):
             assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
@@ -182,6 +189,9 @@ def test_openspiel_python_answers_equal_pyspiels_own() -> None:
         legal = state.legal_actions()
         legal.clear()  # a new list each call: the state's own is untouched
         assert state.legal_actions()
+        if state.is_chance_node():  # the probabilities as float() of the exact fractions
+            assert state.chance_outcomes() == [
+                (o, float(p)) for o, p in state.rules_state.chance_outcomes()]
         seen["chance" if state.is_chance_node() else "decision"] += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.legal_actions() == []
@@ -229,6 +239,57 @@ def test_the_observers_incremental_writer_gives_the_full_tensor(players: int,
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
     assert checked > 500 and switched > 3
+
+
+@pytest.mark.parametrize("players, options, max_moves", [
+    (4, {}, 3000), (4, {}, 40), (2, {}, 3000), (3, {"expansion": "gruft"}, 3000),
+    (6, {"turn_start": "may-pass"}, 90)])
+def test_the_writer_gives_the_full_tensor_for_states_in_any_order(
+        players: int, options: dict[str, Any], max_moves: int) -> None:
+    """The game's incremental writer (``observation_writer``) keeps a buffer equal to the
+    tensor built afresh (``observation_tensor``) whatever it is handed next: the next state
+    of a game, a state of another game or of the deal, an earlier state, any seat; through
+    plagues, hand-overs, the end and the truncation (short ``max_moves``). Each of the
+    writer's sections is seen to change."""
+    game = DawnUnderGame(players, options=options or None, max_moves=max_moves)
+    states = []
+    for seed in range(4):
+        rng = random.Random(100 + seed)
+        state = game.new_initial_state()
+        while True:
+            states.append(state)
+            if state.is_terminal():
+                break
+            state = state.apply(rng.choice(state.chance_outcomes())[0]
+                                if state.is_chance_node() else rng.choice(state.legal_actions()))
+    rng = random.Random(7)
+    writer = game.observation_writer()
+    assert writer is not None
+    out = [0.0] * game.observation_size
+    shown: dict[str, set[Any]] = {}
+    checked = 0
+    for k in range(4000):
+        # mostly the next state (as a game is played), sometimes a jump anywhere
+        state = states[rng.randrange(len(states))] if k == 0 or rng.random() < 0.1 else \
+            states[(states.index(state) + 1) % len(states)]
+        seat = rng.randrange(players) if rng.random() < 0.3 else max(state.current_player(), 0)
+        writer.write(state, seat, out)
+        assert out == [float(x) for x in state.observation_tensor(seat)]
+        m = state.model
+        if isinstance(m, State):
+            for name in ("phase", "pending", "rows", "in_transit", "turn_player", "gifts",
+                         "contents", "known", "may_stop", "garlic_hand", "plague",
+                         "stakes_held", "stakes_path", "lids") + \
+                    (("winner",) if max_moves > 100 else ()):  # short games: no winner
+                shown.setdefault(name, set()).add(repr(getattr(m, name)))
+        checked += 1
+    assert checked == 4000
+    assert all(len(values) > 1 for values in shown.values()), \
+        [name for name, values in shown.items() if len(values) <= 1]
+    if max_moves < 100:
+        assert any(s.is_truncated() for s in states)
+    else:
+        assert any(s.is_over() for s in states)
 
 
 def test_a_subclass_that_replaces_the_observation_gets_no_writer() -> None:

@@ -137,3 +137,36 @@ def test_the_incremental_observer_equals_the_models_tensor(game_string: str) -> 
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 300
+
+
+def test_an_observer_pickles_and_keeps_writing_after_loading() -> None:
+    """The Dawn Under observer writes through a memoryview of its tensor (which does not
+    pickle): it pickles without it, and the loaded observer (its own tensor and writer) keeps
+    its tensor equal to the model's along the rest of the game."""
+    import pickle
+    import random
+
+    import numpy as np
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_dawn_under(players=4)")
+    observer = make_observation(game)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    checked = 0
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if step == 200:
+            observer = pickle.loads(pickle.dumps(observer))
+            assert observer._buffer is not None
+        seat = state.current_player()
+        observer.set_from(state, seat)
+        want = np.array(state.rules_state.observation_tensor(seat), np.float32)
+        assert np.array_equal(observer.tensor, want)
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100

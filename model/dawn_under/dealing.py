@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ruleproof.errors import IllegalAction, MalformedInput
+from ruleproof.model.dawn_under.engine import initial_state
 from ruleproof.model.dawn_under.state import RAT, Config, Setup, State, fast_init
 
 RAT_OUTCOME = 6
@@ -125,24 +126,21 @@ def _count_remaining(d: Dealing) -> tuple[int, ...]:
 
 
 def deal_outcomes(d: Dealing) -> list[tuple[int, Fraction]]:
-    """(outcome code, exact probability) of the next item, sorted by code, summing to 1."""
-    return list(_outcomes_of(_remaining(d)))
+    """(outcome code, exact probability) of the next item, sorted by code, summing to 1.
+    Not cached by the counts left: random deals met the same counts in about one chance node
+    of eight (40 games), and a cache of 16,384 count vectors held about 160,000 long-lived
+    objects that every full collection of the garbage collector walked; the fractions
+    themselves are kept per total (:func:`_fractions`)."""
+    counts = _remaining(d)
+    fraction = _fractions(sum(counts))
+    return [(k, fraction[n]) for k, n in enumerate(counts) if n]
 
 
-def _outcomes_of(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    """:func:`deal_outcomes` for the counts left (a pure function). Not cached: random deals
-    met the same counts in about one chance node of eight (40 games), and a cache of 16,384
-    count vectors held about 160,000 long-lived objects that every full collection of the
-    garbage collector walked; the fractions themselves are cached (:func:`_fraction`)."""
-    total = sum(counts)
-    return tuple((k, _fraction(n, total)) for k, n in enumerate(counts) if n)
-
-
-@lru_cache(maxsize=1 << 12)
-def _fraction(n: int, total: int) -> Fraction:
-    """``Fraction(n, total)`` (cached: a deal has few distinct pairs; a Fraction is
-    immutable)."""
-    return Fraction(n, total)
+@lru_cache(maxsize=1 << 8)
+def _fractions(total: int) -> tuple[Fraction, ...]:
+    """``Fraction(n, total)`` for ``n`` in ``0..total`` (kept: a deal has a few dozen totals,
+    a Fraction is immutable; one look-up per chance node instead of one per outcome)."""
+    return tuple(Fraction(n, total) for n in range(total + 1))
 
 
 def deal_step(d: Dealing, outcome: int) -> Dealing | State:
@@ -152,8 +150,6 @@ def deal_step(d: Dealing, outcome: int) -> Dealing | State:
         IllegalAction: no item of that kind is left to deal (du-en:prep.deal); ``d`` is
             untouched.
     """
-    from ruleproof.model.dawn_under.engine import initial_state
-
     if isinstance(outcome, bool) or not isinstance(outcome, int) or \
             not 0 <= outcome < OUTCOMES or _remaining(d)[outcome] <= 0:
         raise IllegalAction(f"chance {outcome}", "no such item is left to deal", DEAL_CLAUSES)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 from itertools import compress
-from operator import is_not
+from operator import is_not, ne
 from typing import Any
 
 from ruleproof.errors import MalformedInput
@@ -98,6 +98,7 @@ CHANCE_NAMES = ("colour", "rat", "no-lid")
 
 _PHASES: tuple[Any, ...] = (*Phase, *(p for x in all_expansions() for p in x.phases))
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+_OVER = Phase.OVER
 _PHASE_AT = {id(p): i for i, p in enumerate(_PHASES)}
 """``_PHASE_INDEX`` by ``id`` (an enum member lives as long as its class; hashing a member
 runs Python code, ``id`` does not)."""
@@ -173,6 +174,8 @@ class DawnUnderGame(GameBase[Dealing | State]):
         self._layout = _Layout(self)
         self._items = tuple(DealItem(k) for k in range(OUTCOMES))
         self._own_step = type(self).model_step is DawnUnderGame.model_step
+        self._own_ids = type(self).model_legal_ids is DawnUnderGame.model_legal_ids
+        self._own_chance = type(self).model_chance is DawnUnderGame.model_chance
         self._pooled_ids = {id(a): self.table._ids[a] for a in pooled_actions(self.graves)}
         # the engine's shared legal-action tuples (by id; each kept alive here as well), with
         # their ids in order and sorted
@@ -193,8 +196,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
     def model_to_move(self, m: Dealing | State) -> int:
         if type(m) is Dealing:
             return CHANCE
-        assert isinstance(m, State)
-        return TERMINAL if m.phase is Phase.OVER else current_player(m)
+        return TERMINAL if m.phase is _OVER else current_player(m)  # type: ignore[union-attr, arg-type]
 
     def model_legal(self, m: Dealing | State) -> tuple[Action, ...]:
         return () if type(m) is Dealing else legal_actions(m)  # type: ignore[arg-type]
@@ -223,7 +225,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         """:meth:`model_legal_ids` distinct and sorted; for the engine's shared tuples (e.g.
         opening any grave) kept from the start. A subclass that replaces
         :meth:`model_legal_ids` (a planted mutant) gets the default over its own."""
-        if type(self).model_legal_ids is not DawnUnderGame.model_legal_ids:
+        if not self._own_ids:
             return super().model_legal_ids_sorted(m)
         if type(m) is Dealing:
             return []
@@ -231,7 +233,10 @@ class DawnUnderGame(GameBase[Dealing | State]):
         hit = self._pooled_lists.get(id(acts))
         if hit is not None:
             return list(hit[2])
-        return sorted(set(self._ids_of(acts)))
+        ids: list[Any] = list(map(self._pooled_ids.get, map(id, acts)))  # shared objects
+        if None in ids:
+            ids = self._ids_of(acts)
+        return sorted(set(ids))
 
     def model_chance(self, m: Dealing | State) -> list[tuple[DealItem, Fraction]]:
         if type(m) is not Dealing:
@@ -242,7 +247,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         """The deal's outcomes by id: a chance outcome's id is its code (``DealItem(k)`` has
         id ``k``), and :func:`deal_outcomes` lists them by code already. A subclass that
         replaces :meth:`model_chance` (a planted mutant) gets the default over its own."""
-        if type(self).model_chance is not DawnUnderGame.model_chance:
+        if not self._own_chance:
             return super().model_chance_ids(m)
         if type(m) is not Dealing:
             return []
@@ -250,11 +255,9 @@ class DawnUnderGame(GameBase[Dealing | State]):
 
     def model_step(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         if type(m) is Dealing:
-            assert isinstance(m, Dealing)
-            return deal_step(m, action.code), (("no-lid",) if action.code == NO_LID_OUTCOME
-                                                else ())
-        assert isinstance(m, State)
-        return step(m, action)
+            return deal_step(m, action.code), (
+                ("no-lid",) if action.code == NO_LID_OUTCOME else ())
+        return step(m, action)  # type: ignore[arg-type]
 
     def model_step_legal(self, m: Dealing | State, action: Any) -> tuple[Dealing | State, Any]:
         """:meth:`model_step` without the engine's legality check (``action`` is one of the
@@ -262,8 +265,7 @@ class DawnUnderGame(GameBase[Dealing | State]):
         that replaces :meth:`model_step` (a planted mutant) gets its own ``model_step``."""
         if type(m) is Dealing or not self._own_step:
             return self.model_step(m, action)
-        assert isinstance(m, State)
-        return step_legal(m, action)
+        return step_legal(m, action)  # type: ignore[arg-type]
 
     def model_winner(self, m: Dealing | State) -> int | None:
         return m.winner if isinstance(m, State) and m.phase is Phase.OVER else None
@@ -606,108 +608,359 @@ class _Layout:
         return [(n, self.offset[n], w) for n, w in self.sections]
 
 
+_UNSEEN = object()
+"""A field value no state holds (:class:`_Fields` before anything is written)."""
+
+
+class _Fields:
+    """The engine state's field values whose entries :class:`_Writer` wrote (a field that is
+    the same object in the next state shows the same entries: a frozen state's fields are
+    immutable values)."""
+
+    __slots__ = ("gifts", "in_transit", "may_stop", "pending", "phase", "plague", "removed_rats",
+                 "reserve", "stakes_path", "turn_player", "winner")
+
+    def __init__(self) -> None:
+        self.phase: Any = _UNSEEN
+        self.pending: Any = _UNSEEN
+        self.in_transit: Any = _UNSEEN
+        self.turn_player: Any = _UNSEEN
+        self.gifts: Any = _UNSEEN
+        self.may_stop: Any = _UNSEEN
+        self.plague: Any = _UNSEEN
+        self.stakes_path: Any = _UNSEEN
+        self.reserve: Any = _UNSEEN
+        self.removed_rats: Any = _UNSEEN
+        self.winner: Any = _UNSEEN
+
+
+# the one-entry sections of _Layout.small, by slot (_Writer.slot)
+(_SEAT, _MOVER, _TRUNCATED, _PHASE, _PENDING, _TRANSIT, _TURN, _GIVER, _RECEIVER, _MAY_STOP,
+ _HOLDER, _CURRENT, _PATH, _RESERVE, _RATS, _WINNER) = range(16)
+_SLOT_SECTIONS = ("observer", "to_move", "truncated", "phase", "pending", "transit",
+                  "turn_player", "gift_giver", "gift_receiver", "may_stop", "plague_holder",
+                  "plague_current", "stakes_path", "reserve", "removed_rats", "winner")
+
+
 class _Writer:
-    """Keeps one observation tensor (any buffer with item assignment, e.g. a numpy array)
-    equal to :meth:`_Layout.indices` of the states it is handed, for any seat in any order,
-    writing only the entries that changed: it remembers the engine tuples whose entries the
-    buffer holds (lids and their known flags, contents, each row, the holdings) and the
-    first section, and rewrites a grave, a row or the holdings only when the engine handed
-    another tuple. The buffer must be all zeros at the start (and after :meth:`forget`) and
-    written by nobody else. Pure Python (no numpy in the model)."""
+    """Keeps one observation tensor (any buffer with item assignment, e.g. a numpy array or a
+    memoryview of one) equal to :meth:`_Layout.indices` of the states it is handed, for any
+    seat in any order, writing only the entries that changed.
+
+    It remembers the engine state's field values the buffer shows (:class:`_Fields`, and
+    the lids, known flags, contents, rows and holdings: a frozen state's fields are immutable
+    values, so a field that is the same object shows the same entries), the entry written for
+    each one-entry section of :meth:`_Layout.small` (``slot``, -1: none) and for each grave,
+    row slot and player's holding. A call rewrites only what depends on a field that is
+    another object than the one written (a grave, a row slot or a holding only if its entry
+    differs); the seat, the player to move and the truncation flag are checked every call
+    (they do not follow from one field). The buffer must be all zeros at the start (and after
+    :meth:`forget`) and written by nobody else. Pure Python (no numpy in the model)."""
+
+    __slots__ = ("content_at", "contents", "extra", "fields", "garlic", "garlic_at",
+                 "held", "held_at", "known", "layout", "lid_at", "lids", "row_at", "rows",
+                 "slot", "slot_base")
 
     def __init__(self, layout: _Layout) -> None:
         self.layout = layout
+        o = layout.offset
+        self.slot_base: tuple[int, ...] = tuple(o[name] for name in _SLOT_SECTIONS)
         self.forget()
 
     def forget(self) -> None:
         """Assume an all-zero buffer from now on."""
-        self.small: list[int] = []
+        self.slot: list[int] = [-1] * len(_SLOT_SECTIONS)
+        self.fields: _Fields | None = None
+        self.extra: list[int] = []
         self.lids: Any = None
         self.known: Any = None
         self.lid_at: list[int] = []
         self.contents: Any = None
         self.content_at: list[int] = []
-        self.rows: list[Any] = []
+        self.rows: Any = None
         self.row_at: list[list[int]] = []
-        self.holdings: tuple[Any, Any] | None = None
-        self.holding_at: list[int] = []
+        self.held: Any = None
+        self.held_at: list[int] = []
+        self.garlic: Any = None
+        self.garlic_at: list[int] = []
 
     def _clear(self, out: Any) -> None:
         """Zero every entry written and forget them."""
-        for part in (self.small, self.lid_at, self.content_at, self.holding_at, *self.row_at):
+        for part in (self.slot, self.extra, self.lid_at, self.content_at, self.held_at,
+                     self.garlic_at, *self.row_at):
             for i in part:
-                out[i] = 0.0
+                if i >= 0:
+                    out[i] = 0.0
         self.forget()
+
+    def _set(self, out: Any, k: int, i: int) -> None:
+        """Make entry ``i`` (-1: none) the one written for slot ``k``."""
+        j = self.slot[k]
+        if i != j:
+            if j >= 0:
+                out[j] = 0.0
+            if i >= 0:
+                out[i] = 1.0
+            self.slot[k] = i
 
     def write(self, state: GameState, player: int, out: Any) -> None:
         """Make ``out`` the observation tensor of ``state`` for ``player``."""
-        lay = self.layout
         m = state.model
+        slot = self.slot
         if type(m) is Dealing:
-            self._clear(out)
-            self.small = [lay.offset["observer"] + player]
-            out[self.small[0]] = 1.0
+            if self.fields is not None:
+                self._clear(out)  # a state past the deal was written: start afresh
+                slot = self.slot
+            i = self.slot_base[_SEAT] + player
+            if slot[_SEAT] != i:  # the deal shows only the seat
+                self._set(out, _SEAT, i)
             return
-        small = lay.small(state, m, player)
-        if small != self.small:
-            for i in self.small:
-                out[i] = 0.0
-            for i in small:
+        base = self.slot_base
+        # checked every call: the seat, the player to move, the truncation flag
+        i = base[_SEAT] + player
+        if slot[_SEAT] != i:
+            j = slot[_SEAT]
+            if j >= 0:
+                out[j] = 0.0
+            out[i] = 1.0
+            slot[_SEAT] = i
+        cp = state._cp  # kept once asked (the usual case: the caller asked whose turn)
+        if cp is None:
+            cp = state.current_player()
+        i = base[_MOVER] + cp if cp >= 0 else -1
+        if slot[_MOVER] != i:
+            j = slot[_MOVER]
+            if j >= 0:
+                out[j] = 0.0
+            if i >= 0:
                 out[i] = 1.0
-            self.small = small
-        if m.lids is not self.lids or m.known is not self.known:
-            changed = None if self.lids is None or len(self.lid_at) != len(m.lids) else \
-                lay.lid_changes(m, self.lids, self.known)
-            if changed is None:
-                new = lay._lids(m)
-                self._rewrite(out, self.lid_at, new)
-                self.lid_at = new
-            else:
-                at = self.lid_at
-                for g in changed:
+            slot[_MOVER] = i
+        if state.moves >= state.game.max_moves or slot[_TRUNCATED] >= 0:
+            self._set(out, _TRUNCATED, base[_TRUNCATED] if state.is_truncated() else -1)
+        # the fields that are other objects than those written (the commonest first; the
+        # one-entry sections written inline, the others by their methods)
+        f = self.fields
+        if f is None:
+            f = self.fields = _Fields()
+        v = m.phase
+        if v is not f.phase:
+            i = base[_PHASE] + _PHASE_AT[id(v)]
+            j = slot[_PHASE]
+            if i != j:
+                if j >= 0:
+                    out[j] = 0.0
+                out[i] = 1.0
+                slot[_PHASE] = i
+            f.phase = v
+        v = m.pending
+        if v is not f.pending:
+            i = -1 if v is None else base[_PENDING] + v
+            j = slot[_PENDING]
+            if i != j:
+                if j >= 0:
+                    out[j] = 0.0
+                if i >= 0:
+                    out[i] = 1.0
+                slot[_PENDING] = i
+            f.pending = v
+        if m.rows is not self.rows:
+            self._write_rows(m, out)
+        v = m.in_transit
+        if v is not f.in_transit:
+            i = -1 if v is None else base[_TRANSIT] + v
+            j = slot[_TRANSIT]
+            if i != j:
+                if j >= 0:
+                    out[j] = 0.0
+                if i >= 0:
+                    out[i] = 1.0
+                slot[_TRANSIT] = i
+            f.in_transit = v
+        v = m.turn_player
+        if v is not f.turn_player:
+            i = base[_TURN] + v
+            j = slot[_TURN]
+            if i != j:
+                if j >= 0:
+                    out[j] = 0.0
+                out[i] = 1.0
+                slot[_TURN] = i
+            f.turn_player = v
+        if m.gifts is not f.gifts:
+            self._gifts(m, out)
+            f.gifts = m.gifts
+        if m.contents is not self.contents:
+            self._write_contents(m, out)
+        if m.known is not self.known or m.lids is not self.lids:
+            self._write_lids(m, out)
+        if m.may_stop is not f.may_stop:
+            self._set(out, _MAY_STOP, base[_MAY_STOP] if m.may_stop else -1)
+            f.may_stop = m.may_stop
+        if m.garlic_hand is not self.garlic:
+            self._garlic(m, out)
+            self.garlic = m.garlic_hand
+        if m.plague is not f.plague:
+            self._plague(m, out)
+            f.plague = m.plague
+        if m.stakes_held is not self.held:
+            self._held(m, out)
+            self.held = m.stakes_held
+        if m.stakes_path is not f.stakes_path:
+            self._path(m, out)
+            f.stakes_path = m.stakes_path
+        if m.reserve is not f.reserve:
+            self._set(out, _RESERVE, base[_RESERVE] + len(m.reserve))
+            f.reserve = m.reserve
+        if m.removed_rats is not f.removed_rats:
+            self._set(out, _RATS, base[_RATS] + m.removed_rats)
+            f.removed_rats = m.removed_rats
+        if m.winner is not f.winner:
+            self._set(out, _WINNER, -1 if m.winner is None else base[_WINNER] + m.winner)
+            f.winner = m.winner
+        if m.config.expansion is not None:
+            self._write_extra(m, out)
+
+    # -- what depends on each field ----------------------------------------------------------
+    def _gifts(self, m: State, out: Any) -> None:
+        gifts = m.gifts
+        base = self.slot_base
+        self._set(out, _GIVER, base[_GIVER] + gifts[0].giver if gifts else -1)
+        self._set(out, _RECEIVER, base[_RECEIVER] + gifts[0].receiver if gifts else -1)
+
+    def _plague(self, m: State, out: Any) -> None:
+        plague = m.plague
+        base = self.slot_base
+        self._set(out, _HOLDER, -1 if plague is None else base[_HOLDER] + plague.holder)
+        self._set(out, _CURRENT, -1 if plague is None else base[_CURRENT] + plague.current)
+        if m.config.expansion is None:  # else _write_extra runs every call
+            self._write_extra(m, out)
+
+    def _path(self, m: State, out: Any) -> None:
+        v, top = m.stakes_path, self.layout.stakes
+        self._set(out, _PATH, self.slot_base[_PATH] + (v if v < top else top))
+
+    def _write_extra(self, m: State, out: Any) -> None:
+        """The entries of variable number: the graves opened in a plague, the expansion's."""
+        lay = self.layout
+        plague = m.plague
+        extra = [] if plague is None or not plague.opened else \
+            [lay.offset["plague_opened"] + g for g in plague.opened]
+        expansion = m.config.expansion
+        if expansion is not None:
+            extra += expansion.tensor_bits(m, lay.offset)
+        if extra != self.extra:
+            self._rewrite(out, self.extra, extra)
+            self.extra = extra
+
+    def _held(self, m: State, out: Any) -> None:
+        lay = self.layout
+        top = lay.stakes
+        base, width = lay.offset["stakes_held"], top + 1
+        new = [base + q * width + (n if n < top else top) for q, n in enumerate(m.stakes_held)]
+        self._patch(out, self.held_at, new)
+        self.held_at = new
+
+    def _garlic(self, m: State, out: Any) -> None:
+        lay = self.layout
+        top = m.config.garlic
+        base, width = lay.offset["garlic"], top + 1
+        new = [base + q * width + (n if n < top else top) for q, n in enumerate(m.garlic_hand)]
+        self._patch(out, self.garlic_at, new)
+        self.garlic_at = new
+
+    def _write_lids(self, m: State, out: Any) -> None:
+        """Rewrite the graves whose lid or known flag is another object than written."""
+        lay = self.layout
+        at = self.lid_at
+        n = len(m.lids)
+        if self.lids is None or len(at) != n or len(self.lids) != n or len(self.known) != n \
+                or len(m.known) != n:
+            new = lay._lids(m)
+            self._rewrite(out, at, new)
+            self.lid_at = new
+        else:
+            graves = range(n)
+            for now, was in ((m.lids, self.lids), (m.known, self.known)):
+                if now is was:
+                    continue
+                for g in compress(graves, map(is_not, now, was)):
                     i, j = lay._lid_entry(m, g), at[g]
                     if i != j:
                         out[j] = 0.0
                         out[i] = 1.0
                         at[g] = i
-            self.lids, self.known = m.lids, m.known
-        if m.contents is not self.contents:
-            changed_c = None if self.contents is None or \
-                len(self.content_at) != len(m.contents) else \
-                lay.content_changes(m, self.contents)
-            if changed_c is None:
-                new = lay._contents(m)
-                self._rewrite(out, self.content_at, new)
-                self.content_at = new
-            else:
-                at = self.content_at
-                for g in changed_c:
-                    i, j = lay._content_entry(m, g), at[g]
-                    if i != j:
-                        out[j] = 0.0
-                        out[i] = 1.0
-                        at[g] = i
-            self.contents = m.contents
-        rows = self.rows
-        if len(rows) != len(m.rows):
+        self.lids, self.known = m.lids, m.known
+
+    def _write_contents(self, m: State, out: Any) -> None:
+        """Rewrite the graves whose content is another object than written."""
+        lay = self.layout
+        at = self.content_at
+        n = len(m.contents)
+        if self.contents is None or len(at) != n or len(self.contents) != n:
+            new = lay._contents(m)
+            self._rewrite(out, at, new)
+            self.content_at = new
+        else:
+            for g in compress(range(n), map(is_not, m.contents, self.contents)):
+                i, j = lay._content_entry(m, g), at[g]
+                if i != j:
+                    out[j] = 0.0
+                    out[i] = 1.0
+                    at[g] = i
+        self.contents = m.contents
+
+    def _write_rows(self, m: State, out: Any) -> None:
+        """Rewrite the slots of the rows whose vampire is another object than written (a
+        vampire placed or handed over from the right end changes one slot, from the left
+        end every slot)."""
+        lay = self.layout
+        rows = m.rows
+        old_rows = self.rows
+        if old_rows is None or len(old_rows) != len(rows):
             for part in self.row_at:
                 for i in part:
                     out[i] = 0.0
-            rows = self.rows = [None] * len(m.rows)
-            self.row_at = [[] for _ in m.rows]
-        for q, row in enumerate(m.rows):
-            if row is not rows[q]:
-                new = lay._row(q, row)
-                self._rewrite(out, self.row_at[q], new)
-                self.row_at[q] = new
-                rows[q] = row
-        held = self.holdings
-        if held is None or held[0] is not m.stakes_held or held[1] is not m.garlic_hand:
-            new = lay._holdings(m)
-            if new != self.holding_at:
-                self._rewrite(out, self.holding_at, new)
-                self.holding_at = new
-            self.holdings = (m.stakes_held, m.garlic_hand)
+            old_rows = ((),) * len(rows)
+            self.row_at = [[] for _ in rows]
+        row_at = self.row_at
+        first = lay.offset["rows"]
+        span = lay.max_row * 7
+        for q in compress(range(len(rows)), map(is_not, rows, old_rows)):
+            row, at = rows[q], row_at[q]  # at: the entries of old_rows[q], slot by slot
+            base = first + q * span
+            n, k = min(len(row), lay.max_row), len(at)
+            for i in compress(range(n if n < k else k), map(is_not, row, old_rows[q])):
+                v = row[i]
+                e = base + i * 7 + (1 + v.colour if v.face_up else 0)
+                if e != at[i]:
+                    out[at[i]] = 0.0
+                    out[e] = 1.0
+                    at[i] = e
+            if k > n:
+                for i in at[n:]:
+                    out[i] = 0.0
+                del at[n:]
+            for i in range(k, n):
+                v = row[i]
+                e = base + i * 7 + (1 + v.colour if v.face_up else 0)
+                out[e] = 1.0
+                at.append(e)
+        self.rows = rows
+
+    @staticmethod
+    def _patch(out: Any, old: list[int], new: list[int]) -> None:
+        """Rewrite ``old`` (the entries written, one per slot of equal width) as ``new``
+        slot by slot: only the slots whose entry differs, then the slots one list has past
+        the other's end."""
+        for k in compress(range(len(new)), map(ne, old, new)):
+            out[old[k]] = 0.0
+            out[new[k]] = 1.0
+        if len(old) > len(new):
+            for i in old[len(new):]:
+                out[i] = 0.0
+        elif len(new) > len(old):
+            for i in new[len(old):]:
+                out[i] = 1.0
 
     @staticmethod
     def _rewrite(out: Any, old: list[int], new: list[int]) -> None:
@@ -715,6 +968,8 @@ class _Writer:
             out[i] = 0.0
         for i in new:
             out[i] = 1.0
+
+
 
 
 def is_over(state: GameState) -> bool:

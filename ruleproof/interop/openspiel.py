@@ -44,6 +44,7 @@ from ruleproof.model.api import (
     PRIVATE_ALL,
     PRIVATE_NONE,
     PRIVATE_SINGLE,
+    GameState,
     ObsView,
     RulesGame,
     RulesState,
@@ -251,6 +252,15 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     (filled from the observer's buffers) instead of a list.
     """
 
+    _own_listing = True
+    """Whether the class keeps this class's ``_legal_actions`` and ``chance_outcomes`` (set
+    per subclass): then :meth:`legal_actions` answers from the ids the frozen state keeps."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._own_listing = cls._legal_actions is RulesSpielState._legal_actions and \
+            cls.chance_outcomes is RulesSpielState.chance_outcomes
+
     def __init__(self, game: RulesSpielGame, state: RulesState) -> None:
         super().__init__(game)
         self.rules_state = state
@@ -263,8 +273,13 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         # pyspiel asks several times a step (applying, listing, is_chance_node): answered
         # from the player the frozen state keeps once computed
         rules_state: Any = self.rules_state
-        cp = getattr(rules_state, "_cp", None)
-        if cp is None:
+        if rules_state.__class__ is GameState:  # a seat, CHANCE or TERMINAL, kept once known
+            cp = rules_state._cp
+            if cp is None:
+                cp = rules_state.current_player()
+            if cp.__class__ is int:
+                return cp
+        else:
             cp = rules_state.current_player()
         return _TERMINAL if cp < 0 and cp != CHANCE else int(cp)
 
@@ -274,6 +289,10 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def is_chance_node(self) -> bool:
         """Whether chance is to move (answered in Python: pyspiel's C++ method would call
         back into :meth:`current_player`)."""
+        rules_state: Any = self.rules_state
+        if rules_state.__class__ is GameState:  # as current_player, without the call
+            cp = rules_state._cp
+            return bool((rules_state.current_player() if cp is None else cp) == CHANCE)
         return self.current_player() == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -287,13 +306,17 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         Raises:
             pyspiel.SpielError: ``player`` is a pseudo-player (as pyspiel's).
         """
-        cp = self.current_player()
-        cls = type(self)
-        if (player is None or player == cp) and \
-                cls._legal_actions is RulesSpielState._legal_actions and \
-                cls.chance_outcomes is RulesSpielState.chance_outcomes:
+        rules_state: Any = self.rules_state
+        if rules_state.__class__ is GameState:  # as current_player, without the call
+            cp = rules_state._cp
+            if cp is None:
+                cp = rules_state.current_player()
+        else:
+            cp = self.current_player()
+        if (player is None or player == cp) and self._own_listing:
             if cp >= 0:
-                return list(self.rules_state.legal_actions())
+                legal = rules_state._legal if rules_state.__class__ is GameState else None
+                return list(rules_state.legal_actions() if legal is None else legal)
             if cp == CHANCE:
                 return [o for o, _ in self.chance_outcomes()]
             if cp == _TERMINAL:
@@ -305,8 +328,10 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         kept = self._chance
         if kept is None or kept[0] is not self.rules_state:
-            kept = self._chance = (self.rules_state, [(o, _float(p)) for o, p in
-                                                      self.rules_state.chance_outcomes()])
+            outcomes: list[tuple[int, Any]] = self.rules_state.chance_outcomes()
+            kept = self._chance = (self.rules_state, [
+                (o, p._numerator / p._denominator if p.__class__ is Fraction and _FRACTION_SLOTS  # type: ignore[attr-defined]
+                 else float(p)) for o, p in outcomes])
         return kept[1]
 
     def _apply_action(self, action: int) -> None:
@@ -324,7 +349,13 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         return self._rules_game.action_to_string(player, int(action))
 
     def is_terminal(self) -> bool:
-        return self.rules_state.is_terminal()
+        rules_state: Any = self.rules_state
+        if rules_state.__class__ is GameState:  # GameState.is_terminal, without two calls
+            cp = rules_state._cp
+            if cp is None:
+                cp = rules_state.current_player()
+            return bool(cp == _TERMINAL)
+        return bool(rules_state.is_terminal())
 
     def returns(self) -> list[float]:
         return self.rules_state.returns()
@@ -404,13 +435,11 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         return observer.tensor.copy()
 
 
-def _float(p: Any) -> float:
-    """``float(p)`` of a probability; a ``Fraction`` as numerator / denominator, which is what
-    ``float`` computes for it (``numbers.Rational.__float__``, correctly rounded), without
-    its extra Python-level calls."""
-    if type(p) is Fraction:
-        return p.numerator / p.denominator
-    return float(p)
+_FRACTION_SLOTS = Fraction.__slots__ == ("_numerator", "_denominator")
+"""Whether a ``Fraction`` keeps its parts in these slots (CPython 3.11-3.13): then a
+probability is converted as ``_numerator / _denominator``, what ``float`` computes for it
+(``numbers.Rational.__float__``, correctly rounded) without its two property calls; else by
+``float``."""
 
 
 def _recent(state: Any, kept: int) -> _Undo:
@@ -493,15 +522,34 @@ class RulesObserver:
         self._writer: Any = rules.observation_writer() \
             if self._incremental and hasattr(rules, "observation_writer") else None
         self._writer_owns = False  # whether the writer wrote the tensor last
+        # the writer writes through a memoryview of the tensor (an item assignment costs
+        # about half of numpy's)
+        self._buffer: Any = None if self._writer is None or self.tensor is None else \
+            memoryview(self.tensor)  # type: ignore[arg-type]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RulesObserver:
         return self
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_buffer"] = None  # a memoryview does not pickle: made again on loading
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self._writer is not None and self.tensor is not None:
+            self._buffer = memoryview(self.tensor)  # type: ignore[arg-type]
+
     def set_from(self, state: RulesSpielState, player: int) -> None:
+        if self._writer_owns:  # the game's writer wrote last: the usual case, first
+            rules_state: Any = state.rules_state
+            if rules_state.game is self.rules:
+                self._writer.write(rules_state, player, self._buffer)
+                return
         tensor = self.tensor
         if tensor is None:
             return
-        rules_state: Any = state.rules_state
+        rules_state = state.rules_state
         if self.view.recall:
             tensor.fill(0.0)
             tensor[rules_state.information_state_indices(player)] = 1.0
@@ -514,7 +562,7 @@ class RulesObserver:
                     writer.forget()
                     self._written = _SeatBuffer()
                     self._writer_owns = True
-                writer.write(rules_state, player, tensor)
+                writer.write(rules_state, player, self._buffer)
                 return
             if self._writer_owns:
                 tensor.fill(0.0)
