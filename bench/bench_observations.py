@@ -11,7 +11,10 @@
    after 1, 2, 4, ... iterations (the figures in docs/interop.md).
 
 Rates are steps per CPU second of this process (``time.process_time``), so a loaded machine
-measures about what an idle one does; each ratio compares two rates from this one run.
+measures about what an idle one does; each ratio compares two rates from this one run, driven
+by the same sampler (``--sampler``: the standard library's by default for the observed
+comparison, which has chance only on Dawn Under's side; numpy's, as rl_environment's own, for
+the bare-vs-rl_environment one).
 
 Run: ``python bench/bench_observations.py --seconds 10`` (from a clone, with the [openspiel]
 extra); ``--interleave K`` measures the two observed rates in K alternating chunks (on a
@@ -22,6 +25,7 @@ Figures: docs/interop.md and docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
@@ -38,25 +42,47 @@ from open_spiel.python.observation import make_observation
 import ruleproof.interop.openspiel  # noqa: F401  (registers the games)
 
 
-def _play(game: Any, seconds: float, seed: int, observe: bool) -> tuple[float, int]:
+def _play(game: Any, seconds: float, seed: int, observe: bool,
+          sampler: str = "python") -> tuple[float, int]:
     """(steps/s, steps) of random play of ``game``; with ``observe`` the observer's tensor of
-    the player to move is filled every step."""
-    rng = np.random.default_rng(seed)
+    the player to move is filled every step.
+
+    ``sampler``: how the driver draws chance outcomes and decisions. ``python``: the standard
+    library's ``random.Random`` (``choices`` over the exact probabilities, ``randrange``), about
+    2 us a chance node and 0.3 us a decision. ``numpy``: as ``rl_environment`` and OpenSpiel's
+    examples do (``np.random.Generator.choice`` with ``p=``, ``integers``), 10-14 us a chance
+    node, which only a game with chance nodes pays. Both are the driver's cost, not the game's;
+    each comparison below uses one sampler for both of its sides."""
     observer = make_observation(game) if observe else None
     steps = 0
+    if sampler == "python":
+        rnd = random.Random(seed)
+
+        def chance(outcomes: list[tuple[int, float]]) -> int:
+            return int(rnd.choices(outcomes, [p for _, p in outcomes])[0][0])
+
+        def pick(n: int) -> int:
+            return rnd.randrange(n)
+    else:
+        rng = np.random.default_rng(seed)
+
+        def chance(outcomes: list[tuple[int, float]]) -> int:
+            probs = np.array([p for _, p in outcomes])
+            return int(outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0])
+
+        def pick(n: int) -> int:
+            return int(rng.integers(n))
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                probs = np.array([p for _, p in outcomes])
-                state.apply_action(outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0])
+                state.apply_action(chance(state.chance_outcomes()))
                 continue
             if observer is not None:
                 observer.set_from(state, state.current_player())
             legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
+            state.apply_action(legal[pick(len(legal))])
             steps += 1
     return steps / (time.process_time() - start), steps
 
@@ -96,6 +122,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per rate")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cfr", type=int, default=64, help="CFR iterations (0: skip)")
+    parser.add_argument("--sampler", choices=("python", "numpy"), default="python",
+                        help="the driver's sampler in the observed comparison (see _play; "
+                             "numpy: the harness before 2026-12-02 10:00 UTC)")
     parser.add_argument("--interleave", type=int, default=1, metavar="K",
                         help="measure the two observed rates in K alternating chunks of "
                              "seconds/K each (seeds seed..seed+K-1), summed: a load that "
@@ -108,12 +137,15 @@ def main() -> None:
     done = {"du": [0.0, 0], "ttt": [0.0, 0]}  # CPU seconds, steps
     for k in range(chunks):
         for key, game in (("du", du), ("ttt", ttt)):
-            rate, steps = _play(game, args.seconds / chunks, args.seed + k, observe=True)
+            rate, steps = _play(game, args.seconds / chunks, args.seed + k, observe=True,
+                                sampler=args.sampler)
             done[key][0] += steps / rate
             done[key][1] += steps
     du_obs = done["du"][1] / done["du"][0]
     ttt_obs = done["ttt"][1] / done["ttt"][0]
-    du_bare, _ = _play(du, args.seconds, args.seed, observe=False)
+    # rl_environment samples chance outcomes with numpy: the bare steps it is compared with
+    # sample the same way, so only the environment's own work differs
+    du_bare, _ = _play(du, args.seconds, args.seed, observe=False, sampler="numpy")
     du_rl, _ = _rl_environment(du, args.seconds, args.seed)
     print(f"{'measurement':58s} {'steps/s':>9s}")
     for label, rate in (("dawn_under 4p, observer every step", du_obs),
