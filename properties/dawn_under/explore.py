@@ -57,8 +57,11 @@ from ruleproof.model.dawn_under.state import (
     VampireIn,
 )
 from ruleproof.properties.contracts.core import broken
-from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
-from ruleproof.properties.dawn_under.invariants import violations as du_violations
+from ruleproof.properties.dawn_under.invariants import (
+    FastInvariants,
+    Totals,
+    transition_violations,
+)
 from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS, NAME
 from ruleproof.properties.dawn_under.scenarios import parse_action
 from ruleproof.properties.explore.encoding import (
@@ -263,6 +266,7 @@ class DawnUnderExplore(ExploreGame):
         self.part = parse(spec)
         self.config = self.part.config
         self.totals = Totals.of_manifest(self.config)
+        self._invariants = FastInvariants(self.config, self.totals)
         gruft = self.config.options.expansion != "none"
         base = "du-cs" if self.part.preset == "du-cs" else "du-en"
         self.played = RuleSet(NAME, spec.name, self.part.preset, players=(spec.players,),
@@ -383,7 +387,10 @@ class DawnUnderExplore(ExploreGame):
         return min(encode_fields(view, k, n, self._class_of) for k in range(n))
 
     def violations(self, state: State) -> list[str]:
-        return du_violations(state, self.totals, legal=self._legal(state))
+        """Every invariant ``state`` breaks (:func:`~ruleproof.properties.dawn_under.
+        invariants.violations`, through its fused fast path
+        :class:`~ruleproof.properties.dawn_under.invariants.FastInvariants`)."""
+        return self._invariants.violations(state, self._legal(state))
 
     def typed(self, action: str) -> Any:
         return parse_action(action)

@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
 from ruleproof.model.dawn_under.gruft import GruftEvent, GruftPhase, part
+from ruleproof.model.dawn_under.gruft.state import Gruft
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -385,6 +387,239 @@ def violations(state: State, totals: Totals,
         if found:
             out += [f"{name}: {msg}" for msg in found]
     return out
+
+
+class FastInvariants:
+    """:func:`violations` for one configuration, with a fused fast path: one pass over the
+    state decides whether all nine invariants of :data:`INVARIANTS` hold; only when it
+    cannot say so does it run them one by one (which then words every violation). The pass
+    reads what each invariant reads and accepts only states each invariant accepts (it is
+    stricter where that is simpler: a doubtful state takes the exact path), so
+    :meth:`violations` returns what :func:`violations` returns for every state
+    (tests/test_fast_paths.py compares them on every reachable state of several set-ups
+    and on states broken on purpose). What the explorer calls for every distinct state
+    (``properties/dawn_under/explore.py``): the nine invariants as nine calls each building
+    its list cost about as much as a transition.
+
+    Args:
+        config: the configuration of every state checked.
+        totals: the conserved totals (:class:`Totals`).
+
+    Clauses: those of :data:`INVARIANT_CLAUSES` (the same invariants).
+    """
+
+    def __init__(self, config: Config, totals: Totals) -> None:
+        self.config = config
+        self.totals = totals
+        self._vampires = totals.vampire_counts
+        self._lids = totals.lid_counts
+        self._stakes = totals.stakes
+        self._garlic = totals.garlic
+        self._stake_limit = (config.stakes_for_gift - 1
+                             if config.options.gift_trigger == "third-stake"
+                             else config.stakes_for_gift)
+        self._players = config.players
+        self._size = config.board.size
+        self._all_open = config.all_open_at_most
+        self._need = config.open_per_side
+        self._rat_front = not config.rat_lid_stays
+        self._origin_lid = RAT if config.rat_lid_stays else None
+        self._wild = config.options.lidless_grave == "wild" and config.players == 2
+        self._one_round = config.options.plague_round == "one-round"
+        self._neighbours = tuple(frozenset(n) for n in config.board.neighbours)
+        self._gruft_on = config.options.expansion == "gruft"
+        # the bats each player holds, has used or has on a grave: as dealt
+        # (gruft-en:prep.bats), the total bats-conserved compares with
+        self._bats: tuple[int, ...] | None = None
+        if self._gruft_on and config.expansion is not None:
+            dealt = config.expansion.initial(config)
+            if isinstance(dealt, Gruft) and len(set(dealt.bats_out)) <= 1 \
+                    and not any(dealt.bats_out):
+                self._bats = dealt.bats
+
+    def violations(self, state: State, legal: tuple[object, ...] | None = None) -> list[str]:
+        """:func:`violations` of ``state`` (``legal``: its legal actions, if known)."""
+        if self.holds(state, legal):
+            return []
+        return violations(state, self.totals, legal)
+
+    def holds(self, state: State, legal: tuple[object, ...] | None = None) -> bool:
+        """True only if every invariant of :data:`INVARIANTS` holds in ``state`` (False: not
+        decided here; :func:`violations` decides)."""
+        if state.config is not self.config:
+            return False
+        rows = state.rows
+        contents = state.contents
+        lids = state.lids
+        n = self._players
+        if len(rows) != n or len(contents) != self._size or len(lids) != self._size:
+            return False
+        # vampires-conserved (du-en:content.vampires)
+        counts: dict[int, int] = {}
+        get = counts.get
+        lim = self._all_open
+        need = self._need
+        some_empty = False
+        for row in rows:
+            if not row:
+                some_empty = True
+                continue
+            for v in row:
+                c = v.colour
+                counts[c] = get(c, 0) + 1
+            # rows-show-open (du-en:row.refill, du-en:row.four-or-fewer)
+            size = len(row)
+            if size <= lim:
+                for v in row:
+                    if not v.face_up:
+                        return False
+            else:
+                i = 0
+                while i < size and row[i].face_up:
+                    i += 1
+                if i < size:
+                    j = size - 1
+                    while row[j].face_up:
+                        j -= 1
+                    if i < need or size - 1 - j < need:
+                        return False
+                    for k in range(i, j + 1):
+                        if row[k].face_up:
+                            return False
+        hand = state.garlic_hand
+        garlic = list(hand)
+        gruft_part = state.extension
+        gp = gruft_part if isinstance(gruft_part, Gruft) else None
+        x: Any
+        for g, x in enumerate(contents):
+            if x is None:
+                continue
+            t = type(x)
+            if t is VampireIn:
+                c = x.colour
+                counts[c] = get(c, 0) + 1
+                # graves-consistent (du-en:ch1.match): under a lid of its colour
+                if gp is None:
+                    lid = lids[g]
+                    if lid is not None and lid != c:
+                        return False
+            elif t is GarlicIn:
+                o = x.owner
+                if not 0 <= o < len(garlic):
+                    return False
+                garlic[o] += 1
+            else:
+                return False
+        transit = state.in_transit
+        if transit is not None:
+            counts[transit] = get(transit, 0) + 1
+        if counts != self._vampires:
+            return False
+        # garlic-conserved (du-en:prep.garlic, du-en:ch3.garlic-back)
+        if tuple(garlic) != self._garlic or (hand and min(hand) < 0):
+            return False
+        # stakes-conserved (du-en:content.stakes, du-en:ch2.gift)
+        held = state.stakes_held
+        path = state.stakes_path
+        if path < 0 or path + sum(held) != self._stakes or (held and max(held) > self._stake_limit):
+            return False
+        # lids-accounted (du-en:content.lids, du-en:prep.reserve, du-en:ch4.cleanup)
+        lcounts: dict[int, int] = {}
+        lget = lcounts.get
+        lidless = False
+        for lid in lids:
+            if lid is None:
+                lidless = True
+            else:
+                lcounts[lid] = lget(lid, 0) + 1
+        reserve = state.reserve
+        for lid in reserve:
+            if lid == RAT:
+                return False
+            lcounts[lid] = lget(lid, 0) + 1
+        plague = state.plague
+        rats = lget(RAT, 0) + state.removed_rats + (1 if plague is not None and self._rat_front
+                                                    else 0)
+        if rats:
+            lcounts[RAT] = rats
+        elif RAT in lcounts:
+            del lcounts[RAT]
+        if lcounts != self._lids:
+            return False
+        # graves-consistent (du-en:content.graves, du-en:ch4.rat)
+        if lidless and n != 2:
+            for g, lid in enumerate(lids):
+                if lid is None and (plague is None or plague.origin != g):
+                    return False
+        if plague is not None:
+            origin = plague.origin
+            if not 0 <= origin < self._size:
+                return False
+            if (contents[origin] is not None and gp is None) or \
+                    lids[origin] != self._origin_lid:
+                return False
+        # flow-consistent (du-en:ch1.match, du-en:ch4.only-neighbours, du-en:end.first-empty)
+        phase = state.phase
+        if phase is Phase.OVER:
+            w = state.winner
+            if w is None or not 0 <= w < n or rows[w]:
+                return False
+        else:
+            if some_empty:
+                return False
+            if not 0 <= current_player(state) < n:
+                return False
+            if phase is Phase.PLACE:
+                pg = state.pending
+                if pg is None or not 0 <= pg < self._size or contents[pg] is not None:
+                    return False
+                lid = lids[pg]
+                if lid == RAT or (lid is None and not self._wild):
+                    return False
+            if plague is not None:
+                if not self._neighbours[plague.origin].issuperset(plague.opened):
+                    return False
+                if self._one_round and not 1 <= plague.turns <= n:
+                    return False
+                if not 0 <= plague.idle < n:
+                    return False
+            if not (legal_actions(state) if legal is None else legal):
+                return False
+        # bats-conserved and count-consistent (the expansion)
+        if gp is None:
+            return not self._gruft_on and gruft_part is None and \
+                not isinstance(phase, GruftPhase)
+        bats = self._bats
+        if bats is None:
+            return False
+        have, out = gp.bats, gp.bats_out
+        if len(have) != n or len(out) != n:
+            return False
+        bat = gp.bat
+        on = -1 if bat is None or phase is not GruftPhase.BAT else bat.owner
+        for p in range(n):
+            a, b = have[p], out[p]
+            if a < 0 or b < 0 or a + b + (1 if p == on else 0) != bats[p]:
+                return False
+        if phase is GruftPhase.BAT and bat is None:
+            return False
+        post = gp.post
+        if post is not None and not 0 <= post < n:
+            return False
+        cg = gp.count_grave
+        opened = gp.open_graves
+        if cg is not None:
+            if post is None or not 0 <= cg < self._size or lids[cg] is None:
+                return False
+            if plague is not None and cg in plague.opened:
+                return False
+            if cg in opened and phase is not Phase.OVER and not (
+                    (phase is GruftPhase.PUT or phase is GruftPhase.COUNT_MOVE)
+                    and bat is None and state.pending == cg and state.turn_player == post):
+                return False
+        if len(set(opened)) != len(opened):
+            return False
+        return not (phase is GruftPhase.COUNT_OPEN and (cg is None or state.turn_player != post))
 
 
 def transition_violations(before: State, events: tuple[Event, ...], after: State) -> list[str]:
