@@ -411,6 +411,7 @@ class FastInvariants:
     def __init__(self, config: Config, totals: Totals) -> None:
         self.config = config
         self.totals = totals
+        self._same_config = config
         self._vampires = totals.vampire_counts
         self._lids = totals.lid_counts
         self._stakes = totals.stakes
@@ -446,8 +447,11 @@ class FastInvariants:
     def holds(self, state: State, legal: tuple[object, ...] | None = None) -> bool:
         """True only if every invariant of :data:`INVARIANTS` holds in ``state`` (False: not
         decided here; :func:`violations` decides)."""
-        if state.config is not self.config:
-            return False
+        config = state.config
+        if config is not self._same_config:
+            if config != self.config:
+                return False
+            self._same_config = config  # an equal configuration (e.g. of another game object)
         rows = state.rows
         contents = state.contents
         lids = state.lids
