@@ -631,20 +631,22 @@ def transition_violations(before: State, events: tuple[Event, ...], after: State
     nobody but the post's player, and only through the Count's opening, never by turning its
     lid in a plague (gruft-en:count.guard, gruft-en:faq.count-plague,
     gruft-en:faq.rat-ignored); a player's used bats never come back (gruft-en:bats.once)."""
-    gb, ga = part(before), part(after)
-    if gb is None or ga is None:
+    gb, ga = before.extension, after.extension
+    if not isinstance(gb, Gruft) or not isinstance(ga, Gruft):
         return []
     out = []
     kept = gb.count_grave
-    for e in events:
-        if kept is not None and e.grave == kept and e.kind in (EventKind.REVEAL,
-                                                               GruftEvent.BAT_OPEN):
-            out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
-                       f"player {gb.post}")
-        if kept is not None and e.grave == kept and e.kind is GruftEvent.COUNT_OPEN \
-                and (e.player != gb.post or before.plague is not None):
-            out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
-    if any(a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
+    if kept is not None:  # (no grave kept: no event can open it)
+        for e in events:
+            if e.grave == kept and e.kind in (EventKind.REVEAL, GruftEvent.BAT_OPEN):
+                out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
+                           f"player {gb.post}")
+            if e.grave == kept and e.kind is GruftEvent.COUNT_OPEN \
+                    and (e.player != gb.post or before.plague is not None):
+                out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
+    # (the same tuple: no bat came back)
+    if ga.bats_out is not gb.bats_out and any(
+            a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
         out.append("a used bat came back out of the box")
     return out
 

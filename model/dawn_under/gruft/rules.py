@@ -410,7 +410,13 @@ def _next_asked(state: State) -> int:
     """gruft-en:bats.ask: the other players are asked in turn order, from the left neighbour."""
     bat = _p(state).bat
     assert bat is not None
-    return others(state.config, bat.owner)[len(bat.believed)]
+    # others(config, owner)[k], without building the tuple: the k-th player clockwise
+    # from the owner's left neighbour (IndexError past the last, as the tuple's)
+    k = len(bat.believed)
+    n = state.config.players
+    if k >= n - 1:
+        raise IndexError("every other player has answered the bat")
+    return (bat.owner + 1 + k) % n
 
 
 def count_graves(state: State) -> tuple[int, ...]:
