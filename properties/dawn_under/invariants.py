@@ -389,6 +389,58 @@ def violations(state: State, totals: Totals,
     return out
 
 
+_COLOURS = 64
+"""Colours (and lid values + 1) a digit sum (:func:`_sig`) can hold."""
+_DIGIT = 1 << 12
+"""Fewer items than this in a part: no digit of its sum overflows."""
+_B = 1 << 16
+"""The base of the digit sums: a sum of a few parts' digits (each below :data:`_DIGIT`)
+stays below it, so equal sums mean equal counts per value."""
+_MEMO_LIMIT = 1 << 17
+"""Most parts :class:`FastInvariants` keeps a summary of (then it starts afresh)."""
+
+
+def _sig(counts: dict[int, int], shift: int) -> int:
+    """The digit sum of ``counts`` (value -> count): count times ``_B ** (value + shift)``;
+    -1 if a value or count does not fit (the fast path then never accepts)."""
+    sig = 0
+    for value, count in counts.items():
+        if not 0 <= value + shift < _COLOURS or not 0 <= count < _DIGIT:
+            return -1
+        sig += count * _B ** (value + shift)
+    return sig
+
+
+def _lids_summary(lids: tuple[int | None, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """``(digit sum of the lid values + 1, graves without a lid)``, or None: a lid value
+    that is no small int (or too many graves)."""
+    sig = 0
+    lidless: list[int] = []
+    for g, lid in enumerate(lids):
+        if lid is None:
+            lidless.append(g)
+        elif type(lid) is not int or not 0 <= lid + 1 < _COLOURS:
+            return None
+        else:
+            sig += _B ** (lid + 1)
+    if len(lids) >= _DIGIT:
+        return None
+    return sig, tuple(lidless)
+
+
+def _reserve_summary(reserve: tuple[int, ...]) -> tuple[int, bool] | None:
+    """``(digit sum of the lid values + 1, a rat among them)``, or None (as
+    :func:`_lids_summary`)."""
+    sig = 0
+    for lid in reserve:
+        if type(lid) is not int or not 0 <= lid + 1 < _COLOURS:
+            return None
+        sig += _B ** (lid + 1)
+    if len(reserve) >= _DIGIT:
+        return None
+    return sig, RAT in reserve
+
+
 class FastInvariants:
     """:func:`violations` for one configuration, with a fused fast path: one pass over the
     state decides whether all nine invariants of :data:`INVARIANTS` hold; only when it
@@ -429,6 +481,12 @@ class FastInvariants:
         self._one_round = config.options.plague_round == "one-round"
         self._neighbours = tuple(frozenset(n) for n in config.board.neighbours)
         self._gruft_on = config.options.expansion == "gruft"
+        # summaries of rows, contents, lids and reserves, by identity (each entry keeps its
+        # part alive, so an id is not reused while its entry exists)
+        self._memos: tuple[dict[int, tuple[object, Any]], ...] = ({}, {}, {}, {})
+        # the conserved counts as digit sums (_sig); -1: not expressible (never fast)
+        self._vampire_sig = _sig(totals.vampire_counts, 0)
+        self._lid_sig = _sig(totals.lid_counts, 1)
         # the bats each player holds, has used or has on a grave: as dealt
         # (gruft-en:prep.bats), the total bats-conserved compares with
         self._bats: tuple[int, ...] | None = None
@@ -437,6 +495,80 @@ class FastInvariants:
             if isinstance(dealt, Gruft) and len(set(dealt.bats_out)) <= 1 \
                     and not any(dealt.bats_out):
                 self._bats = dealt.bats
+
+    def _rows_summary(self, rows: tuple[Row, ...]) -> tuple[int, bool] | None:
+        """``(digit sum of the vampires' colours, some row empty)``, or None: a row
+        breaks rows-show-open (du-en:row.refill, du-en:row.four-or-fewer,
+        du-en:ch3.flip-when-short) or a colour is no small int."""
+        lim = self._all_open
+        need = self._need
+        sig = 0
+        some_empty = False
+        total = 0
+        for row in rows:
+            size = len(row)
+            if not size:
+                some_empty = True
+                continue
+            total += size
+            for v in row:
+                c = v.colour
+                if type(c) is not int or not 0 <= c < _COLOURS:
+                    return None
+                sig += _B ** c
+            if size <= lim:
+                for v in row:
+                    if not v.face_up:
+                        return None
+            else:
+                i = 0
+                while i < size and row[i].face_up:
+                    i += 1
+                if i < size:
+                    j = size - 1
+                    while row[j].face_up:
+                        j -= 1
+                    if i < need or size - 1 - j < need:
+                        return None
+                    for k in range(i, j + 1):
+                        if row[k].face_up:
+                            return None
+        if total >= _DIGIT:
+            return None
+        return sig, some_empty
+
+    def _contents_summary(self, contents: tuple[object, ...]
+                          ) -> tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]] | None:
+        """``(digit sum of the vampires' colours in graves, garlic per owner or None for
+        none, (grave, colour) of each vampire)``, or None: a content of another type, an owner
+        who is not a player, a colour that is no small int."""
+        n = self._players
+        sig = 0
+        adds: list[int] | None = None
+        graves: list[tuple[int, int]] = []
+        x: Any
+        for g, x in enumerate(contents):
+            if x is None:
+                continue
+            t = type(x)
+            if t is VampireIn:
+                c = x.colour
+                if type(c) is not int or not 0 <= c < _COLOURS:
+                    return None
+                sig += _B ** c
+                graves.append((g, c))
+            elif t is GarlicIn:
+                o = x.owner
+                if type(o) is not int or not 0 <= o < n:
+                    return None
+                if adds is None:
+                    adds = [0] * n
+                adds[o] += 1
+            else:
+                return None
+        if len(contents) >= _DIGIT:
+            return None
+        return sig, None if adds is None else tuple(adds), tuple(graves)
 
     def violations(self, state: State, legal: tuple[object, ...] | None = None) -> list[str]:
         """:func:`violations` of ``state`` (``legal``: its legal actions, if known)."""
@@ -458,102 +590,82 @@ class FastInvariants:
         n = self._players
         if len(rows) != n or len(contents) != self._size or len(lids) != self._size:
             return False
+        # Per part (found by identity: a successor shares most parts with its parent), a
+        # summary made once: counts as digit sums (see _sig), the rows' shape, garlic.
+        rmemo, cmemo, lmemo, resmemo = self._memos
+        if len(rmemo) + len(cmemo) + len(lmemo) + len(resmemo) > _MEMO_LIMIT:
+            for m in self._memos:
+                m.clear()
+        hit = rmemo.get(id(rows))
+        if hit is None or hit[0] is not rows:
+            hit = rmemo[id(rows)] = (rows, self._rows_summary(rows))
+        rsum = hit[1]
+        hit = cmemo.get(id(contents))
+        if hit is None or hit[0] is not contents:
+            hit = cmemo[id(contents)] = (contents, self._contents_summary(contents))
+        csum = hit[1]
+        hit = lmemo.get(id(lids))
+        if hit is None or hit[0] is not lids:
+            hit = lmemo[id(lids)] = (lids, _lids_summary(lids))
+        lsum = hit[1]
+        reserve = state.reserve
+        hit = resmemo.get(id(reserve))
+        if hit is None or hit[0] is not reserve:
+            hit = resmemo[id(reserve)] = (reserve, _reserve_summary(reserve))
+        resum = hit[1]
+        if rsum is None or csum is None or lsum is None or resum is None:
+            return False
+        # rows-show-open (du-en:row.refill, du-en:row.four-or-fewer): the rows' summary
+        row_sig, some_empty = rsum
+        content_sig, garlic_adds, vampire_graves = csum
         # vampires-conserved (du-en:content.vampires)
-        counts: dict[int, int] = {}
-        get = counts.get
-        lim = self._all_open
-        need = self._need
-        some_empty = False
-        for row in rows:
-            if not row:
-                some_empty = True
-                continue
-            for v in row:
-                c = v.colour
-                counts[c] = get(c, 0) + 1
-            # rows-show-open (du-en:row.refill, du-en:row.four-or-fewer)
-            size = len(row)
-            if size <= lim:
-                for v in row:
-                    if not v.face_up:
-                        return False
-            else:
-                i = 0
-                while i < size and row[i].face_up:
-                    i += 1
-                if i < size:
-                    j = size - 1
-                    while row[j].face_up:
-                        j -= 1
-                    if i < need or size - 1 - j < need:
-                        return False
-                    for k in range(i, j + 1):
-                        if row[k].face_up:
-                            return False
-        hand = state.garlic_hand
-        garlic = list(hand)
+        transit = state.in_transit
+        if transit is None:
+            vsig = row_sig + content_sig
+        elif type(transit) is int and 0 <= transit < _COLOURS:
+            vsig = row_sig + content_sig + _B ** transit
+        else:
+            return False
+        if vsig != self._vampire_sig:
+            return False
         gruft_part = state.extension
         gp = gruft_part if isinstance(gruft_part, Gruft) else None
-        x: Any
-        for g, x in enumerate(contents):
-            if x is None:
-                continue
-            t = type(x)
-            if t is VampireIn:
-                c = x.colour
-                counts[c] = get(c, 0) + 1
-                # graves-consistent (du-en:ch1.match): under a lid of its colour
-                if gp is None:
-                    lid = lids[g]
-                    if lid is not None and lid != c:
-                        return False
-            elif t is GarlicIn:
-                o = x.owner
-                if not 0 <= o < len(garlic):
+        if gp is None:
+            # graves-consistent (du-en:ch1.match): a vampire under a lid of its colour
+            for g, c in vampire_graves:
+                lid = lids[g]
+                if lid is not None and lid != c:
                     return False
-                garlic[o] += 1
-            else:
-                return False
-        transit = state.in_transit
-        if transit is not None:
-            counts[transit] = get(transit, 0) + 1
-        if counts != self._vampires:
-            return False
         # garlic-conserved (du-en:prep.garlic, du-en:ch3.garlic-back)
-        if tuple(garlic) != self._garlic or (hand and min(hand) < 0):
+        hand = state.garlic_hand
+        if garlic_adds is None:
+            if hand != self._garlic:
+                return False
+        elif tuple([h + a for h, a in zip(hand, garlic_adds, strict=False)]) != self._garlic \
+                or len(hand) != n:
+            return False
+        if hand and min(hand) < 0:
             return False
         # stakes-conserved (du-en:content.stakes, du-en:ch2.gift)
         held = state.stakes_held
         path = state.stakes_path
         if path < 0 or path + sum(held) != self._stakes or (held and max(held) > self._stake_limit):
             return False
-        # lids-accounted (du-en:content.lids, du-en:prep.reserve, du-en:ch4.cleanup)
-        lcounts: dict[int, int] = {}
-        lget = lcounts.get
-        lidless = False
-        for lid in lids:
-            if lid is None:
-                lidless = True
-            else:
-                lcounts[lid] = lget(lid, 0) + 1
-        reserve = state.reserve
-        for lid in reserve:
-            if lid == RAT:
-                return False
-            lcounts[lid] = lget(lid, 0) + 1
+        # lids-accounted (du-en:content.lids, du-en:prep.reserve, du-en:ch4.cleanup): no rat
+        # in the reserve, and lids on graves + reserve + rats out of play as dealt
+        lid_sig, lidless = lsum
+        reserve_sig, reserve_rat = resum
         plague = state.plague
-        rats = lget(RAT, 0) + state.removed_rats + (1 if plague is not None and self._rat_front
-                                                    else 0)
-        if rats:
-            lcounts[RAT] = rats
-        elif RAT in lcounts:
-            del lcounts[RAT]
-        if lcounts != self._lids:
+        removed = state.removed_rats
+        if reserve_rat or type(removed) is not int or not 0 <= removed < _DIGIT:
+            return False
+        rats = removed + (1 if plague is not None and self._rat_front else 0)
+        if lid_sig + reserve_sig + rats != self._lid_sig:
             return False
         # graves-consistent (du-en:content.graves, du-en:ch4.rat)
         if lidless and n != 2:
-            for g, lid in enumerate(lids):
-                if lid is None and (plague is None or plague.origin != g):
+            for g in lidless:
+                if plague is None or plague.origin != g:
                     return False
         if plague is not None:
             origin = plague.origin
