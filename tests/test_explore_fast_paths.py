@@ -6,6 +6,12 @@
   of small set-ups, on a BFS prefix of the expansion's set-up, and on states broken on
   purpose (field by field, the expansion's part too): the same violations, and the fused
   pass decides the reachable states itself (it is not skipped).
+* ``sorted_fps`` (a level's fingerprints sorted through numpy) against ``sorted``.
+* one partition's own decision against the owners' general tie-break.
+* ``slot_updater`` (the engine's ``_with``, the expansion's part, bat claims) against
+  ``dataclasses.replace``. (The expansion's transitions built with it give the successors and
+  events main gave: the pinned counts, ``tests/test_gruft.py`` and the trusted-transition
+  tests of ``tests/test_fast_paths.py``.)
 """
 
 from __future__ import annotations
@@ -128,3 +134,60 @@ def test_fused_invariants_equal_the_nine_one_by_one(name: str, limit: int) -> No
             compared += 1
             flagged += bool(want)
     assert compared > 3_000 and flagged > compared // 3
+
+
+def test_sorted_fingerprints_through_numpy_equal_sorted() -> None:
+    from ruleproof.properties.explore.search import sorted_fps
+
+    rng = random.Random(3)
+    for size in (0, 5, 63, 64, 1000, 20_000):
+        fps = [rng.getrandbits(64) for _ in range(size)] + [0, (1 << 64) - 1] * (size > 0)
+        assert sorted_fps(fps) == sorted(fps)
+    for odd in ([-1] * 100 + [5], [1 << 64] * 70 + [3]):  # not fingerprints: sorted()
+        assert sorted_fps(odd) == sorted(odd)
+
+
+def test_one_partition_decides_as_the_owners_tie_break_does() -> None:
+    """A partition given only its own proposals records each fingerprint as the general
+    decision (which also takes the smallest (parent, index) among several senders) does."""
+    from ruleproof.properties.explore.search import Partition
+
+    game = explore_game("du-2p-1v")
+    rng = random.Random(5)
+    fps = rng.sample(range(1 << 40), 3000)
+    parents = [rng.getrandbits(64) for _ in fps]
+    indices = [rng.randrange(6) for _ in fps]
+    one, general = Partition(game, 0, 1), Partition(game, 0, 1)
+    for p in (one, general):
+        for fp in fps[:500]:  # some already seen
+            p.seen[fp] = (1, 0, 0)
+    got = one.decide(2, [(fps, parents, indices)])
+    want = general.decide(2, [(fps, parents, indices), ([], [], [])])
+    assert got == [want[0]] and len(got[0]) == 2500 and one.seen == general.seen
+
+
+def test_generated_updaters_equal_dataclasses_replace() -> None:
+    """``slot_updater`` (the engine's ``_with``, the expansion's part and bat claims) builds
+    what ``dataclasses.replace`` builds, frozen and of the same class."""
+    from ruleproof.model.dawn_under.engine import slot_updater, with_changes
+
+    _, states = _bfs("gruft-3p-1v-s3", 3000)
+    rng = random.Random(9)
+    gruft_with = slot_updater(Gruft)
+    bat_with = slot_updater(BatClaim)
+    for s in states[::10]:
+        assert with_changes(s) == s and with_changes(s) is not s
+        changes: dict[str, Any] = {"stakes_path": rng.randrange(5),
+                                   "pending": rng.choice([None, 1]),
+                   "phase": rng.choice(list(Phase))}
+        assert with_changes(s, **changes) == replace(s, **changes)
+        ext = s.extension
+        assert isinstance(ext, Gruft)
+        ch: dict[str, Any] = {"streak": rng.randrange(3), "bat": BatClaim(1, 2),
+                              "open_graves": (3,)}
+        got = gruft_with(ext, **ch)
+        assert type(got) is Gruft and got == replace(ext, **ch)
+        with pytest.raises(AttributeError):
+            got.streak = 5  # type: ignore[misc]
+        bat = BatClaim(rng.randrange(10), rng.randrange(3))
+        assert bat_with(bat, believed=(1,)) == replace(bat, believed=(1,))
