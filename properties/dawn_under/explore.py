@@ -425,12 +425,12 @@ class DawnUnderExplore(ExploreGame):
             else:
                 nxt = du_apply_legal(state, action)
             nexts.append(nxt)
-            found = [f"contract {v.clause}: {v.how} {v.what}"
-                     for v in broken(contracts, state, action, nxt)] if contracts else []
+            if contracts:
+                for c in broken(contracts, state, action, nxt):
+                    bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
             if props:
-                found += transition_violations(state, events, nxt)
-            for v in found:
-                bad.append((i, f"step {action}: {v}"))
+                for v in transition_violations(state, events, nxt):
+                    bad.append((i, f"step {action}: {v}"))
         return nexts, bad
 
     def probes(self, state: State) -> list[Any]:

@@ -229,8 +229,10 @@ class Partition:
         edges = self.edges
         transitions = 0
         for fp, state in self.frontier:
-            for v in violations(state):
-                rep.violations.append((fp, v))
+            found = violations(state)
+            if found:
+                for v in found:
+                    rep.violations.append((fp, v))
             if coverage:
                 for c in game.refused(state):
                     fired[c] = fired.get(c, 0) + 1

@@ -290,6 +290,11 @@ class GruftExpansion(Expansion):
     # ------------------------------------------------------------------------- transitions
 
     def step(self, state: State, action: Action, events: list[Event]) -> State:
+        t = type(action)  # the most frequent exact types first (what the chain below does)
+        if t is Believe or t is Doubt:
+            return _answer_bat(state, t is Doubt, events)
+        if t is PlaceVampire:
+            return _put(state, action.end, events)  # type: ignore[union-attr]
         if isinstance(action, PlayBat):
             return _play_bat(state, action.grave, events)
         if isinstance(action, Believe | Doubt):
