@@ -169,8 +169,10 @@ def _one_run(setup: str, tree: Path | None) -> dict[str, Any]:
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
+    # run in the tree (``python -c`` puts the working folder first on the path)
     out = subprocess.run([sys.executable, "-c", _ONE_RUN, setup], env=env, check=True,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True,
+                         cwd=None if tree is None else tree).stdout
     found: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return found
 
