@@ -164,6 +164,17 @@ def test_one_partition_decides_as_the_owners_tie_break_does() -> None:
     got = one.decide(2, [(fps, parents, indices)])
     want = general.decide(2, [(fps, parents, indices), ([], [], [])])
     assert got == [want[0]] and len(got[0]) == 2500 and one.seen == general.seen
+    # compact storage: the same accepted fingerprints and parent pointers
+    small, big = (Partition(game, 0, 1, keep_graph=False, compact=True) for _ in range(2))
+    for p in (small, big):
+        p.decide(1, [(fps[:500], parents[:500], indices[:500]), ([], [], [])])
+    got = small.decide(2, [(fps, parents, indices)])
+    want = big.decide(2, [(fps, parents, indices), ([], [], [])])
+    assert got == [want[0]] and len(got[0]) == 2500
+    assert small.lookup(fps) == big.lookup(fps) and len(small.lookup(fps)) == 3000
+    for p in (small, big):
+        assert p.parent_file is not None
+        p.parent_file.close()
 
 
 def test_generated_updaters_equal_dataclasses_replace() -> None:

@@ -319,7 +319,17 @@ class Partition:
         start = time.process_time()
         chosen: dict[int, tuple[int, int, int]] = {}
         seen = self.seen
-        if len(proposals) == 1 and self.fpset is None:
+        if len(proposals) == 1 and self.fpset is not None:
+            # one partition, compact storage: each fingerprint proposed once (below)
+            fps, parents, indices = proposals[0]
+            chosen = {fp: (parent, index, 0) for fp, parent, index
+                      in zip(fps, parents, indices, strict=True) if fp not in seen}
+            accepted_one: list[list[int]] = [[]]
+            self._record_compact(chosen, accepted_one)
+            self.depth = depth
+            self._cpu += time.process_time() - start
+            return accepted_one
+        if len(proposals) == 1:
             # one partition: its proposals name each fingerprint once (the keys of its
             # ``pending``), so the smallest key of each is the only one
             fps, parents, indices = proposals[0]
