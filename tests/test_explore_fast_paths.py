@@ -118,6 +118,8 @@ def _broken(s: State, rng: random.Random) -> Iterator[State]:
 def test_fused_invariants_equal_the_nine_one_by_one(name: str, limit: int) -> None:
     game, states = _bfs(name, limit)
     fast = FastInvariants(game.config, game.totals)
+    assert fast.mirrors, ("an invariant of INVARIANTS changed: mirror the change in "
+                          "FastInvariants.holds, then update REFERENCE_DIGEST")
     assert len(states) >= min(limit, 7_000)
     # every reachable state: decided by the fused pass itself, and no violation
     assert all(fast.holds(s) for s in states)
@@ -202,3 +204,17 @@ def test_generated_updaters_equal_dataclasses_replace() -> None:
             got.streak = 5  # type: ignore[misc]
         bat = BatClaim(rng.randrange(10), rng.randrange(3))
         assert bat_with(bat, believed=(1,)) == replace(bat, believed=(1,))
+
+
+def test_a_changed_invariant_sends_every_state_the_exact_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the nine invariants no longer match the digest the fused pass was written
+    against, it decides nothing: every state takes the nine one by one (same results)."""
+    from ruleproof.properties.dawn_under import invariants
+
+    game, states = _bfs("du-2p-1v", 500)
+    monkeypatch.setattr(invariants, "REFERENCE_DIGEST", "0" * 16)
+    fast = FastInvariants(game.config, game.totals)
+    assert not fast.mirrors
+    assert not any(fast.holds(s) for s in states)
+    assert [fast.violations(s) for s in states] == [violations(s, game.totals) for s in states]
