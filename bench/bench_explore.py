@@ -17,6 +17,10 @@ Two rates are printed for every run, because the machine may be shared:
 The clock of a search starts when its workers are ready (the game built, as for one
 process); starting Ray and its actors takes a few seconds more, printed separately.
 
+``--against DIR`` instead alternates the one-process search of this tree and of another
+checkout (``DIR``, e.g. a worktree of main), each in a fresh interpreter: the same-run
+comparison of two states of the code on a loaded machine.
+
 Run: ``python bench/bench_explore.py [--setup NAME] [--workers 2] [--rounds 1]``; without
 ``--setup`` the largest shipped set-up (the most distinct states pinned in any
 ``spec/<game>/reduced/expected.toml``, without symmetry), which issue #30 measures.
@@ -29,8 +33,13 @@ whether a run met it).
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ruleproof.properties.explore.distributed import explore_distributed
@@ -66,6 +75,20 @@ def engine_cost(name: str, states: int = 20_000) -> dict[str, float]:
         frontier = nxt
     sample = sample[:states]
     out: dict[str, float] = {}
+    # timed with the cyclic garbage collector off, as the search expands (gc_paused): its
+    # passes over the sample's states would otherwise be charged to whichever part runs
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _engine_parts(game, sample, out)
+    finally:
+        if enabled:
+            gc.enable()
+    return out
+
+
+def _engine_parts(game: Any, sample: list[Any], out: dict[str, float]) -> None:
+    """The timings of :func:`engine_cost` into ``out``."""
     t = time.process_time()
     if game.step_checks:
         succ = [game.checked_next_states(s)[0] for s in sample if not game.is_terminal(s)]
@@ -84,7 +107,6 @@ def engine_cost(name: str, states: int = 20_000) -> dict[str, float]:
         game.violations(s)
     out["invariants"] = (time.process_time() - t) / len(sample) * 1e6
     out["successors per state"] = len(flat) / len(sample)
-    return out
 
 
 def _line(label: str, r: ExploreResult) -> str:
@@ -103,6 +125,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1, help="alternate 1 and N workers")
     parser.add_argument("--no-costs", action="store_true", help="skip the per-part costs")
+    parser.add_argument("--against", metavar="DIR", default=None,
+                        help="alternate the one-process search of this tree with that of "
+                             "another checkout DIR (e.g. a worktree of main), --rounds times "
+                             "each, and print both CPU rates and their ratio (then exit)")
     parser.add_argument("--compact", action="store_true",
                         help="also one process with compact state storage (--compact): its "
                              "rate and bytes per stored state, against the dict seen-set")
@@ -110,6 +136,9 @@ def main() -> None:
     if args.setup is None:
         args.setup, pinned = largest_setup()
         print(f"set-up: {args.setup} (the largest shipped: {pinned:,} distinct states pinned)")
+    if args.against is not None:
+        compare(args.setup, Path(args.against), args.rounds)
+        return
     if not args.no_costs:
         for part, value in engine_cost(args.setup).items():
             print(f"{part:40} {value:10.1f}")
@@ -135,6 +164,48 @@ def main() -> None:
         assert many.verdict() == one.verdict(), "distributed and single results differ"
         print(f"speed-up 1 -> {args.workers}: {one.seconds / many.seconds:.2f}x wall")
         print(_per_worker(one, many, args.workers))
+
+
+_ONE_RUN = """
+import json, os, sys
+from ruleproof.properties.explore.search import explore
+import ruleproof
+load = os.getloadavg()[0]
+r = explore(sys.argv[1], keep_graph=False)
+print(json.dumps({"states": r.distinct_states, "cpu": r.cpu_seconds, "wall": r.seconds,
+                  "load": load, "tree": ruleproof.__file__}))
+"""
+
+
+def _one_run(setup: str, tree: Path | None) -> dict[str, Any]:
+    """One single-process search of ``setup`` in a fresh interpreter, importing ruleproof
+    from ``tree`` (a checkout) or, if None, as installed."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    # run in the tree (``python -c`` puts the working folder first on the path)
+    out = subprocess.run([sys.executable, "-c", _ONE_RUN, setup], env=env, check=True,
+                         capture_output=True, text=True,
+                         cwd=None if tree is None else tree).stdout
+    found: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return found
+
+
+def compare(setup: str, other: Path, rounds: int) -> None:
+    """Alternate the one-process search of ``other`` (a checkout) and of this tree, each in a
+    fresh interpreter, ``rounds`` times: distinct states per CPU-minute of each, pair by pair
+    (the machine's load changes between runs; alternating spreads it over both)."""
+    here = Path(__file__).resolve().parent.parent
+    for k in range(rounds):
+        pair = []
+        for label, tree in (("other", other), ("this", here)):
+            r = _one_run(setup, tree)
+            rate = r["states"] / r["cpu"] * 60
+            pair.append(rate)
+            print(f"round {k + 1} {label:5} {r['states']:,} states {r['cpu']:6.1f} s CPU "
+                  f"{r['wall']:6.1f} s wall: {rate:11,.0f} states/CPU-min (load {r['load']:.1f}; "
+                  f"{r['tree']})", flush=True)
+        print(f"round {k + 1} this / other: {pair[1] / pair[0]:.2f}x", flush=True)
 
 
 def _per_worker(one: ExploreResult, many: ExploreResult, workers: int) -> str:

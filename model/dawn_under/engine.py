@@ -546,31 +546,41 @@ class _Draft:
     __slots__ = State.__slots__
 
 
-def _state_updater() -> Callable[..., State]:
-    """``dataclasses.replace`` for states, several times faster: ``_with(state, phase=...,
-    pending=...)`` builds the successor in one call. The frozen dataclass's ``__init__``
-    stores every field through ``object.__setattr__`` by name (and calling the member
-    descriptors directly still costs a call per field); this function copies the fields into
-    a :class:`_Draft` with plain attribute stores (which the interpreter specialises to a slot
-    write), writes the changed fields and seals the draft as a ``State``. Its code is
-    generated once from ``fields(State)``, the way ``dataclasses`` generates ``__init__``; the
-    result is an ordinary frozen :class:`State`. Transitions replace fields about once per
-    action, so this is the engine's innermost loop.
+def slot_updater(cls: type[T], draft: type | None = None) -> Callable[..., T]:
+    """``dataclasses.replace`` for instances of the frozen, slotted dataclass ``cls``, several
+    times faster: ``update(obj, name=value, ...)`` builds the changed copy in one call. The
+    frozen dataclass's ``__init__`` stores every field through ``object.__setattr__`` by
+    name (and calling the member descriptors directly still costs a call per field); this
+    function copies the fields into a draft (a writable twin of ``cls``: the same slots in
+    the same order, so the same memory layout, and no frozen ``__setattr__``) with plain
+    attribute stores (which the interpreter specialises to a slot write), writes the changed
+    fields and seals the draft as a ``cls`` by assigning ``__class__`` (allowed between
+    classes of identical layout); a draft never leaves the function, so every instance
+    anyone holds stays frozen. Its code is generated once from ``fields(cls)``, the way
+    ``dataclasses`` generates ``__init__``. ``draft``: the twin class (made here if not
+    given).
 
     Raises:
-        AttributeError: for a keyword that is not a field of ``State``.
+        AttributeError: (from the updater) for a keyword that is not a field of ``cls``.
     """
-    env: dict[str, Any] = {"new": object.__new__, "State": State, "Draft": _Draft}
-    copy = "\n".join(f"    d.{name} = state.{name}" for name in _STATE_FIELDS)
-    src = (f"def _with(state, **changes):\n    d = new(Draft)\n{copy}\n"
+    if draft is None:
+        draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
+    copy = "\n".join(f"    d.{name} = obj.{name}" for name in names)
+    src = (f"def update(obj, **changes):\n    d = new(Draft)\n{copy}\n"
            "    for name, value in changes.items():\n        setattr(d, name, value)\n"
-           "    d.__class__ = State\n    return d\n")
+           "    d.__class__ = cls\n    return d\n")
     exec(src, env)
-    updater: Callable[..., State] = env["_with"]
+    updater: Callable[..., T] = env["update"]
+    updater.__qualname__ = f"update_{cls.__name__}"
     return updater
 
 
-_with = _state_updater()
+_with: Callable[..., State] = slot_updater(State, _Draft)
+"""``dataclasses.replace`` for states (:func:`slot_updater`): ``_with(state, phase=...,
+pending=...)`` builds the successor in one call. Transitions replace fields about once per
+action, so this is the engine's innermost loop."""
 
 
 def _is_legal(state: State, action: Action) -> bool:
@@ -1031,6 +1041,7 @@ _BASE_TRANSITIONS: dict[type, Callable[[State, Any, Events], State]] = {
 # The base transitions an expansion builds on (public names for the expansions' modules).
 with_changes = _with
 set_at = _set
+place_action = _place
 remove_end = _remove_end
 others = _others
 left_of = _left

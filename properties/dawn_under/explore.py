@@ -57,8 +57,11 @@ from ruleproof.model.dawn_under.state import (
     VampireIn,
 )
 from ruleproof.properties.contracts.core import broken
-from ruleproof.properties.dawn_under.invariants import Totals, transition_violations
-from ruleproof.properties.dawn_under.invariants import violations as du_violations
+from ruleproof.properties.dawn_under.invariants import (
+    FastInvariants,
+    Totals,
+    transition_violations,
+)
 from ruleproof.properties.dawn_under.plugin import GRUFT_DROPS, NAME
 from ruleproof.properties.dawn_under.scenarios import parse_action
 from ruleproof.properties.explore.encoding import (
@@ -263,6 +266,7 @@ class DawnUnderExplore(ExploreGame):
         self.part = parse(spec)
         self.config = self.part.config
         self.totals = Totals.of_manifest(self.config)
+        self._invariants = FastInvariants(self.config, self.totals)
         gruft = self.config.options.expansion != "none"
         base = "du-cs" if self.part.preset == "du-cs" else "du-en"
         self.played = RuleSet(NAME, spec.name, self.part.preset, players=(spec.players,),
@@ -383,7 +387,10 @@ class DawnUnderExplore(ExploreGame):
         return min(encode_fields(view, k, n, self._class_of) for k in range(n))
 
     def violations(self, state: State) -> list[str]:
-        return du_violations(state, self.totals, legal=self._legal(state))
+        """Every invariant ``state`` breaks (:func:`~ruleproof.properties.dawn_under.
+        invariants.violations`, through its fused fast path
+        :class:`~ruleproof.properties.dawn_under.invariants.FastInvariants`)."""
+        return self._invariants.violations(state, self._legal(state))
 
     def typed(self, action: str) -> Any:
         return parse_action(action)
@@ -418,12 +425,12 @@ class DawnUnderExplore(ExploreGame):
             else:
                 nxt = du_apply_legal(state, action)
             nexts.append(nxt)
-            found = [f"contract {v.clause}: {v.how} {v.what}"
-                     for v in broken(contracts, state, action, nxt)] if contracts else []
+            if contracts:
+                for c in broken(contracts, state, action, nxt):
+                    bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
             if props:
-                found += transition_violations(state, events, nxt)
-            for v in found:
-                bad.append((i, f"step {action}: {v}"))
+                for v in transition_violations(state, events, nxt):
+                    bad.append((i, f"step {action}: {v}"))
         return nexts, bad
 
     def probes(self, state: State) -> list[Any]:
@@ -601,14 +608,58 @@ BytesMemo = dict[int, tuple[object, bytes]]
 """The bytes of parts' codes by ``id`` (each entry keeps its object alive, as :data:`Memo`)."""
 
 
+def _phase_bytes() -> dict[int, bytes]:
+    """The code of every phase, base and expansions', as bytes by ``id`` of the member (enum
+    members live as long as their class): what :func:`state_code` writes for a phase."""
+    from ruleproof.model.dawn_under.expansion import all_expansions
+
+    out = {id(p): bytes(_phase_code(p)) for p in Phase}
+    for ext in all_expansions():
+        out.update((id(p), bytes(_phase_code(p))) for p in ext.phases)
+    return out
+
+
+_PHASE_BYTES: Mapping[int, bytes] = _phase_bytes()
+"""Phase codes as bytes by ``id`` (:func:`_phase_bytes`); read-only."""
+
+
+def _contents_bytes(contents: tuple[object, ...]) -> bytes:
+    """``bytes(_contents_code(contents))`` in one loop (the same ValueError beyond a byte,
+    the same TypeError for an unknown content)."""
+    out = bytearray()
+    add = out.append
+    for x in contents:
+        if x is None:
+            add(0)
+        elif type(x) is VampireIn:
+            add(1 + x.colour)
+        elif type(x) is GarlicIn:
+            add(_GARLIC + x.owner)
+        else:
+            raise TypeError(f"no code for grave content {x!r}")
+    return bytes(out)
+
+
+def _rows_bytes(rows: tuple[Row, ...]) -> bytes:
+    """``bytes(_rows_code(rows))`` in one loop (the same ValueError beyond a byte)."""
+    out = bytearray()
+    add = out.append
+    for row in rows:
+        add(len(row))
+        for v in row:
+            add(v.colour * 2 + 1 if v.face_up else v.colour * 2)
+    return bytes(out)
+
+
 def state_fp(state: State, memo: BytesMemo, ext_memo: dict[object, bytes]) -> int:
     """``fingerprint(state_code(state, ...))``, the same value, without building the code:
     BLAKE2b over the same bytes (``b"b"`` and the code's bytes, as
     :func:`~ruleproof.properties.explore.encoding.fingerprint` hashes a code of bytes-sized
     ints), joined from the bytes of the parts, each part's bytes cached by identity in
-    ``memo`` (``lids``, ``contents``, ``rows``, ``windows``) and the expansion's part by value
-    in ``ext_memo`` (its code is that of its ``repr``; the engine rebuilds it on most
-    transitions, with a value seen before). tests/test_explore.py checks it against
+    ``memo`` (``lids``, ``contents``, ``rows``, ``windows``, ``gifts``, the expansion's
+    part) and the expansion's part also by value in ``ext_memo`` (its code is that of its
+    ``repr``; the engine rebuilds it on most transitions, with a value seen before); the
+    phase's bytes come from a table of every phase. tests/test_explore.py checks it against
     ``fingerprint(state_code(...))`` state by state.
 
     Raises:
@@ -628,12 +679,12 @@ def state_fp(state: State, memo: BytesMemo, ext_memo: dict[object, bytes]) -> in
     part = state.contents
     hit = get(id(part))
     if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, bytes(_contents_code(part)))
+        hit = memo[id(part)] = (part, _contents_bytes(part))
     contents = hit[1]
     part = state.rows
     hit = get(id(part))
     if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, bytes(_rows_code(part)))
+        hit = memo[id(part)] = (part, _rows_bytes(part))
     rows = hit[1]
     part = state.windows
     hit = get(id(part))
@@ -644,30 +695,44 @@ def state_fp(state: State, memo: BytesMemo, ext_memo: dict[object, bytes]) -> in
     if part is None:
         ext = b"\x00"
     else:
-        try:
-            got = ext_memo.get(part)
-            if got is None:
-                got = ext_memo[part] = bytes(_extension_code(part))
-        except TypeError:  # an unhashable part: not cached
-            got = bytes(_extension_code(part))
-        ext = got
-    phase = state.phase
-    code = _PHASE_CODE.get(id(phase))
-    plague = state.plague
+        hit = get(id(part))
+        if hit is None or hit[0] is not part:
+            try:
+                got = ext_memo.get(part)
+                if got is None:
+                    got = ext_memo[part] = bytes(_extension_code(part))
+            except TypeError:  # an unhashable part: not cached by value
+                got = bytes(_extension_code(part))
+            hit = memo[id(part)] = (part, got)
+        ext = hit[1]
     gifts = state.gifts
+    if gifts:
+        hit = get(id(gifts))
+        if hit is None or hit[0] is not gifts:
+            hit = memo[id(gifts)] = (gifts, bytes(_gifts_code(gifts, _same)))
+        gifts_b = hit[1]
+    else:
+        gifts_b = b"\x00"
+    phase = state.phase
+    phase_b = _PHASE_BYTES.get(id(phase))
+    if phase_b is None:
+        phase_b = bytes(_phase_code(phase))
+    plague = state.plague
     pending = state.pending
     transit = state.in_transit
     winner = state.winner
     barred = state.barred
-    middle = bytes((*state.stakes_held, state.stakes_path,
-                    *state.garlic_hand, len(state.reserve), *state.reserve, state.removed_rats,
-                    state.turn_player, *((code,) if code is not None else enum_code(phase)),
-                    1 if state.may_stop else 0, 0 if pending is None else pending + 1,
-                    *((0,) if plague is None else _plague_code(plague, _same)),
-                    *((0,) if not gifts else _gifts_code(gifts, _same)),
-                    0 if transit is None else transit + 1, 0 if winner is None else winner + 1))
-    data = b"".join((b"b", lids, contents, rows, middle, windows, bytes((len(barred), *barred)),
-                     ext))
+    reserve = state.reserve
+    data = b"".join((
+        b"b", lids, contents, rows,
+        bytes((*state.stakes_held, state.stakes_path, *state.garlic_hand, len(reserve),
+               *reserve, state.removed_rats, state.turn_player)),
+        phase_b,
+        bytes((1 if state.may_stop else 0, 0 if pending is None else pending + 1,
+               *((0,) if plague is None else _plague_code(plague, _same)))),
+        gifts_b,
+        bytes((0 if transit is None else transit + 1, 0 if winner is None else winner + 1)),
+        windows, bytes((len(barred), *barred)), ext))
     return int.from_bytes(blake2b(data, digest_size=8).digest(), "big")
 
 

@@ -8,14 +8,18 @@ start state, so that what is checked is conservation by the transitions.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
 from ruleproof.model.dawn_under.gruft import GruftEvent, GruftPhase, part
+from ruleproof.model.dawn_under.gruft.state import Gruft
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -387,25 +391,397 @@ def violations(state: State, totals: Totals,
     return out
 
 
+_COLOURS = 64
+"""Colours (and lid values + 1) a digit sum (:func:`_sig`) can hold."""
+_DIGIT = 1 << 12
+"""Fewer items than this in a part: no digit of its sum overflows."""
+_B = 1 << 16
+"""The base of the digit sums: a sum of a few parts' digits (each below :data:`_DIGIT`)
+stays below it, so equal sums mean equal counts per value."""
+_MEMO_LIMIT = 1 << 17
+"""Most parts :class:`FastInvariants` keeps a summary of (then it starts afresh)."""
+
+
+def _sig(counts: dict[int, int], shift: int) -> int:
+    """The digit sum of ``counts`` (value -> count): count times ``_B ** (value + shift)``;
+    -1 if a value or count does not fit (the fast path then never accepts)."""
+    sig = 0
+    for value, count in counts.items():
+        if not 0 <= value + shift < _COLOURS or not 0 <= count < _DIGIT:
+            return -1
+        sig += count * _B ** (value + shift)
+    return sig
+
+
+def _lids_summary(lids: tuple[int | None, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """``(digit sum of the lid values + 1, graves without a lid)``, or None: a lid value
+    that is no small int (or too many graves)."""
+    sig = 0
+    lidless: list[int] = []
+    for g, lid in enumerate(lids):
+        if lid is None:
+            lidless.append(g)
+        elif type(lid) is not int or not 0 <= lid + 1 < _COLOURS:
+            return None
+        else:
+            sig += _B ** (lid + 1)
+    if len(lids) >= _DIGIT:
+        return None
+    return sig, tuple(lidless)
+
+
+def _reserve_summary(reserve: tuple[int, ...]) -> tuple[int, bool] | None:
+    """``(digit sum of the lid values + 1, a rat among them)``, or None (as
+    :func:`_lids_summary`)."""
+    sig = 0
+    for lid in reserve:
+        if type(lid) is not int or not 0 <= lid + 1 < _COLOURS:
+            return None
+        sig += _B ** (lid + 1)
+    if len(reserve) >= _DIGIT:
+        return None
+    return sig, RAT in reserve
+
+
+REFERENCE_DIGEST = "f4175c1927711a50"
+"""The digest (:func:`reference_digest`) of the nine invariants :class:`FastInvariants`
+mirrors. When an invariant changes, the fused pass no longer decides anything (every state
+takes the nine one by one: the same results, slower) until it is brought in line and this
+digest updated (tests/test_explore_fast_paths.py fails meanwhile)."""
+
+
+def reference_digest() -> str:
+    """SHA-256 (first 16 hex digits) of the source of every invariant of :data:`INVARIANTS`;
+    "" when a source cannot be read."""
+    try:
+        text = "".join(inspect.getsource(f) for f in INVARIANTS.values())
+    except (OSError, TypeError):
+        return ""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class FastInvariants:
+    """:func:`violations` for one configuration, with a fused fast path: one pass over the
+    state decides whether all nine invariants of :data:`INVARIANTS` hold; only when it
+    cannot say so does it run them one by one (which then words every violation). The pass
+    reads what each invariant reads and accepts only states each invariant accepts (it is
+    stricter where that is simpler: a doubtful state takes the exact path), so
+    :meth:`violations` returns what :func:`violations` returns for every state
+    (tests/test_fast_paths.py compares them on every reachable state of several set-ups
+    and on states broken on purpose). What the explorer calls for every distinct state
+    (``properties/dawn_under/explore.py``): the nine invariants as nine calls each building
+    its list cost about as much as a transition.
+
+    Args:
+        config: the configuration of every state checked.
+        totals: the conserved totals (:class:`Totals`).
+
+    Clauses: those of :data:`INVARIANT_CLAUSES` (the same invariants).
+    """
+
+    def __init__(self, config: Config, totals: Totals) -> None:
+        self.config = config
+        self.totals = totals
+        self._same_config = config
+        # the fused pass mirrors the nine invariants as they are (REFERENCE_DIGEST)
+        self.mirrors = reference_digest() == REFERENCE_DIGEST
+        self._vampires = totals.vampire_counts
+        self._lids = totals.lid_counts
+        self._stakes = totals.stakes
+        self._garlic = totals.garlic
+        self._stake_limit = (config.stakes_for_gift - 1
+                             if config.options.gift_trigger == "third-stake"
+                             else config.stakes_for_gift)
+        self._players = config.players
+        self._size = config.board.size
+        self._all_open = config.all_open_at_most
+        self._need = config.open_per_side
+        self._rat_front = not config.rat_lid_stays
+        self._origin_lid = RAT if config.rat_lid_stays else None
+        self._wild = config.options.lidless_grave == "wild" and config.players == 2
+        self._one_round = config.options.plague_round == "one-round"
+        self._neighbours = tuple(frozenset(n) for n in config.board.neighbours)
+        self._gruft_on = config.options.expansion == "gruft"
+        # summaries of rows, contents, lids and reserves, by identity (each entry keeps its
+        # part alive, so an id is not reused while its entry exists)
+        self._memos: tuple[dict[int, tuple[object, Any]], ...] = ({}, {}, {}, {})
+        # the conserved counts as digit sums (_sig); -1: not expressible (never fast)
+        self._vampire_sig = _sig(totals.vampire_counts, 0)
+        self._lid_sig = _sig(totals.lid_counts, 1)
+        # the bats each player holds, has used or has on a grave: as dealt
+        # (gruft-en:prep.bats), the total bats-conserved compares with
+        self._bats: tuple[int, ...] | None = None
+        if self._gruft_on and config.expansion is not None:
+            dealt = config.expansion.initial(config)
+            if isinstance(dealt, Gruft) and len(set(dealt.bats_out)) <= 1 \
+                    and not any(dealt.bats_out):
+                self._bats = dealt.bats
+
+    def _rows_summary(self, rows: tuple[Row, ...]) -> tuple[int, bool] | None:
+        """``(digit sum of the vampires' colours, some row empty)``, or None: a row
+        breaks rows-show-open (du-en:row.refill, du-en:row.four-or-fewer,
+        du-en:ch3.flip-when-short) or a colour is no small int."""
+        lim = self._all_open
+        need = self._need
+        sig = 0
+        some_empty = False
+        total = 0
+        for row in rows:
+            size = len(row)
+            if not size:
+                some_empty = True
+                continue
+            total += size
+            for v in row:
+                c = v.colour
+                if type(c) is not int or not 0 <= c < _COLOURS:
+                    return None
+                sig += _B ** c
+            if size <= lim:
+                for v in row:
+                    if not v.face_up:
+                        return None
+            else:
+                i = 0
+                while i < size and row[i].face_up:
+                    i += 1
+                if i < size:
+                    j = size - 1
+                    while row[j].face_up:
+                        j -= 1
+                    if i < need or size - 1 - j < need:
+                        return None
+                    for k in range(i, j + 1):
+                        if row[k].face_up:
+                            return None
+        if total >= _DIGIT:
+            return None
+        return sig, some_empty
+
+    def _contents_summary(self, contents: tuple[object, ...]
+                          ) -> tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]] | None:
+        """``(digit sum of the vampires' colours in graves, garlic per owner or None for
+        none, (grave, colour) of each vampire)``, or None: a content of another type, an owner
+        who is not a player, a colour that is no small int."""
+        n = self._players
+        sig = 0
+        adds: list[int] | None = None
+        graves: list[tuple[int, int]] = []
+        x: Any
+        for g, x in enumerate(contents):
+            if x is None:
+                continue
+            t = type(x)
+            if t is VampireIn:
+                c = x.colour
+                if type(c) is not int or not 0 <= c < _COLOURS:
+                    return None
+                sig += _B ** c
+                graves.append((g, c))
+            elif t is GarlicIn:
+                o = x.owner
+                if type(o) is not int or not 0 <= o < n:
+                    return None
+                if adds is None:
+                    adds = [0] * n
+                adds[o] += 1
+            else:
+                return None
+        if len(contents) >= _DIGIT:
+            return None
+        return sig, None if adds is None else tuple(adds), tuple(graves)
+
+    def violations(self, state: State, legal: tuple[object, ...] | None = None) -> list[str]:
+        """:func:`violations` of ``state`` (``legal``: its legal actions, if known)."""
+        if self.holds(state, legal):
+            return []
+        return violations(state, self.totals, legal)
+
+    def holds(self, state: State, legal: tuple[object, ...] | None = None) -> bool:
+        """True only if every invariant of :data:`INVARIANTS` holds in ``state`` (False: not
+        decided here; :func:`violations` decides)."""
+        if not self.mirrors:
+            return False
+        config = state.config
+        if config is not self._same_config:
+            if config != self.config:
+                return False
+            self._same_config = config  # an equal configuration (e.g. of another game object)
+        rows = state.rows
+        contents = state.contents
+        lids = state.lids
+        n = self._players
+        if len(rows) != n or len(contents) != self._size or len(lids) != self._size:
+            return False
+        # Per part (found by identity: a successor shares most parts with its parent), a
+        # summary made once: counts as digit sums (see _sig), the rows' shape, garlic.
+        rmemo, cmemo, lmemo, resmemo = self._memos
+        if len(rmemo) + len(cmemo) + len(lmemo) + len(resmemo) > _MEMO_LIMIT:
+            for m in self._memos:
+                m.clear()
+        hit = rmemo.get(id(rows))
+        if hit is None or hit[0] is not rows:
+            hit = rmemo[id(rows)] = (rows, self._rows_summary(rows))
+        rsum = hit[1]
+        hit = cmemo.get(id(contents))
+        if hit is None or hit[0] is not contents:
+            hit = cmemo[id(contents)] = (contents, self._contents_summary(contents))
+        csum = hit[1]
+        hit = lmemo.get(id(lids))
+        if hit is None or hit[0] is not lids:
+            hit = lmemo[id(lids)] = (lids, _lids_summary(lids))
+        lsum = hit[1]
+        reserve = state.reserve
+        hit = resmemo.get(id(reserve))
+        if hit is None or hit[0] is not reserve:
+            hit = resmemo[id(reserve)] = (reserve, _reserve_summary(reserve))
+        resum = hit[1]
+        if rsum is None or csum is None or lsum is None or resum is None:
+            return False
+        # rows-show-open (du-en:row.refill, du-en:row.four-or-fewer): the rows' summary
+        row_sig, some_empty = rsum
+        content_sig, garlic_adds, vampire_graves = csum
+        # vampires-conserved (du-en:content.vampires)
+        transit = state.in_transit
+        if transit is None:
+            vsig = row_sig + content_sig
+        elif type(transit) is int and 0 <= transit < _COLOURS:
+            vsig = row_sig + content_sig + _B ** transit
+        else:
+            return False
+        if vsig != self._vampire_sig:
+            return False
+        gruft_part = state.extension
+        gp = gruft_part if isinstance(gruft_part, Gruft) else None
+        if gp is None:
+            # graves-consistent (du-en:ch1.match): a vampire under a lid of its colour
+            for g, c in vampire_graves:
+                lid = lids[g]
+                if lid is not None and lid != c:
+                    return False
+        # garlic-conserved (du-en:prep.garlic, du-en:ch3.garlic-back)
+        hand = state.garlic_hand
+        if garlic_adds is None:
+            if hand != self._garlic:
+                return False
+        elif tuple([h + a for h, a in zip(hand, garlic_adds, strict=False)]) != self._garlic \
+                or len(hand) != n:
+            return False
+        if hand and min(hand) < 0:
+            return False
+        # stakes-conserved (du-en:content.stakes, du-en:ch2.gift)
+        held = state.stakes_held
+        path = state.stakes_path
+        if path < 0 or path + sum(held) != self._stakes or (held and max(held) > self._stake_limit):
+            return False
+        # lids-accounted (du-en:content.lids, du-en:prep.reserve, du-en:ch4.cleanup): no rat
+        # in the reserve, and lids on graves + reserve + rats out of play as dealt
+        lid_sig, lidless = lsum
+        reserve_sig, reserve_rat = resum
+        plague = state.plague
+        removed = state.removed_rats
+        if reserve_rat or type(removed) is not int or not 0 <= removed < _DIGIT:
+            return False
+        rats = removed + (1 if plague is not None and self._rat_front else 0)
+        if lid_sig + reserve_sig + rats != self._lid_sig:
+            return False
+        # graves-consistent (du-en:content.graves, du-en:ch4.rat)
+        if lidless and n != 2:
+            for g in lidless:
+                if plague is None or plague.origin != g:
+                    return False
+        if plague is not None:
+            origin = plague.origin
+            if not 0 <= origin < self._size:
+                return False
+            if (contents[origin] is not None and gp is None) or \
+                    lids[origin] != self._origin_lid:
+                return False
+        # flow-consistent (du-en:ch1.match, du-en:ch4.only-neighbours, du-en:end.first-empty)
+        phase = state.phase
+        if phase is Phase.OVER:
+            w = state.winner
+            if w is None or not 0 <= w < n or rows[w]:
+                return False
+        else:
+            if some_empty:
+                return False
+            if not 0 <= current_player(state) < n:
+                return False
+            if phase is Phase.PLACE:
+                pg = state.pending
+                if pg is None or not 0 <= pg < self._size or contents[pg] is not None:
+                    return False
+                lid = lids[pg]
+                if lid == RAT or (lid is None and not self._wild):
+                    return False
+            if plague is not None:
+                if not self._neighbours[plague.origin].issuperset(plague.opened):
+                    return False
+                if self._one_round and not 1 <= plague.turns <= n:
+                    return False
+                if not 0 <= plague.idle < n:
+                    return False
+            if not (legal_actions(state) if legal is None else legal):
+                return False
+        # bats-conserved and count-consistent (the expansion)
+        if gp is None:
+            return not self._gruft_on and gruft_part is None and \
+                not isinstance(phase, GruftPhase)
+        bats = self._bats
+        if bats is None:
+            return False
+        have, out = gp.bats, gp.bats_out
+        if len(have) != n or len(out) != n:
+            return False
+        bat = gp.bat
+        on = -1 if bat is None or phase is not GruftPhase.BAT else bat.owner
+        for p in range(n):
+            a, b = have[p], out[p]
+            if a < 0 or b < 0 or a + b + (1 if p == on else 0) != bats[p]:
+                return False
+        if phase is GruftPhase.BAT and bat is None:
+            return False
+        post = gp.post
+        if post is not None and not 0 <= post < n:
+            return False
+        cg = gp.count_grave
+        opened = gp.open_graves
+        if cg is not None:
+            if post is None or not 0 <= cg < self._size or lids[cg] is None:
+                return False
+            if plague is not None and cg in plague.opened:
+                return False
+            if cg in opened and phase is not Phase.OVER and not (
+                    (phase is GruftPhase.PUT or phase is GruftPhase.COUNT_MOVE)
+                    and bat is None and state.pending == cg and state.turn_player == post):
+                return False
+        if len(set(opened)) != len(opened):
+            return False
+        return not (phase is GruftPhase.COUNT_OPEN and (cg is None or state.turn_player != post))
+
+
 def transition_violations(before: State, events: tuple[Event, ...], after: State) -> list[str]:
     """Expansion: properties of one transition. The grave kept by Count Rucola is opened by
     nobody but the post's player, and only through the Count's opening, never by turning its
     lid in a plague (gruft-en:count.guard, gruft-en:faq.count-plague,
     gruft-en:faq.rat-ignored); a player's used bats never come back (gruft-en:bats.once)."""
-    gb, ga = part(before), part(after)
-    if gb is None or ga is None:
+    gb, ga = before.extension, after.extension
+    if not isinstance(gb, Gruft) or not isinstance(ga, Gruft):
         return []
     out = []
     kept = gb.count_grave
-    for e in events:
-        if kept is not None and e.grave == kept and e.kind in (EventKind.REVEAL,
-                                                               GruftEvent.BAT_OPEN):
-            out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
-                       f"player {gb.post}")
-        if kept is not None and e.grave == kept and e.kind is GruftEvent.COUNT_OPEN \
-                and (e.player != gb.post or before.plague is not None):
-            out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
-    if any(a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
+    if kept is not None:  # (no grave kept: no event can open it)
+        for e in events:
+            if e.grave == kept and e.kind in (EventKind.REVEAL, GruftEvent.BAT_OPEN):
+                out.append(f"player {e.player} opened grave {kept}, kept by the Count for "
+                           f"player {gb.post}")
+            if e.grave == kept and e.kind is GruftEvent.COUNT_OPEN \
+                    and (e.player != gb.post or before.plague is not None):
+                out.append(f"the Count's grave {kept} opened by {e.player} or in a plague")
+    # (the same tuple: no bat came back)
+    if ga.bats_out is not gb.bats_out and any(
+            a < b for a, b in zip(ga.bats_out, gb.bats_out, strict=True)):
         out.append("a used bat came back out of the box")
     return out
 

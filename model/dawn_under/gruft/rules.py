@@ -9,7 +9,6 @@ unchanged). :data:`EXPANSION` is what the base engine calls
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ruleproof.model.dawn_under.engine import (
@@ -18,9 +17,11 @@ from ruleproof.model.dawn_under.engine import (
     left_of,
     openable,
     others,
+    place_action,
     remove_end,
     row_ends,
     set_at,
+    slot_updater,
     start_turn,
     win,
     with_changes,
@@ -83,9 +84,32 @@ def _p(state: State) -> Gruft:
     return ext
 
 
+_gruft_with = slot_updater(Gruft)
+"""``dataclasses.replace`` for the expansion's part (one call, :func:`slot_updater`)."""
+_bat_with = slot_updater(BatClaim)
+"""``dataclasses.replace`` for a bat's claim."""
+
+
 def _g(state: State, **changes: Any) -> State:
     """``state`` with fields of its expansion part changed."""
-    return with_changes(state, extension=replace(_p(state), **changes))
+    return with_changes(state, extension=_gruft_with(_p(state), **changes))
+
+
+def _gs(state: State, changes: Mapping[str, Any], **ext_changes: Any) -> State:
+    """``state`` with the fields ``changes`` and the fields ``ext_changes`` of its expansion
+    part changed, in one rebuild (what ``_g(with_changes(state, **changes), **ext_changes)``
+    gives)."""
+    return with_changes(state, extension=_gruft_with(_p(state), **ext_changes), **changes)
+
+
+_ANSWERS: tuple[Action, ...] = (Believe(), Doubt())
+"""The answers to a bat (gruft-en:bats.ask): shared immutable action objects."""
+_BATS: tuple[PlayBat, ...] = tuple(PlayBat(g) for g in range(256))
+"""A bat on each grave (gruft-en:bats.declare), shared as the engine shares its actions."""
+
+
+def _bat_on(grave: int) -> PlayBat:
+    return _BATS[grave] if 0 <= grave < len(_BATS) else PlayBat(grave)
 
 
 _EXPECT = {
@@ -180,7 +204,7 @@ class GruftExpansion(Expansion):
     def extra_actions(self, state: State) -> Sequence[Action]:
         """gruft-en:bats.declare: a bat instead of opening a grave; gruft-en:bats.once."""
         if state.plague is None and _p(state).bats[state.turn_player] > 0:
-            return [PlayBat(g) for g in openable(state)]
+            return [_bat_on(g) for g in openable(state)]
         return ()
 
     def current_player(self, state: State) -> int:
@@ -206,14 +230,14 @@ class GruftExpansion(Expansion):
         if phase in (GruftPhase.COUNT_PLACE, GruftPhase.COUNT_MOVE):
             return tuple(CountTo(c) for c in count_graves(state))
         if phase is GruftPhase.BAT:
-            return (Believe(), Doubt())  # gruft-en:bats.ask
+            return _ANSWERS  # gruft-en:bats.ask
         if phase is GruftPhase.BAT_GIFT:
             assert g.bat is not None
             # gruft-en:bats.believed-vampire: to any (other) player
             return tuple(GiftTo(p) for p in others(state.config, g.bat.owner))
         assert g.putter is not None and state.pending is not None
         grave = state.pending
-        return tuple(PlaceVampire(grave, e) for e in row_ends(state.rows[g.putter]))
+        return tuple(place_action(grave, e) for e in row_ends(state.rows[g.putter]))
 
     def why_illegal(self, state: State, action: Action) -> tuple[str, tuple[str, ...]] | None:
         """Reasons with gruft-en clause ids, or None to fall back to the base diagnosis."""
@@ -266,6 +290,11 @@ class GruftExpansion(Expansion):
     # ------------------------------------------------------------------------- transitions
 
     def step(self, state: State, action: Action, events: list[Event]) -> State:
+        t = type(action)  # the most frequent exact types first (what the chain below does)
+        if t is Believe or t is Doubt:
+            return _answer_bat(state, t is Doubt, events)
+        if t is PlaceVampire:
+            return _put(state, action.end, events)  # type: ignore[union-attr]
         if isinstance(action, PlayBat):
             return _play_bat(state, action.grave, events)
         if isinstance(action, Believe | Doubt):
@@ -275,7 +304,7 @@ class GruftExpansion(Expansion):
             assert bat is not None
             gift = Gift(bat.owner, action.player, "gruft-en:bats.believed-vampire")
             events.append(Event(EventKind.GIVE, bat.owner, None, state.in_transit, gift.clause))
-            return _g(with_changes(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=bat.owner)
+            return _gs(state, {"gifts": (gift,), "phase": Phase.RECEIVE}, then_put=bat.owner)
         if isinstance(action, CountTo):
             return _count_to(state, action.grave, events)
         if isinstance(action, OpenGrave):
@@ -292,16 +321,15 @@ class GruftExpansion(Expansion):
     def on_placed(self, state: State, player: int, events: list[Event]) -> State:
         """gruft-en:count.get-three: count matching placements; the third gets the Count
         (reading ``gruft_three``: in the own turn only, or in a row, plague goes included)."""
-        streak = _p(state).streak + 1
-        state = _g(state, streak=streak)
         g = _p(state)
+        streak = g.streak + 1
         own_turn = state.plague is None or _opt(state, "gruft_three") == "in-a-row"
         if streak == 3 and own_turn and g.post != player:
             events.append(Event(GruftEvent.COUNT_GET, player, g.count_grave, g.post,
                                 "gruft-en:count.get-three"))
             # gruft-en:count.continue: onto the post in front of the player, who goes on.
-            state = _g(state, post=player, count_grave=None)
-        return state
+            return _g(state, streak=streak, post=player, count_grave=None)
+        return _g(state, streak=streak)
 
     def on_unmatched(self, state: State) -> State:
         """gruft-en:count.get-three: anything but a matching placement breaks the run."""
@@ -313,27 +341,35 @@ class GruftExpansion(Expansion):
         then_put = _p(state).then_put
         if then_put is None:
             return None
-        return _g(with_changes(state, phase=GruftPhase.PUT), putter=then_put, then_put=None)
+        return _gs(state, {"phase": GruftPhase.PUT}, putter=then_put, then_put=None)
 
     def end_turn(self, state: State, nxt: int, events: list[Event]) -> State | None:
         """gruft-en:count.place: when a turn is over and the Count stands on its holder's post,
         the holder stands it on a grave (reading ``gruft_lost_place``: a player who got it from
         the right neighbour does so after their own turn, or at once)."""
-        state = _g(state, open_graves=(), bat=None)  # gruft-en:bats.close-ends
         g = _p(state)
+        # gruft-en:bats.close-ends, gruft-en:play.keep-open: no bat, no open grave (a part
+        # that has neither already stays as it is)
+        closed = g.open_graves or g.bat is not None
         if g.post is not None and g.count_grave is None and (
                 g.post != nxt or _opt(state, "gruft_lost_place") == "at-once"):
-            return _g(with_changes(state, phase=GruftPhase.COUNT_PLACE, pending=None,
-                                   may_stop=False), next_turn=nxt)
+            return with_changes(state, phase=GruftPhase.COUNT_PLACE, pending=None,
+                                may_stop=False, extension=_gruft_with(
+                                    g, open_graves=(), bat=None, next_turn=nxt))
+        if closed:
+            state = with_changes(state, extension=_gruft_with(g, open_graves=(), bat=None))
         return start_turn(state, nxt)
 
     def on_turn_start(self, state: State, player: int) -> State:
         """gruft-en:play.keep-open: the graves of the last turn are closed now; the holder of
         the Count starts by opening its grave (gruft-en:count.open-start)."""
         g = _p(state)
+        changes: dict[str, Any] = {}
         if g.post == player and g.count_grave is not None:
-            state = with_changes(state, phase=GruftPhase.COUNT_OPEN)
-        return _g(state, open_graves=(), streak=0, next_turn=None)
+            changes["phase"] = GruftPhase.COUNT_OPEN
+        if g.open_graves or g.streak != 0 or g.next_turn is not None:
+            changes["extension"] = _gruft_with(g, open_graves=(), streak=0, next_turn=None)
+        return with_changes(state, **changes) if changes else state
 
     # ------------------------------------------------------------------------- logs
 
@@ -379,7 +415,13 @@ def _next_asked(state: State) -> int:
     """gruft-en:bats.ask: the other players are asked in turn order, from the left neighbour."""
     bat = _p(state).bat
     assert bat is not None
-    return others(state.config, bat.owner)[len(bat.believed)]
+    # others(config, owner)[k], without building the tuple: the k-th player clockwise
+    # from the owner's left neighbour (IndexError past the last, as the tuple's)
+    k = len(bat.believed)
+    n = state.config.players
+    if k >= n - 1:
+        raise IndexError("every other player has answered the bat")
+    return (bat.owner + 1 + k) % n
 
 
 def count_graves(state: State) -> tuple[int, ...]:
@@ -409,8 +451,8 @@ def _count_to(state: State, grave: int, events: list[Event]) -> State:
     if state.phase is GruftPhase.COUNT_MOVE:
         events.append(Event(GruftEvent.COUNT_PLACE, holder, grave, None, "gruft-en:count.move"))
         # gruft-en:count.empty-continue: the turn goes on (a vampire was placed).
-        return _g(with_changes(state, phase=Phase.OPEN, may_stop=True, pending=None),
-                  count_grave=grave)
+        return _gs(state, {"phase": Phase.OPEN, "may_stop": True, "pending": None},
+                   count_grave=grave)
     events.append(Event(GruftEvent.COUNT_PLACE, holder, grave, None, "gruft-en:count.place"))
     nxt = _p(state).next_turn
     assert nxt is not None
@@ -432,7 +474,7 @@ def _count_open(state: State, events: list[Event]) -> State:
             content = None
     if content is None:
         # gruft-en:count.empty: any outermost vampire, whatever the colour.
-        return _g(with_changes(state, phase=GruftPhase.PUT, pending=grave), putter=holder)
+        return _gs(state, {"phase": GruftPhase.PUT, "pending": grave}, putter=holder)
     # gruft-en:count.occupied, gruft-en:count.no-penalty: no stake, no vampires; the Count and
     # the post go to the left neighbour (gruft-en:count.get-lost) and the turn ends
     # (gruft-en:count.occupied-ends).
@@ -443,10 +485,17 @@ def _count_open(state: State, events: list[Event]) -> State:
 
 
 def _garlic_home(state: State, grave: int, garlic: GarlicIn, events: list[Event]) -> State:
+    return with_changes(state, **_garlic_home_changes(state, grave, garlic, events))
+
+
+def _garlic_home_changes(state: State, grave: int, garlic: GarlicIn,
+                         events: list[Event]) -> dict[str, Any]:
+    """du-en:ch3.garlic-back: the garlic found in ``grave`` goes back to its owner (the
+    fields of ``state`` that change)."""
     hand = tuple(h + 1 if p == garlic.owner else h for p, h in enumerate(state.garlic_hand))
     events.append(Event(EventKind.GARLIC_BACK, garlic.owner, grave, None,
                         "du-en:ch3.garlic-back"))
-    return with_changes(state, contents=set_at(state.contents, grave, None), garlic_hand=hand)
+    return {"contents": set_at(state.contents, grave, None), "garlic_hand": hand}
 
 
 # ----------------------------------------------------------------------------- bats
@@ -457,79 +506,104 @@ def _play_bat(state: State, grave: int, events: list[Event]) -> State:
     owner = state.turn_player
     events.append(Event(GruftEvent.BAT, owner, grave, None, "gruft-en:bats.declare"))
     bats = _p(state).bats
-    state = with_changes(state, phase=GruftPhase.BAT, may_stop=False, pending=None)
-    return _g(state, bats=set_at(bats, owner, bats[owner] - 1), bat=BatClaim(grave, owner))
+    return _gs(state, {"phase": GruftPhase.BAT, "may_stop": False, "pending": None},
+               bats=set_at(bats, owner, bats[owner] - 1), bat=BatClaim(grave, owner))
 
 
 def _answer_bat(state: State, doubt: bool, events: list[Event]) -> State:
     """gruft-en:bats.ask / gruft-en:bats.open: the first doubt, or the last belief, opens the
-    grave; the lid is not turned (gruft-en:faq.rat-ignored); the bat goes into the box."""
-    bat = _p(state).bat
+    grave; the lid is not turned (gruft-en:faq.rat-ignored); the bat goes into the box.
+
+    The changes are gathered (``changes`` for the state, ``ext`` for the expansion's part)
+    and the successor is built once."""
+    p = _p(state)
+    bat = p.bat
     assert bat is not None
     asked = _next_asked(state)
+    ext: dict[str, Any] = {}
     if not doubt:
         events.append(Event(GruftEvent.BELIEVE, asked, bat.grave, bat.owner,
                             "gruft-en:bats.ask"))
-        bat = replace(bat, believed=(*bat.believed, asked))
-        state = _g(state, bat=bat)
+        bat = _bat_with(bat, believed=(*bat.believed, asked))
         if len(bat.believed) < state.config.players - 1:
-            return state
+            return with_changes(state, extension=_gruft_with(p, bat=bat))
+        ext["bat"] = bat
     else:
         events.append(Event(GruftEvent.DOUBT, asked, bat.grave, bat.owner, "gruft-en:bats.ask"))
     grave, owner = bat.grave, bat.owner
     content = state.contents[grave]
-    p = _p(state)
     out = set_at(p.bats_out, owner, p.bats_out[owner] + 1)  # gruft-en:bats.once
     events.append(Event(GruftEvent.BAT_OPEN, owner, grave, None, "gruft-en:bats.open"))
-    state = _g(with_changes(state, pending=grave), bats_out=out,
-               open_graves=(*p.open_graves, grave))
+    ext["bats_out"] = out
+    ext["open_graves"] = (*p.open_graves, grave)
+    changes: dict[str, Any] = {"pending": grave}
     config = state.config
     if content is None:
         if not doubt:
             # gruft-en:bats.believed-empty
-            return _g(with_changes(state, phase=GruftPhase.PUT), putter=owner)
-        # gruft-en:bats.doubt-empty: the doubter takes a stake at once (a third stake brings
-        # the gift, du-en:ch2.gift), then the bat's owner puts a vampire in.
-        if state.stakes_path == 0:
-            return _g(with_changes(state, phase=GruftPhase.PUT), putter=owner)
-        held = state.stakes_held[asked] + 1
-        events.append(Event(EventKind.STAKE, asked, None, held, "gruft-en:bats.doubt-empty"))
-        path = state.stakes_path - 1
-        gifts: tuple[Gift, ...] = ()
-        if gift_due(held, config):
-            events.append(Event(EventKind.STAKES_BACK, asked, None, held,
-                                "du-en:ch2.stakes-back"))
-            path += held
-            held = 0
-            gifts = tuple(Gift(g, asked, "du-en:ch2.gift") for g in others(config, asked)
-                          for _ in range(config.gift_stake))
-        state = with_changes(state, stakes_held=set_at(state.stakes_held, asked, held),
-                             stakes_path=path)
-        if gifts:
-            return _g(with_changes(state, gifts=gifts, phase=Phase.GIVE), then_put=owner)
-        return _g(with_changes(state, phase=GruftPhase.PUT), putter=owner)
-    if isinstance(content, VampireIn):
-        state = with_changes(state, contents=set_at(state.contents, grave, None),
-                             in_transit=content.colour)
+            changes["phase"] = GruftPhase.PUT
+            ext["putter"] = owner
+        elif state.stakes_path == 0:
+            # gruft-en:bats.doubt-empty, no stake left on the path: the owner puts one in
+            changes["phase"] = GruftPhase.PUT
+            ext["putter"] = owner
+        else:
+            # gruft-en:bats.doubt-empty: the doubter takes a stake at once (a third stake
+            # brings the gift, du-en:ch2.gift), then the bat's owner puts a vampire in.
+            held = state.stakes_held[asked] + 1
+            events.append(Event(EventKind.STAKE, asked, None, held,
+                                "gruft-en:bats.doubt-empty"))
+            path = state.stakes_path - 1
+            gifts: tuple[Gift, ...] = ()
+            if gift_due(held, config):
+                events.append(Event(EventKind.STAKES_BACK, asked, None, held,
+                                    "du-en:ch2.stakes-back"))
+                path += held
+                held = 0
+                gifts = tuple(Gift(g, asked, "du-en:ch2.gift") for g in others(config, asked)
+                              for _ in range(config.gift_stake))
+            changes["stakes_held"] = set_at(state.stakes_held, asked, held)
+            changes["stakes_path"] = path
+            if gifts:
+                changes["gifts"] = gifts
+                changes["phase"] = Phase.GIVE
+                ext["then_put"] = owner
+            else:
+                changes["phase"] = GruftPhase.PUT
+                ext["putter"] = owner
+    elif isinstance(content, VampireIn):
+        changes["contents"] = set_at(state.contents, grave, None)
+        changes["in_transit"] = content.colour
         if not doubt:
             # gruft-en:bats.believed-vampire: the owner picks who gets it
-            return with_changes(state, phase=GruftPhase.BAT_GIFT)
-        # gruft-en:bats.doubt-vampire: the owner gets it, then the doubter puts one in.
-        gift = Gift(owner, owner, "gruft-en:bats.doubt-vampire")
-        events.append(Event(EventKind.GIVE, owner, grave, content.colour, gift.clause))
-        return _g(with_changes(state, gifts=(gift,), phase=Phase.RECEIVE), then_put=asked)
-    state = _garlic_home(state, grave, content, events)
-    if not doubt:
-        # gruft-en:bats.believed-garlic: no reward; the owner puts a vampire in.
-        return _g(with_changes(state, phase=GruftPhase.PUT), putter=owner)
-    # gruft-en:bats.doubt-garlic: rewards as in du-en:ch3.other-garlic / ch3.own-garlic.
-    if content.owner == owner:
-        gifts = tuple(Gift(g, owner, "gruft-en:bats.doubt-garlic")
-                      for g in others(config, owner) for _ in range(config.gift_own_garlic))
+            changes["phase"] = GruftPhase.BAT_GIFT
+        else:
+            # gruft-en:bats.doubt-vampire: the owner gets it, then the doubter puts one in.
+            gift = Gift(owner, owner, "gruft-en:bats.doubt-vampire")
+            events.append(Event(EventKind.GIVE, owner, grave, content.colour, gift.clause))
+            changes["gifts"] = (gift,)
+            changes["phase"] = Phase.RECEIVE
+            ext["then_put"] = asked
     else:
-        gifts = (Gift(content.owner, owner, "gruft-en:bats.doubt-garlic"),) \
-            * config.gift_other_garlic
-    return _g(with_changes(state, gifts=gifts, phase=Phase.GIVE), then_put=asked)
+        changes.update(_garlic_home_changes(state, grave, content, events))
+        if not doubt:
+            # gruft-en:bats.believed-garlic: no reward; the owner puts a vampire in.
+            changes["phase"] = GruftPhase.PUT
+            ext["putter"] = owner
+        else:
+            # gruft-en:bats.doubt-garlic: rewards as in du-en:ch3.other-garlic /
+            # ch3.own-garlic.
+            if content.owner == owner:
+                gifts = tuple(Gift(g, owner, "gruft-en:bats.doubt-garlic")
+                              for g in others(config, owner)
+                              for _ in range(config.gift_own_garlic))
+            else:
+                gifts = (Gift(content.owner, owner, "gruft-en:bats.doubt-garlic"),) \
+                    * config.gift_other_garlic
+            changes["gifts"] = gifts
+            changes["phase"] = Phase.GIVE
+            ext["then_put"] = asked
+    return with_changes(state, extension=_gruft_with(p, **ext), **changes)
 
 
 def _put(state: State, end: End, events: list[Event]) -> State:
@@ -545,15 +619,18 @@ def _put(state: State, end: End, events: list[Event]) -> State:
     events.append(Event(GruftEvent.PUT, player, grave, colour, clause))
     rows = set_at(state.rows, player, row)
     contents = set_at(state.contents, grave, VampireIn(colour))
-    state = _g(with_changes(state, rows=rows, contents=contents), putter=None)
     if not row:
-        return win(state, player, events)
+        return win(_gs(state, {"rows": rows, "contents": contents}, putter=None), player, events)
     if p.bat is not None:
         if _opt(state, "gruft_bat_counts") == "any-placement" and player == state.turn_player:
+            state = _gs(state, {"rows": rows, "contents": contents}, putter=None)
             state = EXPANSION.on_placed(state, player, events)  # gruft-en:count.get-three
-        state = _g(with_changes(state, pending=None), bat=None)
+            state = _gs(state, {"pending": None}, bat=None)
+        else:
+            state = _gs(state, {"rows": rows, "contents": contents, "pending": None},
+                        putter=None, bat=None)
         return end_turn(state, events, "gruft-en:bats.close-ends")
     # gruft-en:count.empty: the vampire goes in, "then close it": the Count's grave does not
     # stay open for the rest of the turn (its lid was never turned, gruft-en:count.open-start)
-    state = _g(state, open_graves=tuple(g for g in p.open_graves if g != grave))
-    return with_changes(state, phase=GruftPhase.COUNT_MOVE)
+    return _gs(state, {"rows": rows, "contents": contents, "phase": GruftPhase.COUNT_MOVE},
+               putter=None, open_graves=tuple(g for g in p.open_graves if g != grave))
