@@ -15,7 +15,13 @@ from functools import cached_property
 
 from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
-from ruleproof.model.dawn_under.gruft import GruftEvent, GruftPhase, part
+from ruleproof.model.dawn_under.gruft import (
+    GruftEvent,
+    GruftPhase,
+    bats_per_player,
+    count_in_play,
+    part,
+)
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -287,9 +293,10 @@ def flow_consistent(state: State, totals: Totals,
 
 
 def bats_conserved(state: State, totals: Totals) -> list[str]:
-    """Expansion: two bats per player colour in play, each in front of its player, on a grave
-    (a claim being answered) or back in the box; used bats never return
-    (gruft-en:components.bats, gruft-en:prep.bats, gruft-en:bats.once)."""
+    """Expansion: two bats per player colour in play (fewer in a reduced configuration:
+    ``bats_per_player``), each in front of its player, on a grave (a claim being answered) or
+    back in the box; used bats never return (gruft-en:components.bats, gruft-en:prep.bats,
+    gruft-en:bats.once)."""
     gp = part(state)
     if gp is None:
         if state.config.options.expansion == "gruft" or state.extension is not None:
@@ -299,13 +306,14 @@ def bats_conserved(state: State, totals: Totals) -> list[str]:
     out = []
     if len(gp.bats) != n or len(gp.bats_out) != n:
         return [f"bats for {len(gp.bats)} players, {n} play"]
+    want = bats_per_player(state.config)
     for p in range(n):
         on_grave = 1 if gp.bat is not None and gp.bat.owner == p and \
             state.phase is GruftPhase.BAT else 0
         if min(gp.bats[p], gp.bats_out[p]) < 0 or \
-                gp.bats[p] + gp.bats_out[p] + on_grave != 2:
+                gp.bats[p] + gp.bats_out[p] + on_grave != want:
             out.append(f"player {p}: {gp.bats[p]} bats in hand, {gp.bats_out[p]} out, "
-                       f"{on_grave} on a grave (want 2)")
+                       f"{on_grave} on a grave (want {want})")
     if state.phase is GruftPhase.BAT and gp.bat is None:
         out.append("a bat is to be answered but none stands on a grave")
     return out
@@ -316,7 +324,9 @@ def count_consistent(state: State, totals: Totals) -> list[str]:
     the board or in front of one player; the Count on the post or on one closed grave kept for
     the post's player, a grave nobody else has opened and nobody opens in a plague
     (gruft-en:components.count, gruft-en:prep.count, gruft-en:count.guard,
-    gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open)."""
+    gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open).
+    With the Count left in the box (a reduced configuration's ``count_figures`` 0) neither
+    the Count nor the post ever leaves the middle and no turn counts placements for it."""
     gp = part(state)
     if gp is None:
         if isinstance(state.phase, GruftPhase):
@@ -327,6 +337,10 @@ def count_consistent(state: State, totals: Totals) -> list[str]:
     if gp.post is not None and not 0 <= gp.post < n:
         out.append(f"the post stands in front of {gp.post}, not a player")
     g = gp.count_grave
+    if not count_in_play(state.config) and (gp.post is not None or g is not None
+                                            or gp.streak):
+        out.append("the Count is in the box, yet the post, the Count or a run of "
+                   "placements for it is in play")
     if g is not None:
         if gp.post is None:
             out.append(f"the Count stands on grave {g} but the post is in the middle")
