@@ -625,9 +625,11 @@ def _once_forbids(s: S, a: A) -> bool:
 
 
 def _once_requires(s: S, a: A, t: S) -> bool:
-    """Bats never come back: in hand plus used stays two per player, used ones only grow."""
+    """Bats never come back: in hand plus used stays two per player (as many as a reduced
+    configuration deals, ``bats_per_player``), used ones only grow."""
     on_grave = _bat(t).owner if G(t).bat is not None else None
-    return all((h + o == 2 or (h + o == 1 and p == on_grave)) and o >= o0
+    n = bats_per_player(s.config)
+    return all((h + o == n or (h + o == n - 1 and p == on_grave)) and o >= o0
                for p, (h, o, o0) in enumerate(zip(G(t).bats, G(t).bats_out, G(s).bats_out, strict=True)))
 
 
