@@ -142,7 +142,8 @@ def make_config(players: int, options: Options | None = None,
     Component numbers come from ``spec/dawn_under/components.toml`` (du-en:content.graves,
     du-en:content.lids, du-en:content.vampires, du-en:content.garlic, du-en:content.stakes,
     du-en:prep.reserve; with 2 players du-en:2p.components, du-en:2p.reserve,
-    du-en:2p.other-garlic, du-en:2p.own-garlic-stake, du-en:2p.rat-stays). ``options``
+    du-en:2p.other-garlic, du-en:2p.own-garlic-stake, du-en:2p.rat-stays; an expansion's own
+    numbers, e.g. gruft-en:prep.bats, gruft-en:components.count). ``options``
     default to the preset's. The board is the assumed default unless one is given.
 
     Raises:
@@ -172,6 +173,11 @@ def make_config(players: int, options: Options | None = None,
     board = board or default_board()
     colours = m.strings("colours")
     opts = opts_given
+    extra_counts: tuple[tuple[str, int], ...] = ()
+    if opts.expansion != "none":
+        # the expansion's component numbers (gruft: gruft-en:prep.bats, gruft-en:components.count)
+        extra_counts = tuple(sorted((name, m.int(name))
+                                    for name in load_expansion(opts.expansion).components))
     config = Config(
         players=players,
         board=board,
@@ -190,6 +196,7 @@ def make_config(players: int, options: Options | None = None,
         gift_own_garlic=m.int("gift_own_garlic"),
         gift_stake=m.int("gift_stake"),
         preset=preset,
+        expansion_counts=extra_counts,
     )
     if players == 2:
         kept = tuple(colours.index(c) for c in m.strings("colours_kept_2p"))

@@ -51,6 +51,10 @@ class Expansion:
     phases: tuple[Any, ...] = ()
     """The expansion's own phases (enum members), appended to the base game's in the
     observation tensor's phase section."""
+    components: tuple[str, ...] = ()
+    """The manifest facts (``spec/dawn_under/components.toml``) that give the expansion's
+    component numbers; ``make_config`` puts their values into ``Config.expansion_counts``,
+    where a reduced configuration may shrink them."""
 
     def check_players(self, players: int) -> str | None:
         """Why the expansion cannot be played by ``players`` players (None: it can)."""

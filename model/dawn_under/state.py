@@ -200,6 +200,10 @@ class Config:
         rat_lid_stays: the rat lid stays face up on its grave during the plague (du-en:2p.rat-stays)
             instead of lying in front of its holder (du-en:ch4.rat).
         preset: the name of the rule set the options came from (for logs).
+        expansion_counts: the expansion's component numbers, ``(manifest fact, value)``
+            sorted by fact (gruft: ``bats_per_player``, ``count_figures``); filled from the
+            manifest by ``make_config`` for the expansion played, reduced by a reduced
+            configuration; read with :meth:`expansion_count`. Empty for the base game.
         expansion: the hooks of the expansion named by ``options.expansion``
             (:class:`~ruleproof.model.dawn_under.expansion.Expansion`), None for the base game;
             derived from the options, not compared.
@@ -225,7 +229,16 @@ class Config:
     gift_stake: int = 1
     rat_lid_stays: bool = False
     preset: str = "du-en"
+    expansion_counts: tuple[tuple[str, int], ...] = ()
     expansion: Expansion | None = field(init=False, default=None, compare=False, repr=False)
+
+    def expansion_count(self, name: str, default: int) -> int:
+        """The expansion's component number ``name`` (a manifest fact), ``default`` (the full
+        game's) when this configuration does not give it."""
+        for key, value in self.expansion_counts:
+            if key == name:
+                return value
+        return default
 
     def __post_init__(self) -> None:
         if self.options.expansion != "none":

@@ -190,7 +190,17 @@ def du_config(spec: ReducedSpec) -> Config:
     names = base.colours
     changes: dict[str, Any] = {}
     problems: list[str] = []
+    extra = dict(base.expansion_counts)  # the expansion's numbers (gruft-en:prep.bats, ...)
     for c in spec.counts:
+        if c.name in extra:
+            if c.full != m.int(c.name):
+                problems.append(f"count {c.name}: full value is {m.int(c.name)} (manifest)")
+            if not isinstance(c.value, int) or not 0 <= c.value <= m.int(c.name):
+                problems.append(f"count {c.name}: value must be 0 to {m.int(c.name)} (the "
+                                "expansion's components can only be taken away)")
+            else:
+                extra[c.name] = c.value
+            continue
         if c.name in _DU_LISTS:
             full = tuple(names[i] for i in getattr(base, c.name))
             if c.full != full:
@@ -205,14 +215,19 @@ def du_config(spec: ReducedSpec) -> Config:
                 problems.append(f"count graves: full value is {m.int('graves')}")
             continue
         if c.name not in _DU_COUNTS or c.name not in m.facts:
+            known = [*_DU_LISTS, *_DU_COUNTS, *dict(base.expansion_counts)]
             problems.append(f"count {c.name}: not a reducible count (known: graves, "
-                            f"{', '.join([*_DU_LISTS, *_DU_COUNTS])})")
+                            f"{', '.join(known)}"
+                            + ("" if base.expansion_counts else
+                               "; the expansion's bats_per_player and count_figures with "
+                               "expansion = \"gruft\"") + ")")
             continue
         if c.full != m.int(c.name):
             problems.append(f"count {c.name}: full value is {m.int(c.name)} (manifest)")
         changes[_DU_COUNTS[c.name]] = c.value
     if problems:
         raise MalformedInput("; ".join(problems), file=file)
+    changes["expansion_counts"] = tuple(sorted(extra.items()))
     config = replace(base, **changes)
     on_board = (len(config.lid_colours) * config.lids_per_colour - config.reserve_size
                 + config.rat_lids)

@@ -18,7 +18,13 @@ from typing import Any
 
 from ruleproof.model.api import GameState
 from ruleproof.model.dawn_under.engine import current_player, legal_actions
-from ruleproof.model.dawn_under.gruft import GruftEvent, GruftPhase, part
+from ruleproof.model.dawn_under.gruft import (
+    GruftEvent,
+    GruftPhase,
+    bats_per_player,
+    count_in_play,
+    part,
+)
 from ruleproof.model.dawn_under.gruft.state import Gruft
 from ruleproof.model.dawn_under.state import (
     RAT,
@@ -291,9 +297,10 @@ def flow_consistent(state: State, totals: Totals,
 
 
 def bats_conserved(state: State, totals: Totals) -> list[str]:
-    """Expansion: two bats per player colour in play, each in front of its player, on a grave
-    (a claim being answered) or back in the box; used bats never return
-    (gruft-en:components.bats, gruft-en:prep.bats, gruft-en:bats.once)."""
+    """Expansion: two bats per player colour in play (fewer in a reduced configuration:
+    ``bats_per_player``), each in front of its player, on a grave (a claim being answered) or
+    back in the box; used bats never return (gruft-en:components.bats, gruft-en:prep.bats,
+    gruft-en:bats.once)."""
     gp = part(state)
     if gp is None:
         if state.config.options.expansion == "gruft" or state.extension is not None:
@@ -303,13 +310,14 @@ def bats_conserved(state: State, totals: Totals) -> list[str]:
     out = []
     if len(gp.bats) != n or len(gp.bats_out) != n:
         return [f"bats for {len(gp.bats)} players, {n} play"]
+    want = bats_per_player(state.config)
     for p in range(n):
         on_grave = 1 if gp.bat is not None and gp.bat.owner == p and \
             state.phase is GruftPhase.BAT else 0
         if min(gp.bats[p], gp.bats_out[p]) < 0 or \
-                gp.bats[p] + gp.bats_out[p] + on_grave != 2:
+                gp.bats[p] + gp.bats_out[p] + on_grave != want:
             out.append(f"player {p}: {gp.bats[p]} bats in hand, {gp.bats_out[p]} out, "
-                       f"{on_grave} on a grave (want 2)")
+                       f"{on_grave} on a grave (want {want})")
     if state.phase is GruftPhase.BAT and gp.bat is None:
         out.append("a bat is to be answered but none stands on a grave")
     return out
@@ -320,7 +328,9 @@ def count_consistent(state: State, totals: Totals) -> list[str]:
     the board or in front of one player; the Count on the post or on one closed grave kept for
     the post's player, a grave nobody else has opened and nobody opens in a plague
     (gruft-en:components.count, gruft-en:prep.count, gruft-en:count.guard,
-    gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open)."""
+    gruft-en:faq.count-plague); graves left open are consistent (gruft-en:play.keep-open).
+    With the Count left in the box (a reduced configuration's ``count_figures`` 0) neither
+    the Count nor the post ever leaves the middle and no turn counts placements for it."""
     gp = part(state)
     if gp is None:
         if isinstance(state.phase, GruftPhase):
@@ -331,6 +341,10 @@ def count_consistent(state: State, totals: Totals) -> list[str]:
     if gp.post is not None and not 0 <= gp.post < n:
         out.append(f"the post stands in front of {gp.post}, not a player")
     g = gp.count_grave
+    if not count_in_play(state.config) and (gp.post is not None or g is not None
+                                            or gp.streak):
+        out.append("the Count is in the box, yet the post, the Count or a run of "
+                   "placements for it is in play")
     if g is not None:
         if gp.post is None:
             out.append(f"the Count stands on grave {g} but the post is in the middle")
@@ -443,7 +457,7 @@ def _reserve_summary(reserve: tuple[int, ...]) -> tuple[int, bool] | None:
     return sig, RAT in reserve
 
 
-REFERENCE_DIGEST = "f4175c1927711a50"
+REFERENCE_DIGEST = "897e522f178fe5e4"
 """The digest (:func:`reference_digest`) of the nine invariants :class:`FastInvariants`
 mirrors. When an invariant changes, the fused pass no longer decides anything (every state
 takes the nine one by one: the same results, slower) until it is brought in line and this
@@ -516,6 +530,9 @@ class FastInvariants:
             if isinstance(dealt, Gruft) and len(set(dealt.bats_out)) <= 1 \
                     and not any(dealt.bats_out):
                 self._bats = dealt.bats
+        # with the Count in the box (a reduced configuration) the post, the Count and a run of
+        # placements for it must never appear: such a state takes the exact path
+        self._count_on = self._gruft_on and count_in_play(config)
 
     def _rows_summary(self, rows: tuple[Row, ...]) -> tuple[int, bool] | None:
         """``(digit sum of the vampires' colours, some row empty)``, or None: a row
@@ -746,6 +763,8 @@ class FastInvariants:
         if post is not None and not 0 <= post < n:
             return False
         cg = gp.count_grave
+        if not self._count_on and (post is not None or cg is not None or gp.streak):
+            return False
         opened = gp.open_graves
         if cg is not None:
             if post is None or not 0 <= cg < self._size or lids[cg] is None:

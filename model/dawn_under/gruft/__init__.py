@@ -13,7 +13,14 @@ engine then calls the hooks of :data:`EXPANSION`. The expansion's part of a stat
 
 from __future__ import annotations
 
-from ruleproof.model.dawn_under.gruft.rules import EXPANSION, OPTIONS, GruftExpansion, count_graves
+from ruleproof.model.dawn_under.gruft.rules import (
+    EXPANSION,
+    OPTIONS,
+    GruftExpansion,
+    bats_per_player,
+    count_graves,
+    count_in_play,
+)
 from ruleproof.model.dawn_under.gruft.state import (
     BatClaim,
     Believe,
@@ -29,5 +36,6 @@ from ruleproof.model.dawn_under.gruft.state import (
 
 __all__ = [
     "EXPANSION", "OPTIONS", "BatClaim", "Believe", "CountTo", "Doubt", "GiftTo", "Gruft",
-    "GruftEvent", "GruftExpansion", "GruftPhase", "PlayBat", "count_graves", "part",
+    "GruftEvent", "GruftExpansion", "GruftPhase", "PlayBat", "bats_per_player", "count_graves",
+    "count_in_play", "part",
 ]

@@ -73,6 +73,24 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 """The expansion's rule options (docs/gruft.md), the default first."""
 
+BATS_PER_PLAYER = 2
+"""Bats per player colour in the full game (gruft-en:components.bats, gruft-en:prep.bats;
+the manifest fact ``bats_per_player``)."""
+COUNT_FIGURES = 1
+"""Count Rucola figures in the full game (gruft-en:components.count; the manifest fact
+``count_figures``): 0 in a reduced configuration leaves the Count in the box."""
+
+
+def bats_per_player(config: Config) -> int:
+    """Bats each player starts with: 2 (gruft-en:prep.bats), fewer in a reduced configuration."""
+    return config.expansion_count("bats_per_player", BATS_PER_PLAYER)
+
+
+def count_in_play(config: Config) -> bool:
+    """Whether the Count Rucola figure is in play (gruft-en:prep.count); a reduced
+    configuration may leave it in the box (``count_figures`` 0): then nobody ever gets it."""
+    return config.expansion_count("count_figures", COUNT_FIGURES) > 0
+
 
 def _opt(state: State, name: str) -> str:
     return state.config.options.extra(name, OPTIONS[name][0])
@@ -132,6 +150,7 @@ class GruftExpansion(Expansion):
     name = "gruft"
     options = OPTIONS
     phases = tuple(GruftPhase)
+    components = ("bats_per_player", "count_figures")
 
     # -- the game interface (docs/interop.md: action table and observation tensor)
     def table_actions(self, graves: int, seats: int) -> list[Action]:
@@ -181,10 +200,13 @@ class GruftExpansion(Expansion):
         return None
 
     def initial(self, config: Config) -> object:
-        """gruft-en:prep.bats: two bats per player colour (gruft-en:components.bats);
-        gruft-en:prep.count: the one Count on the one post in the middle of the board (post
-        None, gruft-en:components.count); gruft-en:prep.base otherwise."""
-        return Gruft(bats=(2,) * config.players, bats_out=(0,) * config.players)
+        """gruft-en:prep.bats: two bats per player colour (gruft-en:components.bats; fewer in
+        a reduced configuration, :func:`bats_per_player`); gruft-en:prep.count: the one Count
+        on the one post in the middle of the board (post None, gruft-en:components.count; a
+        reduced configuration may leave it in the box, :func:`count_in_play`);
+        gruft-en:prep.base otherwise."""
+        return Gruft(bats=(bats_per_player(config),) * config.players,
+                     bats_out=(0,) * config.players)
 
     # ------------------------------------------------------------------------- legal actions
 
@@ -320,7 +342,10 @@ class GruftExpansion(Expansion):
 
     def on_placed(self, state: State, player: int, events: list[Event]) -> State:
         """gruft-en:count.get-three: count matching placements; the third gets the Count
-        (reading ``gruft_three``: in the own turn only, or in a row, plague goes included)."""
+        (reading ``gruft_three``: in the own turn only, or in a row, plague goes included).
+        With the Count left in the box (:func:`count_in_play`) nothing is counted."""
+        if not count_in_play(state.config):
+            return state
         g = _p(state)
         streak = g.streak + 1
         own_turn = state.plague is None or _opt(state, "gruft_three") == "in-a-row"

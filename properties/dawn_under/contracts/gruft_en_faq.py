@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.model.dawn_under.gruft.rules import count_in_play
 from ruleproof.model.dawn_under.gruft.state import Believe, Doubt, GruftPhase, PlayBat
 from ruleproof.model.dawn_under.state import Config, OpenGrave, State
 from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
@@ -25,6 +26,12 @@ A = Any
 
 def gruft(cfg: Config) -> bool:
     return cfg.options.expansion == "gruft"
+
+
+def count_on(cfg: Config) -> bool:
+    """The expansion with the Count in play (a reduced configuration may leave it in the box:
+    then the Count's FAQ answer has nothing to speak about)."""
+    return gruft(cfg) and count_in_play(cfg)
 
 
 def _count_grave(s: S) -> int | None:
@@ -87,7 +94,7 @@ CONTRACTS = ContractSet(
                    "Count Rucola figure or one of my bats, and does the rat on its lid cause a "
                    "plague?'. Is opening the Count's grave (at the start of the holder's turn, "
                    "as the chapter says) not allowed, or does the 'No' only mean no plague?"),
-        C("gruft-en:faq.count-plague", forbids=_count_plague_forbids, applies=gruft,
+        C("gruft-en:faq.count-plague", forbids=_count_plague_forbids, applies=count_on,
           what="nobody opens the Count's grave during a plague, not even its holder"),
     ),
     uncovered={},
