@@ -17,6 +17,7 @@ from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under import make_config, parse_options
 from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.gruft import bats_per_player, count_in_play, part
+from ruleproof.properties.dawn_under.contracts.gruft_en import CONTRACTS as GRUFT_CONTRACTS
 from ruleproof.properties.dawn_under.explore import du_config
 from ruleproof.properties.explore.search import explore
 from ruleproof.spec.reduced import load_reduced
@@ -127,12 +128,12 @@ def test_reduction_is_checked_when_read(tmp_path: Path, kwargs: dict[str, object
 def test_count_left_out_fires_no_count_clause_and_changes_nothing_else(
         tmp_path: Path) -> None:
     """Rows of one: nobody gets three placements, so the Count only stands on its post. Left
-    in the box, the same states are reached and the same clauses fire, except the Count's
-    (its contracts speak on a bat's vampire going in, gruft-en:count.empty's outermost one)."""
-    with_count = explore(str(_setup(tmp_path, "with-count", bats=1)), coverage=True,
-                         contracts=True)
-    without = explore(str(_setup(tmp_path, "no-count", bats=1, count=0)), coverage=True,
-                      contracts=True)
+    in the box, the same states are reached and the same clauses fire; the Count's contracts
+    are in force with it (they would speak on any Count move) and out of force without it."""
+    path_with = _setup(tmp_path, "with-count", bats=1)
+    path_without = _setup(tmp_path, "no-count", bats=1, count=0)
+    with_count = explore(str(path_with), coverage=True, contracts=True)
+    without = explore(str(path_without), coverage=True, contracts=True)
     for res in (with_count, without):
         assert res.complete and res.distinct_states > 0
         assert res.violations == 0 and res.errors == 0
@@ -141,9 +142,12 @@ def test_count_left_out_fires_no_count_clause_and_changes_nothing_else(
         without.distinct_states, without.depth, without.terminal)
     fired_with = {c for c, n in (with_count.fired or {}).items() if n}
     fired_without = {c for c, n in (without.fired or {}).items() if n}
-    assert any(_count_clause(c) for c in fired_with)  # the comparison has teeth
     assert not any(_count_clause(c) for c in fired_without)
-    assert {c for c in fired_with if not _count_clause(c)} == fired_without
+    assert fired_with == fired_without  # no Count clause fires with rows of one either
+    # the comparison has teeth: the Count's contracts apply with it in play, not without
+    in_force = [c for c in GRUFT_CONTRACTS.contracts if _count_clause(c.clause)]
+    assert in_force and all(c.applies(du_config(load_reduced(path_with))) for c in in_force)
+    assert not any(c.applies(du_config(load_reduced(path_without))) for c in in_force)
 
 
 def test_no_bats_fire_no_bat_clause(tmp_path: Path) -> None:
