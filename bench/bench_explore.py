@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.distributed import explore_distributed
 from ruleproof.properties.explore.games import explore_game, pinned_results
 from ruleproof.properties.explore.search import ExploreResult, explore
@@ -133,6 +134,15 @@ def main() -> None:
                         help="also one process with compact state storage (--compact): its "
                              "rate and bytes per stored state, against the dict seen-set")
     args = parser.parse_args()
+    if args.workers < 1 or args.rounds < 1:
+        parser.error("--workers and --rounds must be at least 1")
+    if args.against is not None and not (Path(args.against) / "properties").is_dir():
+        parser.error(f"--against {args.against}: not a ruleproof checkout")
+    if args.setup is not None:
+        try:
+            explore_game(args.setup)  # an unknown or invalid set-up: one line, before any run
+        except MalformedInput as err:
+            parser.error(f"--setup: {err.one_line()}")
     if args.setup is None:
         args.setup, pinned = largest_setup()
         print(f"set-up: {args.setup} (the largest shipped: {pinned:,} distinct states pinned)")

@@ -131,6 +131,10 @@ def main() -> None:
                              "drifts during the run then weighs on both alike (default 1: "
                              "one chunk each, Dawn Under first)")
     args = parser.parse_args()
+    if not (0 < args.seconds < float("inf")):
+        parser.error("--seconds must be a positive, finite number of CPU seconds")
+    if args.interleave < 1 or args.seed < 0 or args.cfr < 0:
+        parser.error("--interleave must be at least 1, --seed and --cfr at least 0")
     du = pyspiel.load_game("python_dawn_under", {"players": 4})
     ttt = pyspiel.load_game("python_tic_tac_toe")
     chunks = max(1, args.interleave)

@@ -494,6 +494,12 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
                                                     "[count.reserve_lids]\nvalue = 1"))
     with pytest.raises(MalformedInput, match=r"reserve|lids on the board"):
         du_config(load_reduced(short))
+    twice = tmp_path / "twice.toml"  # accepted before, then read as broken invariants
+    twice.write_text(Path(text).read_text().replace('value = ["red", "yellow", "white"]',
+                                                    'value = ["red", "red", "yellow"]', 1))
+    assert twice.read_text() != Path(text).read_text()
+    with pytest.raises(MalformedInput, match="'red' listed twice"):
+        du_config(load_reduced(twice))
 
 
 def test_a_user_board_next_to_a_user_reduced_file(tmp_path: Path) -> None:

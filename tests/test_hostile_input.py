@@ -201,3 +201,11 @@ def test_a_liars_dice_roll_is_ascii_digits(tmp_path: Path) -> None:
     bad.write_text(opening.read_text(encoding="utf-8").replace(
         'dice = ["46", "25"]', 'dice = ["\u0664\u0666", "25"]'), encoding="utf-8")
     _one_line_exit_2(["scenario", str(bad)], "is not a roll of 6-sided dice")
+
+
+def test_explore_refuses_an_out_file_before_it_explores(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("keep me\n")
+    # du-3p-1v takes minutes: a refusal after the search would not come back at once
+    _one_line_exit_2(["explore", "du-3p-1v", "--out", str(afile)], "not a folder")
+    assert afile.read_text() == "keep me\n"

@@ -207,6 +207,10 @@ def du_config(spec: ReducedSpec) -> Config:
                 problems.append(f"count {c.name}: full value is {list(full)}")
             if not isinstance(c.value, tuple) or not set(c.value) <= set(names):
                 problems.append(f"count {c.name}: colours must be among {', '.join(names)}")
+            elif len(set(c.value)) != len(c.value):
+                twice = sorted({x for x in c.value if c.value.count(x) > 1})
+                problems.append(f"count {c.name}: {', '.join(map(repr, twice))} listed twice "
+                                "(a colour is in play or not)")
             else:
                 changes[c.name] = tuple(sorted(names.index(x) for x in c.value))
             continue

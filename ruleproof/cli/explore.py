@@ -172,6 +172,8 @@ def explore_command(
     if coverage and (list_ or checkpoint is not None):
         raise MalformedInput(f"--coverage does not work with "
                              f"{'--list' if list_ else '--checkpoint'}; drop one")
+    if out is not None:  # refused before the search, not after it (nothing run, nothing lost)
+        check_target(Target(out, "--out", "trace", folder=True))
     if coverage_out is not None:
         check_target(Target(coverage_out, "--coverage-out", "coverage table"))
         if coverage_out.is_file() and not _written_by_coverage(coverage_out):
