@@ -115,9 +115,28 @@ class ReducedSpec:
                 return number
         return line_of(self.text, key)
 
+    def count_line(self, name: str) -> int | None:
+        """The 1-based line of the table ``[count.NAME]`` (see :func:`count_line`)."""
+        return count_line(self.text, name)
+
     def error(self, what: str, key: str | None = None) -> MalformedInput:
         """A MalformedInput naming this file and, if ``key`` is given, its line."""
         return MalformedInput(what, file=self.path, line=self.line(key) if key else None)
+
+
+def count_line(text: str, name: str) -> int | None:
+    """The 1-based line where the count ``name`` is given: its ``[count.NAME]`` header, else
+    the first line naming ``count.NAME`` (a dotted key), else the first ``[count.`` table."""
+    if not name:
+        return line_of(text, "[count.")
+    return line_of(text, f"[count.{name}]") or line_of(text, f"count.{name}") \
+        or line_of(text, "[count.")
+
+
+def problem_count(problem: str) -> str:
+    """The count a problem line ``count NAME: ...`` is about ("" for another line)."""
+    head = problem.split(":", 1)[0]
+    return head.removeprefix("count ") if head.startswith("count ") else ""
 
 
 def _value(raw: Any) -> int | tuple[str, ...] | None:
@@ -193,8 +212,9 @@ def load_reduced(path: Path) -> ReducedSpec:
             problems.append(f"count {name}: 'why' must say why it was reduced")
         if value is not None and full is not None and isinstance(why, str):
             counts.append(ReducedCount(str(name), value, full, why))
-    if problems:
-        raise MalformedInput("; ".join(problems), file=file, line=line_of(text, "[count."))
+    if problems:  # at the table of the first count with a problem
+        raise MalformedInput("; ".join(problems), file=file,
+                             line=count_line(text, problem_count(problems[0])))
     own = {k: v for k, v in data.items() if k not in COMMON_KEYS}
     return ReducedSpec(game=game, name=data["name"], description=data["description"],
                        players=players, options=opts, counts=tuple(counts), path=file,

@@ -121,8 +121,20 @@ def test_reduced_counts_are_dealt(tmp_path: Path) -> None:
 def test_reduction_is_checked_when_read(tmp_path: Path, kwargs: dict[str, object],
                                         message: str) -> None:
     path = _setup(tmp_path, "bad", **kwargs)  # type: ignore[arg-type]
-    with pytest.raises(MalformedInput, match=re.escape(message)):
+    with pytest.raises(MalformedInput, match=re.escape(message)) as err:
         du_config(load_reduced(path))
+    # at the line of the offending count's table, not of the file's first [count.*] table
+    name = message.split(":")[0].removeprefix("count ")
+    lines = path.read_text().splitlines()
+    assert err.value.line == lines.index(f"[count.{name}]") + 1
+
+
+def test_a_common_count_problem_names_its_own_table(tmp_path: Path) -> None:
+    path = _setup(tmp_path, "no-why", bats=1)
+    path.write_text(path.read_text().replace('why = "fewer bats"\n', ""))
+    with pytest.raises(MalformedInput, match="bats_per_player: 'why'") as err:
+        load_reduced(path)
+    assert err.value.line == path.read_text().splitlines().index("[count.bats_per_player]") + 1
 
 
 def test_count_left_out_fires_no_count_clause_and_changes_nothing_else(

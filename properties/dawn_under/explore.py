@@ -82,7 +82,7 @@ from ruleproof.properties.explore.games import (
 )
 from ruleproof.properties.plugin import RuleSet
 from ruleproof.spec import manifest, spec_path
-from ruleproof.spec.reduced import ReducedSpec
+from ruleproof.spec.reduced import ReducedSpec, problem_count
 
 # ----------------------------------------------------------------------------- the file
 
@@ -229,8 +229,9 @@ def du_config(spec: ReducedSpec) -> Config:
         if c.full != m.int(c.name):
             problems.append(f"count {c.name}: full value is {m.int(c.name)} (manifest)")
         changes[_DU_COUNTS[c.name]] = c.value
-    if problems:
-        raise MalformedInput("; ".join(problems), file=file)
+    if problems:  # at the table of the first count with a problem
+        raise MalformedInput("; ".join(problems), file=file,
+                             line=spec.count_line(problem_count(problems[0])))
     changes["expansion_counts"] = tuple(sorted(extra.items()))
     config = replace(base, **changes)
     on_board = (len(config.lid_colours) * config.lids_per_colour - config.reserve_size
