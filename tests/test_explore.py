@@ -870,6 +870,10 @@ def test_each_game_validates_its_own_part_of_a_reduced_file(tmp_path: Path) -> N
     with pytest.raises(MalformedInput, match="'seeds' must list") as err:
         explore_game(str(seeds))
     assert err.value.line == Path(seeds).read_text().splitlines().index("seeds = []") + 1
+    huge = _reduced_copy(tmp_path, "du-2p-1v", "seeds = [0, 1, 2, 3]",
+                         f"seeds = [0, {2**63}]")  # the API refuses it as a seed too
+    with pytest.raises(MalformedInput, match="'seeds' must list"):
+        explore_game(str(huge))
     board = _reduced_copy(tmp_path, "du-2p-1v", "reduced-10.toml", "nowhere.toml")
     with pytest.raises(MalformedInput, match="'board' must name a board file"):
         explore_game(str(board))

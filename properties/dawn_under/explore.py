@@ -132,9 +132,10 @@ def du_part(spec: ReducedSpec) -> tuple[str, str, tuple[int, ...], bool]:
                          f"file), got {board!r}", "board")
     raw_seeds = table.get("seeds")
     if (not isinstance(raw_seeds, list) or not raw_seeds or not all(
-            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in raw_seeds)):
-        raise spec.error("'seeds' must list the seeded deals explored (non-negative integers)",
-                         "seeds")
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 2**63
+            for s in raw_seeds)):
+        raise spec.error("'seeds' must list the seeded deals explored (integers in "
+                         "0..2**63-1, the range of every seed)", "seeds")
     images = table.get("images", False)
     if not isinstance(images, bool):
         raise spec.error("'images' must be true or false", "images")
