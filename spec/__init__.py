@@ -99,13 +99,42 @@ def _out_of_tree(references: tuple[str, ...], search_path: str) -> tuple[Path, .
 
 
 def spec_path_problems() -> tuple[str, ...]:
-    """One line per entry of :data:`ENV_SPEC_PATH` that is not a game data folder (no
-    ``game.toml`` in it): such an entry is left out by :func:`out_of_tree_folders`, and the
-    registry prints these lines as warnings so a mistyped folder is not ignored silently."""
-    return tuple(f"{ENV_SPEC_PATH}: {item.strip()!r} is not a game data folder (it holds no "
-                 "game.toml); left out"
-                 for item in os.environ.get(ENV_SPEC_PATH, "").split(os.pathsep)
-                 if item.strip() and not (Path(item.strip()) / "game.toml").is_file())
+    """One line per problem of an entry of :data:`ENV_SPEC_PATH`: not a game data folder (no
+    ``game.toml``: left out by :func:`out_of_tree_folders`), an unreadable ``game.toml``
+    (file:line:col), a game or source document that repeats a shipped one (the shipped one
+    stays: :func:`source_files` keeps the first registry of a document). The registry prints
+    these lines as warnings, so such a folder is not ignored or obeyed silently."""
+    out: list[str] = []
+    shipped = _with_shipped(())
+    known = {p.stem: p.parent.parent for p in (q for f in shipped
+                                               for q in f.glob("sources/*.toml"))}
+    names = {name: folder for name, folder in _game_names(shipped).items()}
+    for item in dict.fromkeys(i.strip() for i in
+                              os.environ.get(ENV_SPEC_PATH, "").split(os.pathsep)):
+        if not item:
+            continue
+        folder = Path(item)
+        if not (folder / "game.toml").is_file():
+            what = "does not exist" if not folder.exists() else \
+                "is not a folder" if not folder.is_dir() else "holds no game.toml"
+            out.append(f"{ENV_SPEC_PATH}: {item!r} is not a game data folder (it {what}); "
+                       "left out")
+            continue
+        try:
+            data, _ = _read_toml(folder / "game.toml")
+        except MalformedInput as err:
+            out.append(f"{ENV_SPEC_PATH}: {err.one_line()}")
+            continue
+        name = data.get("name")
+        if isinstance(name, str) and name in names:
+            out.append(f"{ENV_SPEC_PATH}: {item!r} repeats the game {name!r} of {names[name]}; "
+                       "the shipped one stays")
+        for registry in sorted(folder.glob("sources/*.toml")):
+            if registry.stem in known and known[registry.stem] != folder.resolve():
+                out.append(f"{ENV_SPEC_PATH}: {registry} repeats the source document "
+                           f"{registry.stem!r} of {known[registry.stem]}; the shipped one "
+                           "stays")
+    return tuple(out)
 
 
 def out_of_tree_folders() -> tuple[Path, ...]:
@@ -266,7 +295,9 @@ def _source_files(roots: tuple[Path, ...]) -> dict[str, Path]:
     out: dict[str, Path] = {}
     for folder in roots:
         for path in sorted(folder.glob("sources/*.toml")):
-            if DOCUMENT_RE.fullmatch(path.stem):
+            # the first folder wins (shipped ones come first): a folder of the search path
+            # cannot replace a shipped registry's clauses (spec_path_problems warns of it)
+            if DOCUMENT_RE.fullmatch(path.stem) and path.stem not in out:
                 out[path.stem] = path
     return out
 

@@ -8,6 +8,8 @@ Each test builds its own package with a fresh module name (the registry is cache
 
 from __future__ import annotations
 
+import os
+import shutil
 import uuid
 from pathlib import Path
 
@@ -17,7 +19,14 @@ from typer.testing import CliRunner
 from ruleproof.cli import app
 from ruleproof.errors import MalformedInput
 from ruleproof.properties.plugin import ENV_PLUGINS, plugin, plugins, registry
-from ruleproof.spec import ENV_SPEC_PATH, clause_id_re, clause_registry, documents, game_folders
+from ruleproof.spec import (
+    ENV_SPEC_PATH,
+    clause_id_re,
+    clause_registry,
+    documents,
+    game_folders,
+    source_files,
+)
 
 runner = CliRunner()
 
@@ -374,5 +383,26 @@ def test_a_spec_path_entry_without_game_data_is_one_warning_and_the_games_go_on(
     done = runner.invoke(app, ["simulate", "kuhn-poker"])
     assert done.exit_code == 0, done.output
     warning = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
-    assert len(warning) == 1 and str(missing) in warning[0] and "game.toml" in warning[0]
+    assert len(warning) == 1 and str(missing) in warning[0] and "does not exist" in warning[0]
     assert registry().problems == (warning[0].removeprefix("warning: "),)
+
+
+def test_a_spec_path_folder_cannot_replace_a_shipped_registry(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(source_files()["ld-wp"].parent.parent, copy)
+    registry_file = copy / "sources" / "ld-wp.toml"
+    text = registry_file.read_text()
+    shipped = clause_registry("ld-wp").get("ld-wp:bid.claim").text
+    assert shipped in text
+    registry_file.write_text(text.replace(shipped, "HIJACKED"))
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "game.toml").write_text("name = = 1\n")
+    monkeypatch.setenv(ENV_SPEC_PATH, os.pathsep.join([str(copy), str(broken)]))
+    done = runner.invoke(app, ["clauses", "ld-wp"], env={"COLUMNS": "300"})
+    assert done.exit_code == 0, done.output
+    assert "HIJACKED" not in done.output and "A bid names a face" in done.stdout
+    warning = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
+    assert any("repeats the source document 'ld-wp'" in w for w in warning), warning
+    assert any(f"{broken / 'game.toml'}:1:" in w for w in warning), warning
