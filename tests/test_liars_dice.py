@@ -264,3 +264,13 @@ def test_the_mutant_search_finds_the_bid_limit_and_the_contracts_kill_the_rest()
     assert "ld-wp:challenge.call" in killed[("challenge", "must-raise")]
     assert "ld.bid-limit" in {e.id for e in __import__(
         "ruleproof.properties.contracts.register", fromlist=["entries"]).entries("liars-dice")}
+
+
+@pytest.mark.parametrize("text", ["bid ٢-٢", "bid ２-２", "bid 02-2", "roll 06", "bid  2-2",
+                                  "bid 2-2 "])
+def test_the_notation_has_one_spelling_per_action(text: str) -> None:
+    # str.isdigit takes other scripts' digits; a leading zero would be a second spelling
+    from ruleproof.properties.liars_dice.conformance import parse_action
+    with pytest.raises(ValueError, match="not an action"):
+        parse_action(text)
+    assert str(parse_action("bid 2-2")) == "bid 2-2"

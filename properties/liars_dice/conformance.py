@@ -101,6 +101,12 @@ def game_of(players: int, options: Mapping[str, str]) -> LiarsDiceGame:
     return make_game(players, options=dict(options), max_moves=UNBOUNDED)
 
 
+def _canonical(number: str) -> bool:
+    """A number as the notation writes it: ASCII digits without a leading zero (``str.isdigit``
+    also takes other scripts' digits, and ``02`` would be a second spelling of ``2``)."""
+    return number.isascii() and number.isdigit() and (number == "0" or number[0] != "0")
+
+
 def parse_action(action: str) -> Bid | Call | Roll:
     """The typed action of ``bid Q-F``, ``liar``, ``spot-on`` or ``roll F``.
 
@@ -111,12 +117,12 @@ def parse_action(action: str) -> Bid | Call | Roll:
         return LIAR
     if action == "spot-on":
         return SPOT
-    words = action.split()
-    if len(words) == 2 and words[0] == "roll" and words[1].isdigit():
+    words = action.split(" ")
+    if len(words) == 2 and words[0] == "roll" and _canonical(words[1]):
         return Roll(int(words[1]))
     if len(words) == 2 and words[0] == "bid":
         q, sep, f = words[1].partition("-")
-        if sep and q.isdigit() and f.isdigit():
+        if sep and _canonical(q) and _canonical(f):
             return Bid(int(q), int(f))
     raise ValueError(f"{action!r} is not an action of liars-dice (bid Q-F, liar, spot-on, "
                      "roll F)")
