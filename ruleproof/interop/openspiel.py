@@ -274,9 +274,7 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         # from the player the frozen state keeps once computed
         rules_state: Any = self.rules_state
         if rules_state.__class__ is GameState:  # a seat, CHANCE or TERMINAL, kept once known
-            cp = rules_state._cp
-            if cp is None:
-                cp = rules_state.current_player()
+            cp = _kept_player(rules_state)
             if cp.__class__ is int:
                 return cp
         else:
@@ -290,9 +288,8 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         """Whether chance is to move (answered in Python: pyspiel's C++ method would call
         back into :meth:`current_player`)."""
         rules_state: Any = self.rules_state
-        if rules_state.__class__ is GameState:  # as current_player, without the call
-            cp = rules_state._cp
-            return bool((rules_state.current_player() if cp is None else cp) == CHANCE)
+        if rules_state.__class__ is GameState:  # as current_player, one call fewer
+            return bool(_kept_player(rules_state) == CHANCE)
         return self.current_player() == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -307,12 +304,9 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
             pyspiel.SpielError: ``player`` is a pseudo-player (as pyspiel's).
         """
         rules_state: Any = self.rules_state
-        if rules_state.__class__ is GameState:  # as current_player, without the call
-            cp = rules_state._cp
-            if cp is None:
-                cp = rules_state.current_player()
-        else:
-            cp = self.current_player()
+        # as current_player, one call fewer
+        cp = _kept_player(rules_state) if rules_state.__class__ is GameState \
+            else self.current_player()
         if (player is None or player == cp) and self._own_listing:
             if cp >= 0:
                 legal = rules_state._legal if rules_state.__class__ is GameState else None
@@ -350,11 +344,8 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         rules_state: Any = self.rules_state
-        if rules_state.__class__ is GameState:  # GameState.is_terminal, without two calls
-            cp = rules_state._cp
-            if cp is None:
-                cp = rules_state.current_player()
-            return bool(cp == _TERMINAL)
+        if rules_state.__class__ is GameState:  # GameState.is_terminal, one call fewer
+            return bool(_kept_player(rules_state) == _TERMINAL)
         return bool(rules_state.is_terminal())
 
     def returns(self) -> list[float]:
@@ -433,6 +424,13 @@ class RulesSpielState(pyspiel.State):  # type: ignore[misc]
         observer.set_from(self, int(player))
         assert observer.tensor is not None  # the default observation always has a tensor
         return observer.tensor.copy()
+
+
+def _kept_player(rules_state: GameState) -> int:
+    """The player to move of a :class:`GameState`: the seat, CHANCE or TERMINAL it keeps once
+    computed (``_cp``), else computed now. The one place this module reads that field."""
+    cp: int | None = rules_state._cp
+    return rules_state.current_player() if cp is None else cp
 
 
 _FRACTION_SLOTS = Fraction.__slots__ == ("_numerator", "_denominator")
