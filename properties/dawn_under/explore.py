@@ -530,11 +530,9 @@ def _contents_code(contents: tuple[object, ...]) -> Code:
 
 
 def _rows_code(rows: tuple[Row, ...]) -> Code:
-    out: list[int] = []
-    for row in rows:
-        out.append(len(row))
-        out.extend(v.colour * 2 + (1 if v.face_up else 0) for v in row)
-    return tuple(out)
+    """Per row its length, then each vampire as ``colour * 2 + face_up`` (one definition:
+    :func:`_rows_bytes`, which the fingerprint hashes)."""
+    return tuple(_rows_bytes(rows))
 
 
 def _extension_code(ext: object) -> Code:
@@ -662,7 +660,8 @@ def _contents_bytes(contents: tuple[object, ...]) -> bytes:
 
 
 def _rows_bytes(rows: tuple[Row, ...]) -> bytes:
-    """``bytes(_rows_code(rows))`` in one loop (the same ValueError beyond a byte)."""
+    """The rows' code as bytes (:func:`_rows_code` is its tuple), in one loop; a ValueError
+    beyond a byte."""
     out = bytearray()
     add = out.append
     for row in rows:
