@@ -114,7 +114,10 @@ def _broken(s: State, rng: random.Random) -> Iterator[State]:
 
 @pytest.mark.parametrize("name, limit", [("du-2p-1v", 10_000), ("du-3p-1v", 20_000),
                                          ("du-cs-3p-1v", 20_000),
-                                         ("gruft-3p-1v-s3", 40_000)])
+                                         ("gruft-3p-1v-s3", 40_000),
+                                         # the Count in the box: a post, a Count grave or a
+                                         # run for it is a violation the pass must not clear
+                                         ("gruft-3p-1v-s3-red2-lx-b1-c0-r0-g0", 20_000)])
 def test_fused_invariants_equal_the_nine_one_by_one(name: str, limit: int) -> None:
     game, states = _bfs(name, limit)
     fast = FastInvariants(game.config, game.totals)
