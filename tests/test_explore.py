@@ -4,6 +4,7 @@ found with shortest replayable traces, graph analysis, checkpoints, the CLI."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -338,27 +339,89 @@ def _bfs_prefix(name: str, count: int) -> list[State]:
     return out[:count]
 
 
-def test_fingerprints_from_bytes_equal_those_of_the_code() -> None:
-    """``state_fp`` (the explorer's fingerprint, joined from cached bytes of the parts and
-    the expansion's part cached by value) is ``fingerprint(state_code(...))`` on every state
-    of du-2p-1v and on a BFS prefix of the expansion's set-up; a code with an int beyond a
-    byte falls back to the code's 64-bit hashing."""
-    from dataclasses import replace
+def _same_partition(keys: list[object], fps: list[int]) -> None:
+    """``fps`` is a function of ``keys`` and tells apart every two of them that differ."""
+    by_key: dict[object, set[int]] = {}
+    by_fp: dict[int, set[object]] = {}
+    for k, f in zip(keys, fps, strict=True):
+        by_key.setdefault(k, set()).add(f)
+        by_fp.setdefault(f, set()).add(k)
+    assert all(len(v) == 1 for v in by_key.values()), "one code, two fingerprints"
+    split = [v for v in by_fp.values() if len(v) > 1]
+    assert not split, f"{len(split)} fingerprint(s) shared by different codes"
 
+
+def test_fingerprints_tell_apart_exactly_the_codes() -> None:
+    """``state_fp`` (the explorer's fingerprint without symmetry: digests of the parts cached
+    by identity, one tuple hash) is a function of ``state_code`` that tells apart every two
+    states whose codes differ: on every state of du-2p-1v, and on BFS prefixes of the
+    expansion's set-ups with the Count and bats (gruft-3p-1v-s3) and with rows of two and the
+    Count in the box; computed with a fresh cache and a warm one (hits by identity) alike."""
     from ruleproof.properties.dawn_under.explore import state_code, state_fp
 
-    for name, states in ((CI, _all_states(CI)), ("gruft-3p-1v-s3",
-                                                 _bfs_prefix("gruft-3p-1v-s3", 6000))):
+    for name, states in ((CI, _all_states(CI)),
+                         ("gruft-3p-1v-s3", _bfs_prefix("gruft-3p-1v-s3", 6000)),
+                         ("gruft-3p-1v-s3-red2-lx-b1-c0-r0-g0",
+                          _bfs_prefix("gruft-3p-1v-s3-red2-lx-b1-c0-r0-g0", 6000))):
         game = explore_game(name)
         memo: dict[int, tuple[object, tuple[int, ...]]] = {}
         assert any(s.extension is not None for s in states) == (name != CI)
-        assert [game.fp(s) for s in states] == [fingerprint(state_code(s, memo))
-                                                for s in states]
-    game = explore_game(CI)
-    big = replace(_all_states(CI)[0], stakes_path=300)
-    with pytest.raises(ValueError):
-        state_fp(big, {}, {})
-    assert game.fp(big) == fingerprint(state_code(big, {}))
+        codes: list[object] = [state_code(s, memo) for s in states]
+        assert len(set(codes)) > len(states) // 10
+        warm = [game.fp(s) for s in states]
+        _same_partition(codes, warm)
+        assert warm == [state_fp(s, {}) for s in states]
+
+
+def test_fingerprints_beyond_a_byte_and_of_unknown_extension_parts() -> None:
+    """An int beyond a byte in a part's code (a grave id in ``windows``, a row longer than
+    255 would be others) is digested from the code's 64-bit ints, not refused; an expansion
+    part that is not the Gruft dataclass is digested from its ``repr``."""
+    from dataclasses import replace
+
+    from ruleproof.properties.dawn_under.explore import state_fp
+
+    s = _all_states(CI)[0]
+    a = replace(s, windows=((300,), ()))
+    b = replace(s, windows=((301,), ()))
+    assert len({state_fp(x, {}) for x in (s, a, b)}) == 3
+    assert state_fp(a, {}) == state_fp(replace(s, windows=((300,), ())), {})
+    c = replace(s, extension=("some", "part"))
+    d = replace(s, extension=("some", "other"))
+    assert len({state_fp(x, {}) for x in (s, c, d)}) == 3
+
+
+def test_gruft_key_reads_every_field_of_the_expansion_part() -> None:
+    """The fingerprint reads the expansion's part field by field: a field added to ``Gruft``
+    and not to the key would let two different states share a fingerprint. (If this fails:
+    add the field to ``_gruft_key`` and ``GRUFT_KEY_FIELDS``.)"""
+    from dataclasses import fields
+
+    from ruleproof.model.dawn_under.gruft.state import Gruft
+    from ruleproof.properties.dawn_under.explore import GRUFT_KEY_FIELDS
+
+    assert tuple(f.name for f in fields(Gruft)) == GRUFT_KEY_FIELDS
+
+
+def test_fingerprints_do_not_depend_on_the_process_hash_seed() -> None:
+    """Python randomises the hashes of strings per process (and of None before 3.12); the
+    fingerprint hashes no such value, so two processes with different hash seeds (Ray
+    workers, a resumed checkpoint) compute the same fingerprints."""
+    import subprocess
+    import sys
+
+    script = ("from ruleproof.properties.explore.games import explore_game\n"
+              "g = explore_game('gruft-3p-1v-s3')\n"
+              "f = [r.state for r in g.roots()]\n"
+              "out = []\n"
+              "for _ in range(6):\n"
+              "    f = [x for s in f if not g.is_terminal(s) for x in g.next_states(s)][:300]\n"
+              "    out += [g.fp(x) for x in f]\n"
+              "print(out)\n")
+    runs = {subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
+                           text=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")}
+    assert len(runs) == 1 and len(next(iter(runs))) > 100
 
 
 def test_one_pass_step_checks_equal_the_checks_one_by_one(

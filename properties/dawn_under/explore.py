@@ -29,9 +29,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
-from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +43,7 @@ from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
 from ruleproof.model.dawn_under.engine import legal_actions as du_legal
 from ruleproof.model.dawn_under.engine import step as du_step
 from ruleproof.model.dawn_under.engine import step_legal as du_step_legal
+from ruleproof.model.dawn_under.gruft.state import Gruft
 from ruleproof.model.dawn_under.state import (
     RAT,
     Config,
@@ -308,9 +308,8 @@ class DawnUnderExplore(ExploreGame):
             classes.setdefault(key, []).append(colour)
         self._class_of = {colour: tuple(ids) for ids in classes.values() for colour in ids}
         self._memo: Memo = {}
-        # state_fp's caches: the bytes of parts' codes by identity, the extension's by value
-        self._bytes_memo: BytesMemo = {}
-        self._ext_memo: dict[object, bytes] = {}
+        # state_fp's cache: the digests of parts' codes by identity
+        self._digest_memo: DigestMemo = {}
         # fp straight from the code unless symmetry, or a subclass's own view, is in play
         self._plain_fp = not symmetry and type(self).view is DawnUnderExplore.view and \
             type(self).canonical is DawnUnderExplore.canonical
@@ -389,13 +388,11 @@ class DawnUnderExplore(ExploreGame):
         return state_code(state, self._memo)
 
     def fp(self, state: State) -> int:
-        """:meth:`ExploreGame.fp` (the fingerprint of the canonical view), without symmetry
-        straight from :func:`state_code` (the same value, fewer calls a successor)."""
+        """:meth:`ExploreGame.fp`: with symmetry the fingerprint of the canonical view
+        (BLAKE2b over its code); without, :func:`state_fp`, a cheaper hash that is a function
+        of :func:`state_code` (equal codes, equal fingerprints), not the same values."""
         if self._plain_fp:
-            try:
-                return state_fp(state, self._bytes_memo, self._ext_memo)
-            except ValueError:  # an int beyond a byte: the code's other hashing
-                return fingerprint(state_code(state, self._memo))
+            return state_fp(state, self._digest_memo)
         return fingerprint(self.canonical(self.view(state)))
 
     def canonical(self, view: View) -> View:
@@ -526,13 +523,30 @@ def _same(x: int) -> int:
 
 
 def _contents_code(contents: tuple[object, ...]) -> Code:
-    return tuple(_content(x, _same, _same) for x in contents)
+    """Per grave: 0 empty, 1 + colour a vampire, :data:`_GARLIC` + owner garlic."""
+    out: list[int] = []
+    add = out.append
+    for x in contents:
+        if x is None:
+            add(0)
+        elif type(x) is VampireIn:
+            add(1 + x.colour)
+        elif type(x) is GarlicIn:
+            add(_GARLIC + x.owner)
+        else:
+            raise TypeError(f"no code for grave content {x!r}")
+    return tuple(out)
 
 
 def _rows_code(rows: tuple[Row, ...]) -> Code:
-    """Per row its length, then each vampire as ``colour * 2 + face_up`` (one definition:
-    :func:`_rows_bytes`, which the fingerprint hashes)."""
-    return tuple(_rows_bytes(rows))
+    """Per row its length, then each vampire as ``colour * 2 + face_up``."""
+    out: list[int] = []
+    add = out.append
+    for row in rows:
+        add(len(row))
+        for v in row:
+            add(v.colour * 2 + 1 if v.face_up else v.colour * 2)
+    return tuple(out)
 
 
 def _extension_code(ext: object) -> Code:
@@ -623,137 +637,139 @@ def state_code(state: State, memo: Memo) -> Code:
             *windows, len(barred), *barred, *ext)
 
 
-BytesMemo = dict[int, tuple[object, bytes]]
-"""The bytes of parts' codes by ``id`` (each entry keeps its object alive, as :data:`Memo`)."""
+DigestMemo = dict[int, tuple[object, int]]
+"""Digests of parts' codes by ``id`` (:func:`part_digest`; each entry keeps its object alive, as
+:data:`Memo`)."""
 
 
-def _phase_bytes() -> dict[int, bytes]:
-    """The code of every phase, base and expansions', as bytes by ``id`` of the member (enum
-    members live as long as their class): what :func:`state_code` writes for a phase."""
+_M64 = (1 << 64) - 1
+"""64 bits."""
+
+
+def part_digest(code: Code) -> int:
+    """A part's digest for :func:`state_fp`: Python's tuple hash of its code, deterministic in
+    every process (ints hash as themselves below 2**61 - 1; a code holds no ``str`` or None,
+    whose hashes vary between processes), taken as 64 bits."""
+    return hash(code) & _M64
+
+
+def _gruft_key(ext: Gruft) -> tuple[Any, ...]:
+    """The expansion's part as a tuple of ints and tuples of ints (None as -1: every other
+    value is >= 0), what :func:`state_fp` hashes; :data:`GRUFT_KEY_FIELDS` names its fields
+    in order (a test compares them with ``fields(Gruft)``)."""
+    bat = ext.bat
+    count_grave, post, putter = ext.count_grave, ext.post, ext.putter
+    then_put, next_turn = ext.then_put, ext.next_turn
+    return (ext.bats, ext.bats_out, ext.open_graves,
+            -1 if count_grave is None else count_grave, -1 if post is None else post,
+            () if bat is None else (bat.grave, bat.owner, bat.believed),
+            -1 if putter is None else putter, -1 if then_put is None else then_put,
+            ext.streak, -1 if next_turn is None else next_turn)
+
+
+GRUFT_KEY_FIELDS = ("bats", "bats_out", "open_graves", "count_grave", "post", "bat", "putter",
+                    "then_put", "streak", "next_turn")
+"""The fields of :class:`Gruft` that :func:`_gruft_key` reads, in order."""
+
+_GRUFT_KEY_OK = tuple(f.name for f in fields(Gruft)) == GRUFT_KEY_FIELDS
+"""Whether :func:`_gruft_key` reads every field of :class:`Gruft` (else the part is digested
+from its ``repr``, as any other expansion's part is)."""
+
+def _phase_digests() -> dict[int, int]:
+    """:func:`part_digest` of every phase's code, base and expansions', by ``id`` of the
+    member (enum members live as long as their class; hashing one runs Python code)."""
     from ruleproof.model.dawn_under.expansion import all_expansions
 
-    out = {id(p): bytes(_phase_code(p)) for p in Phase}
-    for ext in all_expansions():
-        out.update((id(p), bytes(_phase_code(p))) for p in ext.phases)
-    return out
+    phases = [*Phase, *(p for ext in all_expansions() for p in ext.phases)]
+    return {id(p): part_digest(_phase_code(p)) for p in phases}
 
 
-_PHASE_BYTES: Mapping[int, bytes] = _phase_bytes()
-"""Phase codes as bytes by ``id`` (:func:`_phase_bytes`); read-only."""
+_PHASE_DIGEST: Mapping[int, int] = _phase_digests()
+"""The digest of every phase's code by ``id`` of the member; read-only."""
 
 
-def _contents_bytes(contents: tuple[object, ...]) -> bytes:
-    """``bytes(_contents_code(contents))`` in one loop (the same ValueError beyond a byte,
-    the same TypeError for an unknown content)."""
-    out = bytearray()
-    add = out.append
-    for x in contents:
-        if x is None:
-            add(0)
-        elif type(x) is VampireIn:
-            add(1 + x.colour)
-        elif type(x) is GarlicIn:
-            add(_GARLIC + x.owner)
-        else:
-            raise TypeError(f"no code for grave content {x!r}")
-    return bytes(out)
+def state_fp(state: State, memo: DigestMemo) -> int:
+    """The 64-bit fingerprint of ``state``'s view, a function of :func:`state_code` (equal
+    codes, equal fingerprints; tests/test_explore.py checks that different codes of every
+    state of several set-ups get different ones), computed without building the code.
 
-
-def _rows_bytes(rows: tuple[Row, ...]) -> bytes:
-    """The rows' code as bytes (:func:`_rows_code` is its tuple), in one loop; a ValueError
-    beyond a byte."""
-    out = bytearray()
-    add = out.append
-    for row in rows:
-        add(len(row))
-        for v in row:
-            add(v.colour * 2 + 1 if v.face_up else v.colour * 2)
-    return bytes(out)
-
-
-def state_fp(state: State, memo: BytesMemo, ext_memo: dict[object, bytes]) -> int:
-    """``fingerprint(state_code(state, ...))``, the same value, without building the code:
-    BLAKE2b over the same bytes (``b"b"`` and the code's bytes, as
-    :func:`~ruleproof.properties.explore.encoding.fingerprint` hashes a code of bytes-sized
-    ints), joined from the bytes of the parts, each part's bytes cached by identity in
-    ``memo`` (``lids``, ``contents``, ``rows``, ``windows``, ``gifts``, the expansion's
-    part) and the expansion's part also by value in ``ext_memo`` (its code is that of its
-    ``repr``; the engine rebuilds it on most transitions, with a value seen before); the
-    phase's bytes come from a table of every phase. tests/test_explore.py checks it against
-    ``fingerprint(state_code(...))`` state by state.
-
-    Raises:
-        ValueError: an int of the code outside 0..255 (the caller then hashes
-            :func:`state_code`, which :func:`fingerprint` hashes as 64-bit ints).
+    How: each part a successor usually shares with its parent (``lids``, ``contents``,
+    ``rows``, ``windows``, ``gifts``, the expansion's part when it is not
+    :class:`~ruleproof.model.dawn_under.gruft.state.Gruft`) gets a 60-bit BLAKE2b digest of
+    its code (:func:`part_digest`), cached by identity in ``memo``; the expansion's
+    :class:`Gruft` part, which the engine rebuilds on most transitions, is read as a tuple of
+    ints (:func:`_gruft_key`). Those digests and the remaining fields (ints, tuples of ints,
+    None as -1 where every other value is >= 0) make one tuple, which Python hashes in C with
+    its xxHash-based tuple hash (ints hash as themselves below 2**61 - 1; no ``str``, enum or
+    None in it, whose hashes vary between processes, so every process and Ray worker computes
+    the same value); SplitMix64's finaliser spreads the bits (a bijection on 64 bits, so it
+    adds no collision). The collision probability reported (TLC's estimate) assumes
+    fingerprints behave as random 64-bit values, as TLC's own do. A fingerprint of this kind
+    replaced BLAKE2b over the whole code (``fingerprint(state_code(...))``, 2.0-2.4x slower;
+    docs/benchmarks.md); checkpoints of that one are refused by version.
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    if len(ext_memo) > MEMO_LIMIT:
-        ext_memo.clear()
     get = memo.get
+    # an entry keeps its object alive, so no other object can have its id meanwhile
     part: Any = state.lids
     hit = get(id(part))
-    if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, bytes(_lids_code(part)))
+    if hit is None:
+        hit = memo[id(part)] = (part, part_digest(_lids_code(part)))
     lids = hit[1]
     part = state.contents
     hit = get(id(part))
-    if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, _contents_bytes(part))
+    if hit is None:
+        hit = memo[id(part)] = (part, part_digest(_contents_code(part)))
     contents = hit[1]
     part = state.rows
     hit = get(id(part))
-    if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, _rows_bytes(part))
+    if hit is None:
+        hit = memo[id(part)] = (part, part_digest(_rows_code(part)))
     rows = hit[1]
     part = state.windows
-    hit = get(id(part))
-    if hit is None or hit[0] is not part:
-        hit = memo[id(part)] = (part, bytes(_windows_code(part)))
-    windows = hit[1]
+    if part:
+        hit = get(id(part))
+        if hit is None:
+            hit = memo[id(part)] = (part, part_digest(_windows_code(part)))
+        windows = hit[1]
+    else:
+        windows = 0
+    part = state.gifts
+    if part:
+        hit = get(id(part))
+        if hit is None:
+            hit = memo[id(part)] = (part, part_digest(_gifts_code(part, _same)))
+        gifts = hit[1]
+    else:
+        gifts = 0
     part = state.extension
     if part is None:
-        ext = b"\x00"
+        ext: Any = 0
+    elif type(part) is Gruft and _GRUFT_KEY_OK:
+        ext = _gruft_key(part)
     else:
         hit = get(id(part))
-        if hit is None or hit[0] is not part:
-            try:
-                got = ext_memo.get(part)
-                if got is None:
-                    got = ext_memo[part] = bytes(_extension_code(part))
-            except TypeError:  # an unhashable part: not cached by value
-                got = bytes(_extension_code(part))
-            hit = memo[id(part)] = (part, got)
+        if hit is None:
+            hit = memo[id(part)] = (part, part_digest(_extension_code(part)))
         ext = hit[1]
-    gifts = state.gifts
-    if gifts:
-        hit = get(id(gifts))
-        if hit is None or hit[0] is not gifts:
-            hit = memo[id(gifts)] = (gifts, bytes(_gifts_code(gifts, _same)))
-        gifts_b = hit[1]
-    else:
-        gifts_b = b"\x00"
     phase = state.phase
-    phase_b = _PHASE_BYTES.get(id(phase))
-    if phase_b is None:
-        phase_b = bytes(_phase_code(phase))
+    phase_d = _PHASE_DIGEST.get(id(phase))
+    if phase_d is None:
+        phase_d = part_digest(_phase_code(phase))
     plague = state.plague
     pending = state.pending
     transit = state.in_transit
     winner = state.winner
-    barred = state.barred
-    reserve = state.reserve
-    data = b"".join((
-        b"b", lids, contents, rows,
-        bytes((*state.stakes_held, state.stakes_path, *state.garlic_hand, len(reserve),
-               *reserve, state.removed_rats, state.turn_player)),
-        phase_b,
-        bytes((1 if state.may_stop else 0, 0 if pending is None else pending + 1,
-               *((0,) if plague is None else _plague_code(plague, _same)))),
-        gifts_b,
-        bytes((0 if transit is None else transit + 1, 0 if winner is None else winner + 1)),
-        windows, bytes((len(barred), *barred)), ext))
-    return int.from_bytes(blake2b(data, digest_size=8).digest(), "big")
+    h = hash((lids, contents, rows, state.stakes_held, state.stakes_path, state.garlic_hand,
+              state.reserve, state.removed_rats, state.turn_player, phase_d,
+              1 if state.may_stop else 0, -1 if pending is None else pending,
+              0 if plague is None else _plague_code(plague, _same), gifts,
+              -1 if transit is None else transit, -1 if winner is None else winner,
+              windows, state.barred, ext)) & _M64
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9 & _M64
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EB & _M64
+    return h ^ (h >> 31)
 
 
 def view_fields(state: State) -> tuple[Any, ...]:

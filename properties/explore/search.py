@@ -54,8 +54,9 @@ from ruleproof.system.outputs import Target, check_target, write_file
 ROOT_PARENT = -1
 """Parent fingerprint of a root state (its action index is the root's index)."""
 
-CHECKPOINT_VERSION = 4
-"""4: as 3, sealed with a SHA-256 of the record (:func:`seal`) and cross-checked on resume;
+CHECKPOINT_VERSION = 5
+"""5: as 4, written after a game's own fingerprint changed its values (a tuple hash of
+digests of the state's parts instead of BLAKE2b over its whole code); 4: as 3, sealed with a SHA-256 of the record (:func:`seal`) and cross-checked on resume;
 3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
 code on ``--resume``; fingerprints over a game's compact code where it has one; 1: over
 repr)."""
