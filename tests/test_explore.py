@@ -973,3 +973,40 @@ def test_the_generic_explorer_names_no_game_and_imports_none() -> None:
                 found += [f"{path.name}: import {m}" for m in mods
                           if m.startswith(banned_modules)]
     assert len(files) >= 8 and not found, found
+
+
+def test_a_compact_pin_leaves_out_what_needs_the_graph(tmp_path: Path) -> None:
+    """A pinned result with ``compact = true`` is explored with compact storage and no state
+    graph, so it pins no traps or cycles: leaving them out reads as None (never compared),
+    writing them is refused at the entry's line, and so is a ``compact`` that is no bool."""
+    head = ('[[result]]\nname = "x"\nsymmetry = false\ndistinct_states = 5\ndepth = 2\n'
+            'terminal = 1\ndead_ends = 0\nviolations = 0\nprofile = "thorough"\n')
+    path = tmp_path / "expected.toml"
+    path.write_text(head + "compact = true\n", encoding="utf-8")
+    (e,) = expected_results(path)
+    assert e.compact and e.traps is None and e.cycles is None
+    path.write_text(head + "compact = true\ncycles = true\n", encoding="utf-8")
+    with pytest.raises(MalformedInput, match="cycles need the state graph") as err:
+        expected_results(path)
+    assert err.value.line == 2
+    path.write_text(head + 'compact = "yes"\ntraps = 0\ncycles = false\n', encoding="utf-8")
+    with pytest.raises(MalformedInput, match="compact"):
+        expected_results(path)
+    path.write_text(head + "traps = 0\ncycles = false\n", encoding="utf-8")
+    (e,) = expected_results(path)
+    assert not e.compact and e.traps == 0 and e.cycles is False
+
+
+def test_pinned_mismatch_says_what_a_run_without_the_graph_did_not_analyse() -> None:
+    """A non-compact pin checked against a run without the state graph: traps and cycles are
+    reported as not analysed, not as explored values."""
+    from ruleproof.cli.explore import _pinned_mismatch
+
+    res = explore(CI, keep_graph=False)
+    assert not res.graph
+    found = _pinned_mismatch(res)
+    assert found == [f"traps: not analysed (explored without the state graph), pinned "
+                     f"{_pinned(CI, False)['traps']}",
+                     f"cycles: not analysed (explored without the state graph), pinned "
+                     f"{_pinned(CI, False)['cycles']}"]
+    assert _pinned_mismatch(explore(CI)) == []
