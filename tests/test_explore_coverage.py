@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -297,3 +298,45 @@ def test_grown_rows_of_two_fire_what_rows_of_one_cannot() -> None:
     grown = explore("du-2p-1v-a-v2-r1", coverage=True, max_states=3000, keep_graph=False)
     assert grown.distinct_states >= 3000 and not grown.complete
     assert all((grown.fired or {}).get(c, 0) > 0 for c in wanted), grown.fired
+
+
+def _prefix(name: str, count: int, contracts: bool) -> tuple[object, list[object]]:
+    game = explore_game(name, contracts=contracts)
+    frontier, out = [r.state for r in game.roots()], []
+    while frontier and len(out) < count:
+        out += frontier
+        frontier = [x for s in frontier if not game.is_terminal(s) for x in game.next_states(s)]
+    return game, [s for s in out[:count] if not game.is_terminal(s)]
+
+
+@pytest.mark.parametrize("name", ["gruft-3p-1v-s3", "du-cs-3p-1v", "du-2p-1v", "dr-1x2"])
+def test_one_pass_coverage_equals_the_generic_definition(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``covered_next_states`` (Dawn Under's steps each action once for the successor, the
+    clauses its events cite and the expansion's transition properties; every game looks the
+    contracts up once per state) gives what the explorer computed before, call by call:
+    ``successors``, ``fired`` and ``step_violations`` per transition; contracts on and off,
+    and with a transition property broken on purpose (the expansion's set-up)."""
+    import ruleproof.properties.dawn_under.explore as du_explore
+
+    def planted(before: State, events: tuple[object, ...], after: State) -> list[str]:
+        return [f"planted {len(events)}"] if len(events) % 2 else []
+
+    for plant in (False, True) if name.startswith("gruft") else (False,):
+        if plant:
+            monkeypatch.setattr(du_explore, "transition_violations", planted)
+        for contracts in (False, True):
+            game: Any
+            game, states = _prefix(name, 600 if contracts else 1500, contracts)
+            fired_any = reported = 0
+            for s in states:
+                nexts, fired, bad = game.covered_next_states(s)
+                succ = game.successors(s)
+                assert [game.fp(x) for x in nexts] == [game.fp(x) for _, x in succ]
+                assert fired == game.fired(s, succ)
+                assert bad == [(i, f"step {a}: {v}") for i, (a, after) in enumerate(succ)
+                               for v in game.step_violations(s, a, after)]
+                fired_any += sum(map(len, fired))
+                reported += len(bad)
+            assert fired_any > len(states)
+            assert (reported > 0) == plant

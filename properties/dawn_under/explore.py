@@ -78,6 +78,7 @@ from ruleproof.properties.explore.games import (
     Root,
     View,
     configuration,
+    speaks,
     spec_ref,
 )
 from ruleproof.properties.plugin import RuleSet
@@ -465,13 +466,50 @@ class DawnUnderExplore(ExploreGame):
         reading of them: :func:`~ruleproof.properties.dawn_under.conformance.transition_clauses`);
         under du-cs, each du-en id is read as the du-cs clauses the alignment
         (``spec/dawn_under/alignment/du-cs.toml``) pairs with it."""
+        _, events = du_step(before, parse_action(action))
+        return self._cited(before, events, after)
+
+    def _cited(self, before: State, events: tuple[Any, ...], after: State) -> tuple[str, ...]:
+        """:meth:`engine_clauses` from the transition's events."""
         from ruleproof.properties.dawn_under.conformance import transition_clauses
 
-        _, events = du_step(before, parse_action(action))
         cited = transition_clauses(before, events, after)
         if self._translate is None:
             return cited
         return tuple(dict.fromkeys(x for c in cited for x in self._translate.get(c, (c,))))
+
+    def covered_next_states(self, state: State) -> tuple[list[State], list[tuple[str, ...]],
+                                                         list[tuple[int, str]]]:
+        """:meth:`ExploreGame.covered_next_states` in one pass: each legal action is stepped
+        once with the engine's trusted transition (``step_legal``), whose events give both
+        the clauses it cites (:meth:`engine_clauses`) and what the expansion's transition
+        properties read; the contracts of the played sources (for the clauses that speak)
+        and of :attr:`rule_set` (for the step checks) are looked up once per state. The same
+        clauses and checks in the same order as the generic definition, which
+        tests/test_explore_coverage.py compares it with."""
+        legal = self._legal(state)
+        played = self._contracts(state) if legal else ()
+        rule_set = self.rule_set
+        contracts = rule_set.contracts(state) if rule_set is not None and legal else ()
+        props = state.extension is not None
+        nexts: list[State] = []
+        fired: list[tuple[str, ...]] = []
+        bad: list[tuple[int, str]] = []
+        for i, action in enumerate(legal):
+            nxt, events = du_step_legal(state, action)
+            nexts.append(nxt)
+            hit = dict.fromkeys(self._cited(state, events, nxt))
+            for c in played:
+                if c.clause not in hit and speaks(c, state, action, nxt):
+                    hit[c.clause] = None
+            fired.append(tuple(hit))
+            if contracts:
+                for v in broken(contracts, state, action, nxt):
+                    bad.append((i, f"step {action}: contract {v.clause}: {v.how} {v.what}"))
+            if props:
+                for t in transition_violations(state, events, nxt):
+                    bad.append((i, f"step {action}: {t}"))
+        return nexts, fired, bad
 
 
 def _du_cs_of() -> dict[str, tuple[str, ...]]:

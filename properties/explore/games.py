@@ -200,6 +200,39 @@ class ExploreGame:
         return [after for _, after in succ], bad
 
 
+    def covered_next_states(self, state: Any) -> tuple[list[Any], list[tuple[str, ...]],
+                                                       list[tuple[int, str]]]:
+        """The expansion of ``state`` with clause coverage: the successors of
+        ``successors(state)`` in order, per successor the clauses :meth:`fired` gives, and
+        the violations :meth:`step_violations` reports, as ``(successor index, "step ACTION:
+        text")`` in index order (what :meth:`checked_next_states` gives). The contracts that
+        apply to ``state`` are looked up once for all its successors. A game may override it
+        to step each action once for all three. May raise: a model error is a finding.
+
+        Raises:
+            ValueError: the game has no :attr:`played` rule set (no coverage).
+        """
+        succ = self.successors(state)
+        fired = self.fired(state, succ)
+        bad: list[tuple[int, str]] = []
+        if self.step_checks:
+            contracts = self.rule_set.contracts(state) if self.rule_set is not None else ()
+            for i, (action, after) in enumerate(succ):
+                for v in self._step_violations(state, action, after, contracts):
+                    bad.append((i, f"step {action}: {v}"))
+        return [after for _, after in succ], fired, bad
+
+    def _step_violations(self, before: Any, action: str, after: Any,
+                         contracts: Sequence[Any]) -> list[str]:
+        """:meth:`step_violations` with the contracts of ``before`` given (looked up once per
+        state); a game whose :meth:`step_violations` adds checks of its own overrides both."""
+        if type(self).step_violations is not ExploreGame.step_violations:
+            return self.step_violations(before, action, after)
+        if self.rule_set is None:
+            return []
+        return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
+            contracts, before, self.typed(action), after)]
+
     def engine_clauses(self, before: Any, action: str, after: Any) -> tuple[str, ...]:
         """The clause ids the engine itself cites for the transition (its events or log
         lines, as the conformance adapter's ``cited`` reads them); () if it cites none."""

@@ -56,10 +56,10 @@ ROOT_PARENT = -1
 
 CHECKPOINT_VERSION = 5
 """5: as 4, written after a game's own fingerprint changed its values (a tuple hash of
-digests of the state's parts instead of BLAKE2b over its whole code); 4: as 3, sealed with a SHA-256 of the record (:func:`seal`) and cross-checked on resume;
-3: JSON, the frontier as fingerprints replayed from the roots (2: a pickle, which could run
-code on ``--resume``; fingerprints over a game's compact code where it has one; 1: over
-repr)."""
+digests of the state's parts instead of BLAKE2b over its whole code); 4: as 3, sealed with a
+SHA-256 of the record (:func:`seal`) and cross-checked on resume; 3: JSON, the frontier as
+fingerprints replayed from the roots (2: a pickle, which could run code on ``--resume``;
+fingerprints over a game's compact code where it has one; 1: over repr)."""
 
 CHECKPOINT_FORMAT = "ruleproof-explore-checkpoint"
 """The ``format`` field of every checkpoint file."""
@@ -246,10 +246,9 @@ class Partition:
             # pass of the game (checked_next_states: Dawn Under steps each action once)
             stepped: list[tuple[int, str]] = []
             try:
-                if coverage:
-                    succ = game.successors(state)
-                    nexts = [s for _, s in succ]
-                    for clauses in game.fired(state, succ):
+                if coverage:  # successors, the clauses each fired, their step violations
+                    nexts, fired_by, stepped = game.covered_next_states(state)
+                    for clauses in fired_by:
                         for c in clauses:
                             fired[c] = fired.get(c, 0) + 1
                 elif step_checks:
@@ -269,11 +268,7 @@ class Partition:
                 except Exception as exc:
                     rep.errors.append((fp, i, f"{type(exc).__name__}: {exc}"))
                     continue
-                if coverage and step_checks:
-                    action = succ[i][0]
-                    for v in game.step_violations(state, action, nxt):
-                        rep.violations.append((fp, f"step {action}: {v}"))
-                elif stepped:
+                if stepped:
                     while k < len(stepped) and stepped[k][0] < i:
                         k += 1  # of a successor whose fingerprint failed: not reported
                     while k < len(stepped) and stepped[k][0] == i:
