@@ -173,3 +173,21 @@ def test_no_bats_fire_no_bat_clause(tmp_path: Path) -> None:
     assert any(c.startswith("gruft-en:bats.") for c, n in (with_bats.fired or {}).items() if n)
     assert not any(c.startswith("gruft-en:bats.") for c, n in (without.fired or {}).items()
                    if n)
+
+
+def test_a_bat_in_a_game_without_bats_is_refused_as_such(tmp_path: Path) -> None:
+    """With no bats dealt (``bats_per_player`` 0) a bat is refused because the game has none
+    (gruft-en:prep.bats), not because it was used (gruft-en:bats.once); the state is kept."""
+    from ruleproof.errors import IllegalAction
+    from ruleproof.model.dawn_under.engine import apply
+    from ruleproof.model.dawn_under.gruft.state import PlayBat
+
+    config = du_config(load_reduced(_setup(tmp_path, "nobats", bats=0, count=0)))
+    start = initial_state(config, deal(config, random.Random(3)))
+    with pytest.raises(IllegalAction, match="no bats in this game") as err:
+        apply(start, PlayBat(0))
+    assert "gruft-en:prep.bats" in str(err.value)
+    one = du_config(load_reduced(_setup(tmp_path, "onebat", bats=1, count=0)))
+    s1 = initial_state(one, deal(one, random.Random(3)))
+    s2 = apply(s1, PlayBat(0))
+    assert part(s2) is not None

@@ -304,6 +304,9 @@ class GruftExpansion(Expansion):
                     return ("bats are not played in a rat plague (reading)",
                             ("gruft-en:bats.declare",))
                 if p.bats[state.turn_player] == 0:
+                    if bats_per_player(state.config) == 0:
+                        return ("no bats in this game (a reduced set-up with bats_per_player "
+                                "0)", ("gruft-en:prep.bats",))
                     return "no bat left: each bat is used once", ("gruft-en:bats.once",)
         if isinstance(action, PlayBat):
             return "a bat is put on a grave instead of opening one", ("gruft-en:bats.declare",)
