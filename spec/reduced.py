@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.spec import _read_toml, game_folders, line_of
+from ruleproof.spec import _read_toml, game_folders, line_of, table_lines
 
 COMMON_KEYS = ("game", "name", "description", "players", "options", "count", "whole")
 """The top-level keys every reduced configuration has (the rest are the game's own)."""
@@ -281,6 +281,47 @@ class Expected:
     compact: bool = False
 
 
+_PIN_INTS = ("distinct_states", "depth", "terminal", "dead_ends", "violations")
+
+
+def _expected(entry: dict[str, Any], path: Path, text: str, head: int) -> Expected:
+    """One ``[[result]]`` table (its header on line ``head``), every field of its type.
+
+    Raises:
+        MalformedInput: a missing field or one of another type, at its line in the entry.
+    """
+    name = entry.get("name")
+
+    def bad(key: str, what: str) -> MalformedInput:
+        return MalformedInput(f"result {name!r}: {what}", file=str(path),
+                              line=line_of(text, f"{key} =", head) if key in entry else head)
+
+    def get(key: str, kind: type, what: str) -> Any:
+        if key not in entry:
+            raise bad(key, f"missing field {key!r} ({what})")
+        value: Any = entry[key]
+        wrong = not isinstance(value, kind)
+        if kind is int:
+            wrong = wrong or isinstance(value, bool) or value < 0
+        if wrong:
+            raise bad(key, f"{key!r} must be {what}, got {value!r}")
+        return value
+
+    name = get("name", str, "a configuration's name")
+    compact = get("compact", bool, "true or false") if "compact" in entry else False
+    graph = [k for k in ("traps", "cycles") if k in entry]
+    if compact and graph:
+        raise bad(graph[0], f"{' and '.join(graph)} need the state graph, which a compact "
+                            "exploration does not keep: leave them out")
+    ints = {k: get(k, int, "a whole number >= 0") for k in _PIN_INTS}
+    return Expected(
+        name=name, symmetry=get("symmetry", bool, "true or false"),
+        traps=None if compact else get("traps", int, "a whole number >= 0"),
+        cycles=None if compact else get("cycles", bool, "true or false"),
+        profile=get("profile", str, "a profile name such as ci or thorough"),
+        compact=compact, **ints)
+
+
 def expected_results(path: Path | None = None, folders: tuple[Path, ...] | None = None
                      ) -> tuple[Expected, ...]:
     """The pinned results manifest ``path``; default every ``reduced/expected.toml`` of
@@ -294,28 +335,13 @@ def expected_results(path: Path | None = None, folders: tuple[Path, ...] | None 
                      if (folder / "reduced/expected.toml").is_file()
                      for e in expected_results(folder / "reduced" / "expected.toml"))
     data, text = _read_toml(path)
+    entries = data.get("result", [])
+    heads = table_lines(text, "result")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries) \
+            or len(heads) != len(entries):
+        raise MalformedInput("'result' must be [[result]] tables", file=str(path),
+                             line=line_of(text, "result"))
     out: list[Expected] = []
-    for entry in data.get("result", []):
-        try:
-            compact = entry.get("compact", False)
-            if not isinstance(compact, bool):
-                raise TypeError("'compact' (true or false)")
-            graph = [k for k in ("traps", "cycles") if k in entry]
-            if compact and graph:
-                raise MalformedInput(
-                    f"result {entry.get('name')!r}: {' and '.join(graph)} need the state "
-                    "graph, which a compact exploration does not keep: leave them out",
-                    file=str(path), line=line_of(text, str(entry.get("name"))))
-            out.append(Expected(
-                name=str(entry["name"]), symmetry=bool(entry["symmetry"]),
-                distinct_states=int(entry["distinct_states"]), depth=int(entry["depth"]),
-                terminal=int(entry["terminal"]), dead_ends=int(entry["dead_ends"]),
-                traps=None if compact else int(entry["traps"]),
-                violations=int(entry["violations"]),
-                cycles=None if compact else bool(entry["cycles"]),
-                profile=str(entry["profile"]), compact=compact))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise MalformedInput(f"result {entry.get('name')!r}: missing or bad field {exc}",
-                                 file=str(path), line=line_of(text, str(entry.get("name")))
-                                 ) from None
+    for entry, head in zip(entries, heads, strict=True):
+        out.append(_expected(entry, path, text, head))
     return tuple(out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,6 +86,32 @@ def test_partitions_share_the_work_and_find_what_one_finds(name: str) -> None:
     expanded = [n for n, _ in three.per_worker]
     assert len(expanded) == 3 and sum(expanded) == one.per_worker[0][0]
     assert all(0.25 < n / sum(expanded) < 0.42 for n in expanded), expanded
+
+
+@pytest.mark.parametrize("name", ["du-2p-1v", "dr-1x2", "gruft-3p-1v-s3"])
+def test_one_partition_records_the_parent_pointers_several_would(name: str) -> None:
+    """One partition with the dict seen-set records each new successor during the expansion
+    (no proposals, no decisions): every state gets the same depth and parent pointer (the
+    smallest parent fingerprint and action index) as three partitions, which decide among
+    proposals, and as compact storage, whose decisions take the proposals of one partition;
+    the frontier is held in the same order."""
+    limit = 40_000 if name.startswith("gruft") else None
+    one = Explorer(explore_game(name), parts=1, keep_graph=False)
+    one.run(max_states=limit)
+    three = Explorer(explore_game(name), parts=3, keep_graph=False)
+    three.run(max_states=limit)
+    assert one.parts[0].held is None and one.level == three.level
+    seen_three: dict[int, tuple[int, int, int]] = {}
+    for part in three.parts:
+        seen_three.update(part.seen)
+    assert len(one.parts[0].seen) > 1000 and one.parts[0].seen == seen_three
+    assert [fp for fp, _ in one.parts[0].frontier] == sorted(
+        fp for part in three.parts for fp, _ in part.frontier)
+    small = Explorer(explore_game(name), parts=1, keep_graph=False, compact=True)
+    small.run(max_states=limit)
+    assert small.parts[0].parent_file is not None
+    found = small._lookup(list(one.parts[0].seen))
+    assert {fp: v for fp, v in one.parts[0].seen.items()} == found
 
 
 def test_the_cache_of_proposed_fingerprints_changes_no_result(
@@ -988,13 +1015,44 @@ def test_a_compact_pin_leaves_out_what_needs_the_graph(tmp_path: Path) -> None:
     path.write_text(head + "compact = true\ncycles = true\n", encoding="utf-8")
     with pytest.raises(MalformedInput, match="cycles need the state graph") as err:
         expected_results(path)
-    assert err.value.line == 2
+    assert err.value.line == 11  # the cycles line
     path.write_text(head + 'compact = "yes"\ntraps = 0\ncycles = false\n', encoding="utf-8")
     with pytest.raises(MalformedInput, match="compact"):
         expected_results(path)
     path.write_text(head + "traps = 0\ncycles = false\n", encoding="utf-8")
     (e,) = expected_results(path)
     assert not e.compact and e.traps == 0 and e.cycles is False
+
+
+_OK_PIN = ('[[result]]\nname = "a"\nsymmetry = false\ndistinct_states = 5\ndepth = 2\n'
+           'terminal = 1\ndead_ends = 0\ntraps = 0\nviolations = 0\ncycles = false\n'
+           'profile = "ci"\n')
+
+
+@pytest.mark.parametrize(("text", "message", "line"), [
+    ('result = ["x"]\n', "'result' must be [[result]] tables", 1),
+    ("result = 5\n", "'result' must be [[result]] tables", 1),
+    ('[result]\nname = "x"\n', "'result' must be [[result]] tables", 1),
+    (_OK_PIN.replace("symmetry = false", 'symmetry = "false"'),
+     "'symmetry' must be true or false", 3),
+    (_OK_PIN.replace("= 5", "= 58.9"), "'distinct_states' must be a whole number", 4),
+    (_OK_PIN.replace('profile = "ci"', 'profile = ["ci"]'), "'profile' must be a profile", 11),
+    (_OK_PIN.replace("terminal = 1\n", ""), "missing field 'terminal'", 1),
+    (_OK_PIN.replace("depth = 2", "depth = -2"), "'depth' must be a whole number >= 0", 5),
+    (_OK_PIN + _OK_PIN.replace("cycles = false", "cycles = 1"),
+     "'cycles' must be true or false", 21),
+])
+def test_a_malformed_pin_is_one_line_at_its_field(tmp_path: Path, text: str, message: str,
+                                                  line: int) -> None:
+    """Every field of a pinned result is read as its type (a string "false" is no bool, 58.9
+    no count), the entry's problem is reported at its field's line in that entry (not at the
+    first entry of the same name), and a ``result`` that is not an array of tables is refused,
+    never a traceback."""
+    path = tmp_path / "expected.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MalformedInput, match=re.escape(message)) as err:
+        expected_results(path)
+    assert err.value.line == line, err.value
 
 
 def test_pinned_mismatch_says_what_a_run_without_the_graph_did_not_analyse() -> None:
@@ -1010,3 +1068,47 @@ def test_pinned_mismatch_says_what_a_run_without_the_graph_did_not_analyse() -> 
                      f"cycles: not analysed (explored without the state graph), pinned "
                      f"{_pinned(CI, False)['cycles']}"]
     assert _pinned_mismatch(explore(CI)) == []
+
+
+def test_a_compact_pin_is_checked_alone_without_the_graph(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``explore NAME --pinned --compact --no-graph`` against a compact pin (which pins no
+    traps or cycles) passes when the counts match; against a pin with traps and cycles it
+    says once that they were not analysed; without --pinned, a run without the graph fails
+    unless traps and cycles are both allowed; the output says "not analysed", the JSON null."""
+    from dataclasses import replace as dc_replace
+
+    import ruleproof.cli.explore as cli_explore
+
+    runner = CliRunner()
+    pin = next(e for e in expected_results() if e.name == CI and not e.symmetry)
+    compact = dc_replace(pin, compact=True, traps=None, cycles=None)
+    out = ["--out", str(tmp_path / "x")]
+    monkeypatch.setattr(cli_explore, "pinned_results", lambda: (compact,))
+    r = runner.invoke(app, ["explore", CI, "--pinned", "--compact", "--no-graph", *out])
+    assert r.exit_code == 0, r.output
+    assert "traps and cycles not analysed (no state graph)" in r.output
+    monkeypatch.setattr(cli_explore, "pinned_results", lambda: (pin,))
+    r = runner.invoke(app, ["explore", CI, "--pinned", "--no-graph", *out])
+    assert r.exit_code == 1 and r.output.count("not analysed (explored without") == 2
+    assert "--no-graph: traps and cycles" not in r.output
+    r = runner.invoke(app, ["explore", CI, "--no-graph", *out])
+    assert r.exit_code == 1 and "--no-graph: traps and cycles were not analysed" in r.output
+    r = runner.invoke(app, ["explore", CI, "--no-graph", "--allow", "traps", "--allow",
+                            "cycles", "--json", *out])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["traps"] is None and data["cycles"] is None and data["on_cycle"] is None
+
+
+def test_a_checkpoint_of_an_older_ruleproof_says_so_and_what_to_do(tmp_path: Path) -> None:
+    """A checkpoint of an earlier JSON version (3, 4: other fingerprints) is refused in one
+    line that says an older ruleproof wrote it and to explore again without --resume."""
+    ck, data = _checkpoint(tmp_path, max_states=500)
+    for old in (3, 4):
+        data["version"] = old
+        _reseal(ck, data)
+        res = CliRunner().invoke(app, ["explore", "--checkpoint", str(ck), "--resume"])
+        assert res.exit_code == 2 and res.output.count("\n") == 1, res.output
+        assert f"checkpoint version {old} was written by an older ruleproof" in res.output
+        assert "explore again without --resume" in res.output

@@ -178,6 +178,9 @@ class Partition:
         self.known: set[int] = set()
         self.depth = 0
         self._cpu = 0.0  # CPU seconds in this partition's methods, not yet reported
+        # one partition, dict seen-set: the successors recorded by the last expansion,
+        # awaiting adopt (None otherwise; see _expand)
+        self.held: list[tuple[int, Any]] | None = None
 
     def fp_of(self, state: Any) -> int:
         return self.game.fp(state)
@@ -229,6 +232,15 @@ class Partition:
         known = self.known
         edges = self.edges
         transitions = 0
+        # one partition with the dict seen-set: a new successor is recorded at once, as
+        # ``decide`` would (the states held are in increasing fingerprint order and the
+        # actions in index order, so the first time a fingerprint is met its (parent, action
+        # index) is the smallest): no proposal, no decision, no second pass
+        direct = self.parts == 1 and self.fpset is None
+        record = self.seen
+        depth = self.depth + 1
+        held: list[tuple[int, Any]] = []
+        hold = held.append
         for fp, state in self.frontier:
             found = violations(state)
             if found:
@@ -277,6 +289,10 @@ class Partition:
                 fps.append(nfp)
                 if nfp in seen or nfp in known:  # recorded by its owner already
                     continue
+                if direct:
+                    record[nfp] = (depth, fp, i)
+                    hold((nfp, nxt))
+                    continue
                 old = best.get(nfp)
                 if old is None or (fp, i) < old[:2]:
                     best[nfp] = (fp, i, nxt)
@@ -289,9 +305,12 @@ class Partition:
         parts, me = self.parts, self.index
         if len(known) > KNOWN_LIMIT:
             known.clear()
-        if parts == 1:  # one partition owns everything: the lists in one go each
+        if direct:  # recorded already: adopt holds them in fingerprint order
+            self.held = held
+            out: list[Proposal] = [([], [], [])]
+        elif parts == 1:  # one partition owns everything: the lists in one go each
             values = best.values()
-            out: list[Proposal] = [(list(best), [v[0] for v in values],
+            out = [(list(best), [v[0] for v in values],
                                     [v[1] for v in values])]
         else:
             out = [([], [], []) for _ in range(parts)]
@@ -315,6 +334,9 @@ class Partition:
         start = time.process_time()
         chosen: dict[int, tuple[int, int, int]] = {}
         seen = self.seen
+        if self.held is not None:  # recorded during the expansion (``_expand``, direct)
+            self.depth = depth
+            return [[]]
         if len(proposals) == 1 and self.fpset is not None:
             # one partition, compact storage: each fingerprint proposed once (below)
             fps, parents, indices = proposals[0]
@@ -380,6 +402,12 @@ class Partition:
         """Hold the successors found here that their owners accepted (``accepted[j]`` from
         owner ``j``), in fingerprint order, for the next expansion; return how many."""
         start = time.process_time()
+        if self.held is not None:  # recorded during the expansion: in fingerprint order
+            held, self.held = self.held, None
+            held.sort(key=_first)
+            self.frontier = held
+            self._cpu += time.process_time() - start
+            return len(held)
         fps = sorted_fps([fp for batch in accepted for fp in batch])
         pending = self.pending
         self.frontier = [(fp, pending[fp][2]) for fp in fps]
@@ -437,6 +465,10 @@ class Partition:
             found = {fp: self.parent_file.find(fp) for fp in fps}
             return {fp: v for fp, v in found.items() if v is not None}
         return {fp: self.seen[fp] for fp in fps if fp in self.seen}
+
+
+def _first(entry: tuple[int, Any]) -> int:
+    return entry[0]
 
 
 def sorted_fps(fps: list[int]) -> list[int]:
@@ -921,9 +953,16 @@ class Explorer:
             raise bad(f"not JSON: {str(exc)[:80]}") from None
         if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
             raise bad("no \"format\": \"" + CHECKPOINT_FORMAT + "\"")
-        if data.get("version") != CHECKPOINT_VERSION:
-            raise bad(f"version {data.get('version')!r}, this ruleproof reads "
-                      f"{CHECKPOINT_VERSION}")
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) \
+                and 3 <= version < CHECKPOINT_VERSION:  # the JSON ones (2: a pickle)
+            raise MalformedInput(
+                f"checkpoint version {version} was written by an older ruleproof, whose "
+                f"fingerprints this one (version {CHECKPOINT_VERSION}) does not compute: "
+                "explore again without --resume (the new run replaces the file)",
+                file=str(path))
+        if version != CHECKPOINT_VERSION:
+            raise bad(f"version {version!r}, this ruleproof reads {CHECKPOINT_VERSION}")
         why = unsealed(text)
         if why:
             raise bad(why)

@@ -276,17 +276,24 @@ def explore_command(
         problems.append(f"{result.traps} trap state(s): no ending reachable")
     if result.cycles and "cycles" not in allowed:
         problems.append(f"{result.on_cycle} state(s) on cycles: play can go on for ever")
-    if not result.graph and result.complete:
+    # without the graph traps and cycles are not analysed: a problem, unless both are
+    # allowed or a pin is checked (a compact pin pins neither; one that pins them says they
+    # were not analysed itself: _pinned_mismatch)
+    if not result.graph and result.complete and not pinned \
+            and not {"traps", "cycles"} <= set(allowed):
         problems.append("--no-graph: traps and cycles were not analysed")
     pin_problems = _pinned_mismatch(result) if pinned else []
     problems += pin_problems
     if as_json:
         data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
+        if not result.graph:  # not analysed, not zero
+            data.update(traps=None, on_cycle=None)
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
                     cpu_seconds=result.cpu_seconds, workers=result.workers,
                     per_worker=[{"expanded": n, "cpu_seconds": cpu}
                                 for n, cpu in result.per_worker],
-                    cycles=result.cycles, passed=not problems, problems=problems,
+                    cycles=result.cycles if result.graph else None,
+                    passed=not problems, problems=problems,
                     resumed_from=result.resumed_from, new_states=result.new_states,
                     checkpoint_error=result.unsaved,
                     pinned=None if not pinned else not pin_problems,
@@ -303,8 +310,10 @@ def explore_command(
                    f"{result.distinct_states:,} distinct states, depth {result.depth}, "
                    f"{result.transitions:,} transitions, {result.terminal:,} terminal, "
                    f"{'complete' if result.complete else 'INCOMPLETE'}")
-        typer.echo(f"  dead ends {result.dead_ends}, traps {result.traps}, states on cycles "
-                   f"{result.on_cycle}, invariant violations {result.violations}, model errors "
+        graph = (f"traps {result.traps}, states on cycles {result.on_cycle}" if result.graph
+                 else "traps and cycles not analysed (no state graph)")
+        typer.echo(f"  dead ends {result.dead_ends}, {graph}, invariant violations "
+                   f"{result.violations}, model errors "
                    f"{result.errors}; clause contracts "
                    + ("checked on every transition" if result.contracts else
                       "not checked (--no-contracts)" if not resume else
