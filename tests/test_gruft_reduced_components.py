@@ -187,6 +187,15 @@ def test_a_bat_in_a_game_without_bats_is_refused_as_such(tmp_path: Path) -> None
     with pytest.raises(IllegalAction, match="no bats in this game") as err:
         apply(start, PlayBat(0))
     assert "gruft-en:prep.bats" in str(err.value)
+    # also during a rat plague (whose own refusal of bats is a reading): the game has none
+    from dataclasses import replace
+
+    from ruleproof.model.dawn_under.state import Plague
+
+    plague = replace(start, plague=Plague(origin=0, holder=0, current=0, turns=1, opened=(),
+                                          idle=0, current_opened=False))
+    with pytest.raises(IllegalAction, match="no bats in this game"):
+        apply(plague, PlayBat(1))
     one = du_config(load_reduced(_setup(tmp_path, "onebat", bats=1, count=0)))
     s1 = initial_state(one, deal(one, random.Random(3)))
     s2 = apply(s1, PlayBat(0))

@@ -733,8 +733,8 @@ def state_fp(state: State, memo: DigestMemo) -> int:
 
     How: each part a successor usually shares with its parent (``lids``, ``contents``,
     ``rows``, ``windows``, ``gifts``, the expansion's part when it is not
-    :class:`~ruleproof.model.dawn_under.gruft.state.Gruft`) gets a 60-bit BLAKE2b digest of
-    its code (:func:`part_digest`), cached by identity in ``memo``; the expansion's
+    :class:`~ruleproof.model.dawn_under.gruft.state.Gruft`) gets a 64-bit digest of its
+    code (:func:`part_digest`: Python's tuple hash), cached by identity in ``memo``; the expansion's
     :class:`Gruft` part, which the engine rebuilds on most transitions, is read as a tuple of
     ints (:func:`_gruft_key`). Those digests and the remaining fields (ints, tuples of ints,
     None as -1 where every other value is >= 0) make one tuple, which Python hashes in C with

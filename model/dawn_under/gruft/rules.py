@@ -300,13 +300,13 @@ class GruftExpansion(Expansion):
             if g in p.open_graves:
                 return (f"grave {g} is already open this turn", ("gruft-en:play.keep-open",))
             if isinstance(action, PlayBat):
+                if bats_per_player(state.config) == 0:
+                    return ("no bats in this game (a reduced set-up with bats_per_player "
+                            "0)", ("gruft-en:prep.bats",))
                 if state.plague is not None:
                     return ("bats are not played in a rat plague (reading)",
                             ("gruft-en:bats.declare",))
                 if p.bats[state.turn_player] == 0:
-                    if bats_per_player(state.config) == 0:
-                        return ("no bats in this game (a reduced set-up with bats_per_player "
-                                "0)", ("gruft-en:prep.bats",))
                     return "no bat left: each bat is used once", ("gruft-en:bats.once",)
         if isinstance(action, PlayBat):
             return "a bat is put on a grave instead of opening one", ("gruft-en:bats.declare",)
