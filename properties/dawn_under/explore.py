@@ -442,14 +442,10 @@ class DawnUnderExplore(ExploreGame):
             if props:
                 nxt, events = du_step_legal(state, action)
             else:
-                nxt = du_apply_legal(state, action)
+                nxt, events = du_apply_legal(state, action), ()
             nexts.append(nxt)
-            if contracts:
-                for c in broken(contracts, state, action, nxt):
-                    bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
-            if props:
-                for v in transition_violations(state, events, nxt):
-                    bad.append((i, f"step {action}: {v}"))
+            if contracts or props:
+                _step_checks(state, i, action, nxt, events, contracts, props, bad)
         return nexts, bad
 
     def probes(self, state: State) -> list[Any]:
@@ -503,13 +499,20 @@ class DawnUnderExplore(ExploreGame):
                 if c.clause not in hit and speaks(c, state, action, nxt):
                     hit[c.clause] = None
             fired.append(tuple(hit))
-            if contracts:
-                for v in broken(contracts, state, action, nxt):
-                    bad.append((i, f"step {action}: contract {v.clause}: {v.how} {v.what}"))
-            if props:
-                for t in transition_violations(state, events, nxt):
-                    bad.append((i, f"step {action}: {t}"))
+            _step_checks(state, i, action, nxt, events, contracts, props, bad)
         return nexts, fired, bad
+
+
+def _step_checks(state: State, i: int, action: Any, nxt: State, events: tuple[Any, ...],
+                 contracts: tuple[Any, ...], props: bool, bad: list[tuple[int, str]]) -> None:
+    """Append to ``bad`` what the ``i``-th transition ``state --action--> nxt`` (with its
+    ``events``) breaks: the ``contracts`` (those active in ``state``), then, if ``props``, the
+    expansion's transition properties; as ``(i, "step ACTION: text")``."""
+    for c in broken(contracts, state, action, nxt):
+        bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
+    if props:
+        for v in transition_violations(state, events, nxt):
+            bad.append((i, f"step {action}: {v}"))
 
 
 def _du_cs_of() -> dict[str, tuple[str, ...]]:

@@ -42,9 +42,18 @@ from ruleproof.properties.explore.search import ExploreResult, explore
 from ruleproof.properties.explore.simulate import full_setups
 from ruleproof.properties.explore.simulate import simulate as run_simulation
 from ruleproof.properties.explore.trace_out import write_findings
+from ruleproof.properties.plugin import plugin
 from ruleproof.system.outputs import Target, check_target, claimed, write_file, write_files
 
 ALLOWED = ("cycles", "traps", "dead-ends")
+
+
+def _pins_file(result: ExploreResult) -> str:
+    """The pinned-results file of ``result``'s game (``spec/<game>/reduced/expected.toml``)."""
+    try:
+        return str(plugin(result.game).spec_folder / "reduced" / "expected.toml")
+    except MalformedInput:
+        return "spec/<game>/reduced/expected.toml"
 
 
 def _pinned_mismatch(result: ExploreResult) -> list[str]:
@@ -336,7 +345,7 @@ def explore_command(
                           if result.complete else "this run did no work (--max-states "
                           "already reached?)"))
         if pinned and not pin_problems:
-            typer.echo("  counts as pinned in spec/<game>/reduced/expected.toml")
+            typer.echo(f"  counts as pinned in {_pins_file(result)}")
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> "
                        + (str(p) if p is not None else "(trace not written)"))
@@ -475,7 +484,8 @@ def _profile(profile: str, as_json: bool, coverage: bool = False,
                            f"{result.distinct_states:>9,} states  depth {result.depth:>3}  "
                            f"{result.seconds:6.1f} s  "
                            + ("as pinned, no contract broken" if not problems
-                              else "FAILED: " + "; ".join(problems)))
+                              else "FAILED: " + "; ".join(problems))
+                           + (" (compact: traps and cycles not analysed)" if e.compact else ""))
     if as_json:
         typer.echo(json.dumps({"profile": profile, "passed": not failed, "results": rows},
                               indent=2))
