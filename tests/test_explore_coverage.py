@@ -302,7 +302,8 @@ def test_grown_rows_of_two_fire_what_rows_of_one_cannot() -> None:
 
 def _prefix(name: str, count: int, contracts: bool) -> tuple[object, list[object]]:
     game = explore_game(name, contracts=contracts)
-    frontier, out = [r.state for r in game.roots()], []
+    frontier: list[Any] = [r.state for r in game.roots()]
+    out: list[Any] = []
     while frontier and len(out) < count:
         out += frontier
         frontier = [x for s in frontier if not game.is_terminal(s) for x in game.next_states(s)]
