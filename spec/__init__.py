@@ -108,7 +108,7 @@ def spec_path_problems() -> tuple[str, ...]:
     shipped = _with_shipped(())
     known = {p.stem: p.parent.parent for p in (q for f in shipped
                                                for q in f.glob("sources/*.toml"))}
-    names = {name: folder for name, folder in _game_names(shipped).items()}
+    names = _game_names(shipped)
     for item in dict.fromkeys(i.strip() for i in
                               os.environ.get(ENV_SPEC_PATH, "").split(os.pathsep)):
         if not item:

@@ -178,13 +178,19 @@ class ExploreGame:
         """The typed action an action string of :meth:`successors` names."""
         raise NotImplementedError
 
-    def step_violations(self, before: Any, action: str, after: Any) -> list[str]:
+    def step_violations(self, before: Any, action: str, after: Any,
+                        contracts: Sequence[Any] | None = None) -> list[str]:
         """The clause contracts (``properties/contracts``, ``requires``/``forbids``) broken by
-        the transition ``before --action--> after``, as ``contract CLAUSE: text``."""
+        the transition ``before --action--> after``, as ``contract CLAUSE: text``.
+        ``contracts``: those of :attr:`rule_set` that apply to ``before``, if the caller has
+        looked them up already (once for all the successors of a state); a game that adds
+        checks of its own passes them on."""
         if self.rule_set is None:
             return []
+        if contracts is None:
+            contracts = self.rule_set.contracts(before)
         return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
-            self.rule_set.contracts(before), before, self.typed(action), after)]
+            contracts, before, self.typed(action), after)]
 
     def checked_next_states(self, state: Any) -> tuple[list[Any], list[tuple[int, str]]]:
         """The successors of ``successors(state)``, in order, and every violation
@@ -195,10 +201,10 @@ class ExploreGame:
         events its transition properties read, instead of stepping again per check).
         May raise: a model error is a finding."""
         succ = self.successors(state)
+        contracts = self.rule_set.contracts(state) if self.rule_set is not None else ()
         bad = [(i, f"step {action}: {v}") for i, (action, after) in enumerate(succ)
-               for v in self.step_violations(state, action, after)]
+               for v in self.step_violations(state, action, after, contracts)]
         return [after for _, after in succ], bad
-
 
     def covered_next_states(self, state: Any) -> tuple[list[Any], list[tuple[str, ...]],
                                                        list[tuple[int, str]]]:
@@ -218,20 +224,9 @@ class ExploreGame:
         if self.step_checks:
             contracts = self.rule_set.contracts(state) if self.rule_set is not None else ()
             for i, (action, after) in enumerate(succ):
-                for v in self._step_violations(state, action, after, contracts):
+                for v in self.step_violations(state, action, after, contracts):
                     bad.append((i, f"step {action}: {v}"))
         return [after for _, after in succ], fired, bad
-
-    def _step_violations(self, before: Any, action: str, after: Any,
-                         contracts: Sequence[Any]) -> list[str]:
-        """:meth:`step_violations` with the contracts of ``before`` given (looked up once per
-        state); a game whose :meth:`step_violations` adds checks of its own overrides both."""
-        if type(self).step_violations is not ExploreGame.step_violations:
-            return self.step_violations(before, action, after)
-        if self.rule_set is None:
-            return []
-        return [f"contract {v.clause}: {v.how} {v.what}" for v in broken(
-            contracts, before, self.typed(action), after)]
 
     def engine_clauses(self, before: Any, action: str, after: Any) -> tuple[str, ...]:
         """The clause ids the engine itself cites for the transition (its events or log

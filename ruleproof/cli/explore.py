@@ -295,14 +295,11 @@ def explore_command(
     problems += pin_problems
     if as_json:
         data: dict[str, Any] = {k: v for k, v in result.verdict().items() if k != "findings"}
-        if not result.graph:  # not analysed, not zero
-            data.update(traps=None, on_cycle=None)
         data.update(seconds=result.seconds, states_per_minute=result.states_per_minute,
                     cpu_seconds=result.cpu_seconds, workers=result.workers,
                     per_worker=[{"expanded": n, "cpu_seconds": cpu}
                                 for n, cpu in result.per_worker],
-                    cycles=result.cycles if result.graph else None,
-                    passed=not problems, problems=problems,
+                    cycles=result.cycles, passed=not problems, problems=problems,
                     resumed_from=result.resumed_from, new_states=result.new_states,
                     checkpoint_error=result.unsaved,
                     pinned=None if not pinned else not pin_problems,
@@ -313,6 +310,8 @@ def explore_command(
                     findings=[{"kind": f.kind, "message": f.message, "depth": f.depth,
                                "trace": None if p is None else str(p)}
                               for f, p in zip(result.findings, written, strict=False)])
+        if not result.graph:  # traps and cycles not analysed: null, not 0 or false
+            data.update(traps=None, on_cycle=None, cycles=None)
         typer.echo(json.dumps(data, indent=2))
     else:
         typer.echo(f"{result.name} ({result.game}), symmetry {result.symmetry}: "
