@@ -204,18 +204,27 @@ def _one_run(setup: str, tree: Path | None) -> dict[str, Any]:
 def compare(setup: str, other: Path, rounds: int) -> None:
     """Alternate the one-process search of ``other`` (a checkout) and of this tree, each in a
     fresh interpreter, ``rounds`` times: distinct states per CPU-minute of each, pair by pair
-    (the machine's load changes between runs; alternating spreads it over both)."""
+    (the machine's load changes between runs; alternating spreads it over both). Which tree
+    runs first changes from round to round: the first run of a pair was measured up to about
+    10% slower than the second for the same code, so a ratio is only fair over an even
+    number of rounds (the mean of the rounds is printed at the end)."""
     here = Path(__file__).resolve().parent.parent
+    ratios = []
     for k in range(rounds):
-        pair = []
-        for label, tree in (("other", other), ("this", here)):
+        rates: dict[str, float] = {}
+        order = (("other", other), ("this", here))
+        for label, tree in order if k % 2 == 0 else order[::-1]:
             r = _one_run(setup, tree)
             rate = r["states"] / r["cpu"] * 60
-            pair.append(rate)
+            rates[label] = rate
             print(f"round {k + 1} {label:5} {r['states']:,} states {r['cpu']:6.1f} s CPU "
                   f"{r['wall']:6.1f} s wall: {rate:11,.0f} states/CPU-min (load {r['load']:.1f}; "
                   f"{r['tree']})", flush=True)
-        print(f"round {k + 1} this / other: {pair[1] / pair[0]:.2f}x", flush=True)
+        ratios.append(rates["this"] / rates["other"])
+        print(f"round {k + 1} this / other: {ratios[-1]:.2f}x", flush=True)
+    print(f"mean of {rounds} round(s), each tree first in half of them"
+          + ("" if rounds % 2 == 0 else " (an odd number: one more first run of 'other')")
+          + f": {sum(ratios) / len(ratios):.2f}x", flush=True)
 
 
 def _per_worker(one: ExploreResult, many: ExploreResult, workers: int) -> str:
