@@ -128,6 +128,47 @@ def test_coverage_counts_clauses_that_fire_and_not_others(covered: dict[str, int
     assert covered.get("du-en:ch1.continue", 0) == 0
 
 
+def _reachable(name: str) -> list[Any]:
+    """Every reachable state of a small set-up (breadth first, by fingerprint)."""
+    game = explore_game(name)
+    frontier: list[Any] = [r.state for r in game.roots()]
+    seen = {game.fp(s) for s in frontier}
+    out: list[Any] = []
+    while frontier:
+        out += frontier
+        nxt = []
+        for s in frontier:
+            for t in ([] if game.is_terminal(s) else game.next_states(s)):
+                if game.fp(t) not in seen:
+                    seen.add(game.fp(t))
+                    nxt.append(t)
+        frontier = nxt
+    return out
+
+
+def test_coverage_counts_a_clause_only_where_its_situation_arises() -> None:
+    """A contract with a verdict on every transition ("rows keep their order", "nobody keeps
+    three stakes") does not make its clause fire where its rule does not come up
+    (``Contract.when``). du-2p-1v deals rows of one vampire, all face up, and nobody there
+    ever holds three stakes or is owed a stake gift (checked on all its states below): the
+    refill clauses and the stake gift's clauses must not fire; before ``when`` they fired
+    on thousands of its transitions (du-en:ch2.stakes-back on 4,906 of 8,830). Those whose
+    situation arises (a row emptied, a vampire left a row) still fire."""
+    states = _reachable("du-2p-1v")
+    assert len(states) == 7611
+    assert all(v.face_up for s in states for r in s.rows for v in r)
+    gift = states[0].config.stakes_for_gift
+    assert all(h < gift for s in states for h in s.stakes_held)
+    assert not any(g.clause == "du-en:ch2.gift" for s in states for g in s.gifts)
+    fired = explore("du-2p-1v", coverage=True, keep_graph=False).fired or {}
+    for clause in ("du-en:row.refill", "du-en:ch3.flip-when-short", "du-en:row.four-or-fewer",
+                   "du-en:qr.open-count", "du-en:ch2.gift", "du-en:ch2.stakes-back"):
+        assert fired.get(clause, 0) == 0, clause
+    terminal = sum(1 for s in states if s.winner is not None)
+    assert 0 < fired["du-en:end.first-empty"] and terminal > 0
+    assert fired["du-en:row.order"] > 0 and fired["du-en:aim.win"] > 0
+
+
 @pytest.mark.slow
 def test_coverage_does_not_depend_on_the_partitioning(covered: dict[str, int]) -> None:
     three = Explorer(explore_game("du-2p-1v"), parts=3, keep_graph=False, coverage=True).run()

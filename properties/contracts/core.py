@@ -34,6 +34,7 @@ from ruleproof.spec import clause_registry
 Forbids = Callable[[Any, Any], bool]
 Permits = Callable[[Any, Any], bool]
 Requires = Callable[[Any, Any, Any], "bool | None"]
+Situation = Callable[[Any, Any, Any], bool]
 
 
 def _always(_config: Any) -> bool:
@@ -95,6 +96,13 @@ class Contract:
             least one alternative.
         question: the question the alternatives answer differently, in plain words (what a
             reader of the text would ask).
+        when: (state, action, next_state) -> whether the situation the clause governs arose
+            on this transition (a vampire left a row that has face-down ones, a stake gift
+            is handed over), for contracts whose predicates hold a verdict on transitions
+            where the rule does not come up (a "nobody keeps three stakes" that is also true
+            when nobody took a stake). Clause coverage (``explore --coverage``) counts the
+            clause only where it holds; the checks ignore it: the predicates are checked on
+            every transition as before. None: wherever the predicates speak.
     """
 
     clause: str
@@ -105,6 +113,7 @@ class Contract:
     what: str = ""
     alternatives: tuple[Alternative, ...] = ()
     question: str = ""
+    when: Situation | None = None
 
     def forbids_all(self, state: Any, action: Any) -> bool:
         """Whether every reading of the clause forbids ``action`` in ``state``."""
@@ -146,7 +155,7 @@ class Contract:
                         _either(self.permits, alt.permits),
                         _both(self.requires, alt.requires), self.applies,
                         f"{self.what} [{alt.name}]" if self.what else alt.name,
-                        question=self.question)
+                        question=self.question, when=self.when)
 
 
 def _either(f: Forbids | None, g: Forbids | None) -> Forbids | None:

@@ -288,7 +288,10 @@ class ExploreGame:
 def speaks(c: Any, state: Any, action: Any, nxt: Any) -> bool:
     """Whether the contract ``c`` says anything about the transition ``state --action-->
     nxt``: permits or forbids the action under some reading, or has a verdict (True or
-    False) on the successor under the common predicates or some reading."""
+    False) on the successor under the common predicates or some reading; never where the
+    contract's situation (``Contract.when``) did not arise."""
+    if c.when is not None and not c.when(state, action, nxt):
+        return False
     if c.permits_some(state, action) or c.forbids_some(state, action):
         return True
     if c.requires is not None and c.requires(state, action, nxt) is not None:

@@ -43,12 +43,14 @@ from ruleproof.properties.dawn_under.contracts.du_en import (
     colour_lid,
     colours,
     deciding,
+    face_down_row_shrank,
     in_range,
     is_open,
     left,
     opened_content,
     outer,
     over,
+    stake_gift_given,
 )
 
 S = State
@@ -399,7 +401,7 @@ CONTRACTS = ContractSet(
           alternatives=_readings("stake", "plague_occupied"), question=TURN_OVER_QUESTION),
         C("du-en:qr.stake", requires=_offered, applies=basic,
           what="the third stake: every other player offers a vampire"),
-        C("du-en:qr.stake", requires=_hands_a_vampire, applies=every,
+        C("du-en:qr.stake", requires=_hands_a_vampire, applies=every, when=stake_gift_given,
           what="a player offers one of their vampires"),
         C("du-en:qr.garlic", requires=_garlic_requires, applies=basic,
           what="garlic: a vampire from its owner (own: from each other player); garlic back"),
@@ -429,7 +431,7 @@ CONTRACTS = ContractSet(
                    "first rat (chapter 5)?"),
         C("du-en:qr.close-at-end", requires=_close_at_end, applies=every,
           what="when a turn is over every grave is closed"),
-        C("du-en:qr.open-count", requires=_two_open, applies=every,
+        C("du-en:qr.open-count", requires=_two_open, applies=every, when=face_down_row_shrank,
           what="two open vampires at each side of a row"),
         C("du-en:qr.taboo", forbids=_taboo_forbids, applies=every,
           what="in a plague only the grave just opened takes garlic or a vampire"),

@@ -39,6 +39,7 @@ from ruleproof.properties.dawn_under.contracts.du_en import (
     left,
     outer,
     over,
+    row_emptied,
 )
 from ruleproof.properties.dawn_under.moves import GiveTo, ReceiveAside, ReceiveAt
 
@@ -370,6 +371,16 @@ def _bat_put_permits(s: S, a: A) -> bool:
 
 def _bat_put_requires(s: S, a: A, t: S) -> bool | None:
     return None if _by_count(s) else _put_requires(s, a, t)
+
+
+def _open_changed(s: S, a: A, t: S) -> bool:
+    """A grave was left open or closed (situation of gruft-en:play.keep-open's frame)."""
+    return G(s).open_graves != G(t).open_graves
+
+
+def _bat_used(s: S, a: A, t: S) -> bool:
+    """A bat left a hand or was used up (situation of gruft-en:bats.once)."""
+    return G(s).bats != G(t).bats or G(s).bats_out != G(t).bats_out
 
 
 def _open_frame(s: S, a: A, t: S) -> bool | None:
@@ -705,9 +716,9 @@ C = Contract
 CONTRACTS = ContractSet(
     source="gruft-en",
     contracts=(
-        C("gruft-en:aim.win", requires=_first_empty, applies=gruft,
+        C("gruft-en:aim.win", requires=_first_empty, applies=gruft, when=row_emptied,
           what="first rid of all vampires wins"),
-        C("gruft-en:end.win", requires=_first_empty, applies=gruft,
+        C("gruft-en:end.win", requires=_first_empty, applies=gruft, when=row_emptied,
           what="first rid of all vampires wins"),
         C("gruft-en:play.keep-open", forbids=_keep_open_forbids, requires=_keep_open_requires,
           applies=gruft, what="opened graves stay open until the turn is over"),
@@ -745,7 +756,7 @@ CONTRACTS = ContractSet(
           applies=count_on, what="the holder's turn starts by opening it, lid not turned"),
         C("gruft-en:count.open-start", requires=_turn_start_count, applies=count_on,
           what="the holder's next turn begins at the Count's grave"),
-        C("gruft-en:play.keep-open", requires=_open_frame, applies=gruft,
+        C("gruft-en:play.keep-open", requires=_open_frame, applies=gruft, when=_open_changed,
           what="only graves opened this turn are open, until the turn is over"),
         C("gruft-en:count.empty", forbids=_count_put_forbids, permits=_count_put_permits,
           requires=_count_empty, applies=count_on,
@@ -812,6 +823,7 @@ CONTRACTS = ContractSet(
         C("gruft-en:bats.believed-garlic", requires=_believed_garlic, applies=bats_on,
           what="believed, garlic: garlic home, no reward, the owner puts a vampire in"),
         C("gruft-en:bats.once", forbids=_once_forbids, requires=_once_requires, applies=bats_on,
+          when=_bat_used,
           what="each bat is used once"),
         C("gruft-en:bats.close-ends", requires=_close_ends, applies=bats_on,
           what="the grave is closed and the left neighbour plays"),

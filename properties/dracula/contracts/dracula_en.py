@@ -402,6 +402,32 @@ def _last_marker(s: S, a: A, t: S) -> bool:
     return True
 
 
+# Situations (``Contract.when``): where a clause's rule comes up, for clause coverage (the
+# contracts they go with hold a verdict on every transition).
+
+
+def _five_found(s: S, a: A, t: S) -> bool:
+    """A side has just found its fifth target."""
+    return any(len(t.captured[p]) >= 5 > len(s.captured[p]) for p in (0, 1))
+
+
+def _last_marker_lost(s: S, a: A, t: S) -> bool:
+    """A side has just lost its last life marker."""
+    return any(t.life[p] <= 0 < s.life[p] for p in (0, 1))
+
+
+def _barriers_moved(s: S, a: A, t: S) -> bool:
+    """A barrier was placed or moved."""
+    return s.barriers != t.barriers
+
+
+def _nothing_to_lay(s: S, a: A, t: S) -> bool:
+    """A move ends on an empty location and the mover has no encounter card in hand to lay
+    there (dracula-en:empty.leave-empty)."""
+    return (isinstance(a, Move) and head(s) == "move" and s.board_cards[a.to] is None
+            and not s.hand[side(s)])
+
+
 def _leave_empty(s: S, a: A, t: S) -> bool:
     """A card appears on the board only when a player lays one -- or, before play, when the
     set-up deal lays a picked card face down on a location (dracula-en:setup.deal; a chance
@@ -1005,8 +1031,9 @@ C = Contract
 CONTRACTS = ContractSet(
     source="dracula-en",
     contracts=(
-        C("dracula-en:objective.goal", forbids=_over_forbids, requires=_objective),
-        C("dracula-en:objective.early", requires=_last_marker),
+        C("dracula-en:objective.goal", forbids=_over_forbids, requires=_objective,
+          when=_five_found),
+        C("dracula-en:objective.early", requires=_last_marker, when=_last_marker_lost),
         C("dracula-en:cards.move-number", permits=_move_number_permits),
         C("dracula-en:cards.special", forbids=_special_forbids),
         C("dracula-en:cards.bar", forbids=_colour_forbids, permits=_colour_permits),
@@ -1038,7 +1065,7 @@ CONTRACTS = ContractSet(
         C("dracula-en:look.own-card", permits=_bluff_permits, requires=_own_card),
         C("dracula-en:look.opponent-card", requires=_opponent_card),
         C("dracula-en:target.capture", requires=_capture),
-        C("dracula-en:target.all-five", requires=_all_five),
+        C("dracula-en:target.all-five", requires=_all_five, when=_five_found),
         C("dracula-en:enemy.fight", requires=_fight),
         C("dracula-en:enemy.win", requires=_win_battle),
         C("dracula-en:enemy.lose", requires=_lose_battle),
@@ -1049,8 +1076,8 @@ CONTRACTS = ContractSet(
                    "Breath of Night, as the power-symbol rule says, or Dark of Night, whose "
                    "explanation fits it?"),
         C("dracula-en:power.replace", requires=_power_replace),
-        C("dracula-en:power.last-marker", requires=_last_marker),
-        C("dracula-en:empty.leave-empty", requires=_leave_empty),
+        C("dracula-en:power.last-marker", requires=_last_marker, when=_last_marker_lost),
+        C("dracula-en:empty.leave-empty", requires=_leave_empty, when=_nothing_to_lay),
         C("dracula-en:empty.fill", requires=_fill),
         C("dracula-en:empty.battle", requires=_fight),
         C("dracula-en:empty.special-timing", permits=_special_optional),
@@ -1068,16 +1095,16 @@ CONTRACTS = ContractSet(
         C("dracula-en:pay.then-functions", requires=_then_functions),
         C("dracula-en:pay.no-crossing", forbids=_no_crossing),
         C("dracula-en:pay.barrier-restrictions", forbids=_dividing_forbids,
-          requires=_barrier_restrictions),
+          requires=_barrier_restrictions, when=_barriers_moved),
         C("dracula-en:pay.barrier-first", requires=_barrier_first),
         C("dracula-en:barriers.colour", forbids=_colour_forbids, permits=_colour_permits),
         C("dracula-en:barriers.grey", requires=_grey_requires),
         C("dracula-en:barriers.between", forbids=_between),
         C("dracula-en:end.proof", requires=_proof),
-        C("dracula-en:end.all-captured", requires=_all_five),
+        C("dracula-en:end.all-captured", requires=_all_five, when=_five_found),
         C("dracula-en:end.hand-proof", requires=_proof),
         C("dracula-en:end.simultaneous", requires=_simultaneous),
-        C("dracula-en:early-end.last-marker", requires=_last_marker),
+        C("dracula-en:early-end.last-marker", requires=_last_marker, when=_last_marker_lost),
         C("dracula-en:early-end.give-target", requires=_give_target),
         C("dracula-en:early-end.give-target", requires=_rescue_first,
           what="the target may be handed over before the last marker is lost"),

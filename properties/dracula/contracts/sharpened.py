@@ -167,6 +167,17 @@ def _overpay_paid(s: Any, a: Any, t: Any) -> bool | None:
     return bool(s.life[p] - t.life[p] + _pending(t, p) >= owed)
 
 
+def _marker_lost(s: Any, a: Any, t: Any) -> bool:
+    """A side lost a life marker (situation of the loss contract, for clause coverage)."""
+    return any(t.life[p] < s.life[p] for p in (0, 1))
+
+
+def _gift_or_marker_back(s: Any, a: Any, t: Any) -> bool:
+    """A target is given away or a side got a life marker back (situation of the gift
+    contract, for clause coverage)."""
+    return isinstance(a, GiveTarget) or any(t.life[p] > s.life[p] for p in (0, 1))
+
+
 def _life_back_only_by_gift(s: Any, a: Any, t: Any) -> bool | None:
     """Life markers come back only by giving a target away (two, up to the four a side has)."""
     if _over(t):
@@ -382,10 +393,10 @@ SHARPENED: tuple[Contract, ...] = (
       what="an opposing card looked at is revealed to both sides"),
     C("dracula-en:look.own-card", requires=_own_card_unseen,
       what="an own card is taken without showing it"),
-    C("dracula-en:early-end.last-marker", requires=_life_lost_only_as_said,
+    C("dracula-en:early-end.last-marker", requires=_life_lost_only_as_said, when=_marker_lost,
       what="markers are lost only by the mover, only as battle, symbol and overpay say"),
     C("dracula-en:early-end.give-target", forbids=_give_forbids,
-      requires=_life_back_only_by_gift,
+      requires=_life_back_only_by_gift, when=_gift_or_marker_back,
       what="only an own target is given; markers come back only that way"),
     C("dracula-en:early-end.give-target", requires=_gift_gives_back,
       what="a target given away brings one or two markers back, up to the four a side has"),
