@@ -775,6 +775,20 @@ def test_a_malformed_checkpoint_is_one_line_exit_2(tmp_path: Path, spoil: str) -
     assert f"{ck}: not a ruleproof explore checkpoint (" in res.output
 
 
+def test_a_fresh_run_never_replaces_an_existing_checkpoint(tmp_path: Path) -> None:
+    """Without --resume, an existing --checkpoint file is refused in one line (exit 2) and
+    left as it was: it may hold hours of an earlier run."""
+    ck, _ = _checkpoint(tmp_path, max_states=500)
+    before = ck.read_bytes()
+    res = CliRunner().invoke(app, ["explore", CI, "--checkpoint", str(ck)])
+    assert res.exit_code == 2, res.output
+    assert f"--checkpoint {ck}: the file exists" in res.output and "--resume" in res.output
+    assert len(res.output.strip().splitlines()) == 1
+    assert ck.read_bytes() == before
+    resumed = explore(CI, checkpoint=ck, resume=True, max_states=600)
+    assert resumed.distinct_states >= 500
+
+
 def test_a_checkpoint_is_sealed_and_capped(tmp_path: Path) -> None:
     """An edit that keeps the JSON valid breaks the seal; a duplicate key and a huge file are
     refused (the huge one unread: it is sparse, the limit is checked on its size)."""
