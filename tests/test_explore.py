@@ -590,6 +590,17 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
     assert twice.read_text() != Path(text).read_text()
     with pytest.raises(MalformedInput, match="'red' listed twice"):
         du_config(load_reduced(twice))
+    two = Path(reduced("du-2p-1v").path).read_text()
+    no_lids = tmp_path / "no-lids.toml"  # was an IndexError finding at the deal
+    no_lids.write_text(two.replace("[count.coloured_lids_per_colour]\nvalue = 2",
+                                   "[count.coloured_lids_per_colour]\nvalue = 0"))
+    with pytest.raises(MalformedInput, match=r"reserve takes 1 lid.* from 0 coloured"):
+        du_config(load_reduced(no_lids))
+    negative = tmp_path / "negative.toml"
+    negative.write_text(two.replace("[count.stakes]\nvalue = 4", "[count.stakes]\nvalue = -1"))
+    with pytest.raises(MalformedInput, match="stakes: value must be a whole number") as err:
+        du_config(load_reduced(negative))
+    assert err.value.line == negative.read_text().splitlines().index("[count.stakes]") + 1
 
 
 def test_a_user_board_next_to_a_user_reduced_file(tmp_path: Path) -> None:

@@ -165,7 +165,7 @@ def test_coverage_counts_a_clause_only_where_its_situation_arises() -> None:
                    "du-en:qr.open-count", "du-en:ch2.gift", "du-en:ch2.stakes-back"):
         assert fired.get(clause, 0) == 0, clause
     terminal = sum(1 for s in states if s.winner is not None)
-    assert 0 < fired["du-en:end.first-empty"] and terminal > 0
+    assert fired["du-en:end.first-empty"] > 0 and terminal > 0
     assert fired["du-en:row.order"] > 0 and fired["du-en:aim.win"] > 0
 
 

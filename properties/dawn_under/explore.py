@@ -230,6 +230,9 @@ def du_config(spec: ReducedSpec) -> Config:
             continue
         if c.full != m.int(c.name):
             problems.append(f"count {c.name}: full value is {m.int(c.name)} (manifest)")
+        if not isinstance(c.value, int) or c.value < 0:
+            problems.append(f"count {c.name}: value must be a whole number, 0 or more")
+            continue
         changes[_DU_COUNTS[c.name]] = c.value
     if problems:  # at the table of the first count with a problem
         raise MalformedInput("; ".join(problems), file=file,
@@ -243,6 +246,12 @@ def du_config(spec: ReducedSpec) -> Config:
         problems.append(f"lids on the board ({on_board}) must equal the graves ({board.size})")
     if on_board > board.size:
         problems.append(f"{on_board} lids do not fit on {board.size} graves")
+    coloured = len(config.lid_colours) * config.lids_per_colour
+    if config.reserve_size > coloured:
+        problems.append(f"the reserve takes {config.reserve_size} lid(s) from {coloured} "
+                        "coloured lid(s) (du-en:prep.reserve): too few to deal it")
+    elif on_board < 1:
+        problems.append("no lid on the board: no grave can ever be opened")
     if config.reserve_size < config.rat_lids:
         problems.append("fewer reserve lids than rat lids: a plague's clean-up would find no "
                         "reserve lid (du-en:ch4.cleanup)")
