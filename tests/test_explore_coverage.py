@@ -169,6 +169,42 @@ def test_coverage_counts_a_clause_only_where_its_situation_arises() -> None:
     assert fired["du-en:row.order"] > 0 and fired["du-en:aim.win"] > 0
 
 
+@pytest.mark.parametrize("name", ["du-2p-1v", "du-cs-3p-1v-s0-red2-lm-r0-g0",
+                                  "gruft-3p-1v-s3", "dr-1x2"])
+def test_no_contract_speaks_on_every_transition_without_naming_its_situation(
+        name: str) -> None:
+    """A contract whose ``requires`` has a verdict on every transition of a set-up's first
+    levels is a frame or an invariant in a clause's name, not a sign that the clause's rule
+    came up: it must name its situation (``Contract.when``), or coverage counts the clause
+    as exercised everywhere (as du-en:row.refill was, in set-ups without a face-down vampire).
+    Transitions where the contract's situation is named are left out."""
+    game: Any = explore_game(name)
+    frontier: list[Any] = [r.state for r in game.roots()]
+    steps = 0
+    verdicts: dict[int, int] = {}  # per contract (by identity: the sets are module data)
+    named: dict[int, Any] = {}
+    while frontier and steps < 3000:
+        nxt = []
+        for s in frontier:
+            if game.is_terminal(s):
+                continue
+            contracts = game._contracts(s)
+            for action, t in game.successors(s):
+                steps += 1
+                typed = game.typed(action)
+                for c in contracts:
+                    key = id(c)
+                    named[key] = c
+                    if c.requires is not None and c.requires(s, typed, t) is not None:
+                        verdicts[key] = verdicts.get(key, 0) + 1
+                nxt.append(t)
+        frontier = nxt[:2000]
+    assert steps >= 3000
+    always = sorted({named[k].clause for k, n in verdicts.items()
+                     if n == steps and named[k].when is None})
+    assert always == [], f"{name}: contracts with a verdict on every transition: {always}"
+
+
 @pytest.mark.slow
 def test_coverage_does_not_depend_on_the_partitioning(covered: dict[str, int]) -> None:
     three = Explorer(explore_game("du-2p-1v"), parts=3, keep_graph=False, coverage=True).run()

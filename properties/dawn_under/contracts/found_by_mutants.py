@@ -14,6 +14,7 @@ from typing import Any
 
 from ruleproof.model.dawn_under.state import Config, State
 from ruleproof.properties.contracts.core import Contract
+from ruleproof.properties.dawn_under.contracts.du_en import face_down_row_changed
 
 S = State
 A = Any
@@ -61,6 +62,7 @@ def _turned_when_short(s: S, a: A, t: S) -> bool | None:
 C = Contract
 DU_CS: tuple[Contract, ...] = (
     C("du-cs:priprava.refill", requires=_turned_when_short, applies=_cs,
+      when=face_down_row_changed,
       what="a hidden vampire is turned up only when its side falls short of two"),
 )
 """du-cs contracts the mutant search showed missing (added to du-cs's set)."""
