@@ -20,6 +20,10 @@ GROWN: dict[str, tuple[str, ...]] = {
     "dr-1x2-sym-l1-wings": ("dracula-en:power.lose-life", "dracula-en:power.exception"),
     "dr-1x2-sym-l1-dark": ("dracula-en:power.replace",),
     "dr-1x2-v2": ("dracula-en:pay.one-card",),
+    # two life markers: a side below them may hand a target over; and Perception waiting
+    # while a rescue is answered and the overpayment then takes the last marker (its proof
+    # contract once failed there: the card is paid for before it functions)
+    "dr-1x2-l2": ("dracula-en:early-end.give-target",),
 }
 
 

@@ -382,6 +382,11 @@ def _perception_proves(s: Any, a: Any, t: Any) -> bool | None:
     targets = _remaining(s, 1)
     if not targets or not all(c in s.hand[0] for c in targets):
         return None
+    if t.life[1] <= 0 < s.life[1]:
+        # the card is paid for before it functions (dracula-en:pay.then-functions): a loss
+        # that takes Van Helsing's last marker while Perception waits (a rescue answered,
+        # the overpayment then taken) ends the game before the look
+        return None
     return bool(t.winner == 1)
 
 
