@@ -601,6 +601,23 @@ def test_reduced_files_are_validated(tmp_path: Path) -> None:
     with pytest.raises(MalformedInput, match="stakes: value must be a whole number") as err:
         du_config(load_reduced(negative))
     assert err.value.line == negative.read_text().splitlines().index("[count.stakes]") + 1
+    dry = tmp_path / "dry.toml"  # rows of three, 4 stakes: every player holds two, path empty
+    dry.write_text(two.replace("[count.vampires_per_colour]\nvalue = 1",
+                               "[count.vampires_per_colour]\nvalue = 3"))
+    with pytest.raises(MalformedInput, match=r"4 stakes can run out .* keep at least 5") as err:
+        du_config(load_reduced(dry))
+    assert err.value.line == dry.read_text().splitlines().index("[count.stakes]") + 1
+    wrong_name = tmp_path / "wrong-name.toml"  # the 3-6 player name in a 2-player file
+    wrong_name.write_text(two.replace("[count.rat_lids_2p]", "[count.rat_lids]"))
+    with pytest.raises(MalformedInput, match="rat_lids: the preset is 2p, whose count is "
+                                             "rat_lids_2p"):
+        du_config(load_reduced(wrong_name))
+    no_graves = tmp_path / "no-graves.toml"  # was eleven lines blaming the board file
+    no_graves.write_text(two.replace("[count.graves]\nvalue = 10", "[count.graves]\nvalue = -3"))
+    with pytest.raises(MalformedInput, match="count graves: value must be 1 or more") as err:
+        du_config(load_reduced(no_graves))
+    assert err.value.file == str(no_graves)
+    assert err.value.line == two.splitlines().index("[count.graves]") + 1
 
 
 def test_a_user_board_next_to_a_user_reduced_file(tmp_path: Path) -> None:

@@ -161,12 +161,14 @@ def test_coverage_counts_a_clause_only_where_its_situation_arises() -> None:
     assert all(h < gift for s in states for h in s.stakes_held)
     assert not any(g.clause == "du-en:ch2.gift" for s in states for g in s.gifts)
     fired = explore("du-2p-1v", coverage=True, keep_graph=False).fired or {}
+    assert max(len(r) for s in states for r in s.rows) == 1  # rows of one: no order, no pair
     for clause in ("du-en:row.refill", "du-en:ch3.flip-when-short", "du-en:row.four-or-fewer",
-                   "du-en:qr.open-count", "du-en:ch2.gift", "du-en:ch2.stakes-back"):
+                   "du-en:qr.open-count", "du-en:ch2.gift", "du-en:ch2.stakes-back",
+                   "du-en:row.order", "du-en:ch1.two-match"):
         assert fired.get(clause, 0) == 0, clause
     terminal = sum(1 for s in states if s.winner is not None)
     assert fired["du-en:end.first-empty"] > 0 and terminal > 0
-    assert fired["du-en:row.order"] > 0 and fired["du-en:aim.win"] > 0
+    assert fired["du-en:aim.win"] > 0 and fired["du-en:ch1.match"] > 0
 
 
 @pytest.mark.parametrize("name", ["du-2p-1v", "du-cs-3p-1v-s0-red2-lm-r0-g0",
@@ -177,11 +179,15 @@ def test_no_contract_speaks_on_every_transition_without_naming_its_situation(
     levels is a frame or an invariant in a clause's name, not a sign that the clause's rule
     came up: it must name its situation (``Contract.when``), or coverage counts the clause
     as exercised everywhere (as du-en:row.refill was, in set-ups without a face-down vampire).
-    Transitions where the contract's situation is named are left out."""
+    Nine in ten transitions count as every one (a frame silent only on the odd terminal step
+    is still a frame), a reading's verdict counts as the contract's, and a situation that
+    holds on every sampled transition names nothing; the run must have looked at contracts
+    (a check of no contracts would pass)."""
     game: Any = explore_game(name)
     frontier: list[Any] = [r.state for r in game.roots()]
     steps = 0
     verdicts: dict[int, int] = {}  # per contract (by identity: the sets are module data)
+    quiet: dict[int, int] = {}  # transitions on which its situation does not hold
     named: dict[int, Any] = {}
     while frontier and steps < 3000:
         nxt = []
@@ -195,14 +201,21 @@ def test_no_contract_speaks_on_every_transition_without_naming_its_situation(
                 for c in contracts:
                     key = id(c)
                     named[key] = c
-                    if c.requires is not None and c.requires(s, typed, t) is not None:
+                    predicates = [c.requires, *(x.requires for x in c.alternatives)]
+                    if any(r is not None and r(s, typed, t) is not None for r in predicates):
                         verdicts[key] = verdicts.get(key, 0) + 1
+                    if c.when is not None and not c.when(s, typed, t):
+                        quiet[key] = quiet.get(key, 0) + 1
                 nxt.append(t)
         frontier = nxt[:2000]
-    assert steps >= 3000
-    always = sorted({named[k].clause for k, n in verdicts.items()
-                     if n == steps and named[k].when is None})
-    assert always == [], f"{name}: contracts with a verdict on every transition: {always}"
+    assert steps >= 3000 and len(named) >= 10 and sum(verdicts.values()) > steps  # work done
+    nearly = [k for k, n in verdicts.items() if n >= 0.9 * steps]
+    unnamed = sorted({named[k].clause for k in nearly if named[k].when is None})
+    assert unnamed == [], f"{name}: contracts with a verdict on 90% of transitions: {unnamed}"
+    # a situation must tell some transitions apart: one that always holds names nothing
+    vacuous = sorted({named[k].clause for k in nearly
+                      if named[k].when is not None and quiet.get(k, 0) == 0})
+    assert vacuous == [], f"{name}: situations that hold on every transition: {vacuous}"
 
 
 @pytest.mark.slow

@@ -166,6 +166,10 @@ _DU_COUNTS = {
     "garlic_per_player": "garlic",
 }
 _DU_LISTS = ("vampire_colours", "lid_colours")
+_PAIRED = {"rat_lids": "rat_lids_2p", "rat_lids_2p": "rat_lids",
+           "reserve_lids": "reserve_lids_2p", "reserve_lids_2p": "reserve_lids"}
+"""The counts named apart for the 2-player game and the 3-6 player game: a file uses its
+preset's."""
 
 
 def du_config(spec: ReducedSpec) -> Config:
@@ -187,6 +191,9 @@ def du_config(spec: ReducedSpec) -> Config:
     file = spec.path
     opts = parse_options(dict(spec.options), base=preset_options(preset), where=file)
     graves = spec.count("graves", m.int("graves"))
+    if graves < 1:
+        raise MalformedInput(f"count graves: value must be 1 or more, got {graves}", file=file,
+                             line=spec.count_line("graves"))
     board = load_board(Path(board_file), graves)
     base = make_config(spec.players, opts, board=board, preset=preset)
     names = base.colours
@@ -219,6 +226,12 @@ def du_config(spec: ReducedSpec) -> Config:
         if c.name == "graves":
             if c.full != m.int("graves"):
                 problems.append(f"count graves: full value is {m.int('graves')}")
+            continue
+        if c.name in _PAIRED and c.name.endswith("_2p") != (preset == "2p"):
+            other = _PAIRED[c.name]
+            problems.append(f"count {c.name}: the preset is {preset}, whose count is "
+                            f"{other} ({'the 2-player' if preset == '2p' else 'the 3-6 player'}"
+                            " game's)")
             continue
         if c.name not in _DU_COUNTS or c.name not in m.facts:
             known = [*_DU_LISTS, *_DU_COUNTS, *dict(base.expansion_counts)]
@@ -259,6 +272,15 @@ def du_config(spec: ReducedSpec) -> Config:
         problems.append(f"{vampires} vampires do not divide among {config.players} players")
     if problems:
         raise MalformedInput("; ".join(problems), file=file)
+    held = config.stakes_for_gift - 1  # what a player may hold before the gift
+    if vampires // config.players >= 2 and config.stakes < config.players * held + 1:
+        # rows of one end at the first placement; longer rows go on collecting stakes
+        raise MalformedInput(
+            f"count stakes: {config.stakes} stakes can run out while every player holds "
+            f"{held} (no source says what then: register entry du.empty-path); with "
+            f"{vampires // config.players} vampires a player, keep at least "
+            f"{config.players * held + 1}, as the full {m.int('stakes')} do for 6 players",
+            file=file, line=spec.count_line("stakes"))
     return config
 
 

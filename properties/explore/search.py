@@ -1363,9 +1363,9 @@ def explore(name: str, *, symmetry: bool | None = None, contracts: bool | None =
     else:
         if checkpoint is not None and checkpoint.is_file():
             # a checkpoint is hours of work: never replaced by a fresh run of its own accord
-            raise MalformedInput(f"--checkpoint {checkpoint}: the file exists (an earlier "
-                                 "run's checkpoint?); continue it with --resume, or remove "
-                                 "it or name another file to start afresh")
+            raise MalformedInput(f"--checkpoint {checkpoint}: the file exists; if it is an "
+                                 "earlier run's checkpoint, continue it with --resume; to "
+                                 "start afresh, remove it or name another file")
         ex = Explorer(explore_game(name, symmetry=bool(symmetry), contracts=bool(contracts)),
                       keep_graph=keep_graph is not False, coverage=coverage, compact=compact)
     if checkpoint is not None:

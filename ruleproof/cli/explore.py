@@ -111,7 +111,8 @@ def explore_command(
                                                          "a local Ray)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder for the counterexample traces "
                                                   "(default: explore-NAME)")] = None,
-    allow: Annotated[list[str] | None, typer.Option(help="findings that do not fail the run: "
+    allow: Annotated[list[str] | None, typer.Option(help="findings that do not fail the run "
+                                                         "(repeat it, or join with commas): "
                                                          "cycles, traps, dead-ends")] = None,
     pinned: Annotated[bool, typer.Option(help="fail if the counts differ from "
                                               "spec/<game>/reduced/expected.toml")] = False,
@@ -155,8 +156,9 @@ def explore_command(
 
     check_address(ray_address)
     if checkpoint is None and (resume or checkpoint_every is not None):
+        named = bool(game) and (game in shipped() or str(game).endswith(".toml"))  # a set-up
         hint = (f" (write: ruleproof explore --checkpoint {game} --resume; {game!r} was taken "
-                "as the configuration)" if resume and game else "")
+                "as the configuration)" if resume and game and not named else "")
         raise MalformedInput(f"{'--resume' if resume else '--checkpoint-every'} only works with "
                              f"--checkpoint FILE{hint}")
     if simulate is None and (depth is not None or seed is not None):
@@ -231,7 +233,7 @@ def explore_command(
     n_workers = 1 if workers is None else workers
     if contracts is None and not resume:
         contracts = True  # every invariant and every clause contract, unless told otherwise
-    allowed = set(allow or ())
+    allowed = {x.strip() for a in allow or () for x in a.split(",") if x.strip()}
     bad = allowed - set(ALLOWED)
     if bad:
         raise MalformedInput(f"--allow takes {', '.join(ALLOWED)}; got {', '.join(sorted(bad))}")

@@ -281,6 +281,15 @@ def _two_match_permits(s: S, a: A) -> bool:
     return _match_permits(s, a)
 
 
+def two_matching(s: S, a: A, t: S) -> bool:
+    """Both outermost vampires of a row of two or more match the lid of the grave just opened
+    (the situation of du-en:ch1.two-match)."""
+    if not deciding(s) or s.pending is None or not colour_lid(s, s.pending):
+        return False
+    row = s.rows[actor(s)]
+    return len(row) >= 2 and outer(row, End.LEFT) == outer(row, End.RIGHT) == s.lids[s.pending]
+
+
 def _two_match_requires(s: S, a: A, t: S) -> bool | None:
     """The other matching vampire stays in the row (only one goes in)."""
     if not (isinstance(a, PlaceVampire) and deciding(s)):
@@ -447,9 +456,10 @@ def row_shrank(s: S, a: A, t: S) -> bool:
     return any(len(c) < len(b) for b, c in zip(s.rows, t.rows, strict=True))
 
 
-def row_changed(s: S, a: A, t: S) -> bool:
-    """A row lost or gained a vampire, or one of its vampires was turned."""
-    return s.rows != t.rows
+def row_order_at_stake(s: S, a: A, t: S) -> bool:
+    """A row of two or more vampires changed and still has two or more: an order to keep
+    (du-en:row.order; a row of one that empties has none)."""
+    return any(b != c and min(len(b), len(c)) >= 2 for b, c in zip(s.rows, t.rows, strict=True))
 
 
 def row_grew(s: S, a: A, t: S) -> bool:
@@ -1162,12 +1172,12 @@ CONTRACTS = ContractSet(
         C("du-en:ch1.continue", requires=_stop_ends, applies=du,
           what="stopping ends the turn"),
         C("du-en:ch1.two-match", permits=_two_match_permits, requires=_two_match_requires,
-          applies=du, what="with two matches one is chosen, the other stays"),
+          applies=du, when=two_matching, what="with two matches one is chosen, the other stays"),
         C("du-en:row.refill", requires=_refill_requires, applies=du, when=face_down_row_shrank,
           what="a row that lost a vampire shows two open at each end"),
         C("du-en:row.four-or-fewer", requires=_four_or_fewer, applies=du, when=row_down_to_cap,
           what="rows of four or fewer lie open"),
-        C("du-en:row.order", requires=_keeps_order, applies=du, when=row_changed,
+        C("du-en:row.order", requires=_keeps_order, applies=du, when=row_order_at_stake,
           what="the vampires of a row keep their order"),
         C("du-en:ch1.no-match", forbids=_no_match_forbids, applies=du,
           what="no vampire into a grave of another colour"),

@@ -35,6 +35,7 @@ from ruleproof.model.dawn_under.state import (
 )
 from ruleproof.properties.contracts.core import Alternative, Contract, ContractSet
 from ruleproof.properties.dawn_under.contracts.du_en import (
+    _GARLIC_GIFT,
     G,
     _alias,
     actor,
@@ -238,6 +239,12 @@ def _hands_a_vampire(s: S, a: A, t: S) -> bool | None:
         row[i] == t.in_transit and row[:i] + row[i + 1:] == after for i in range(len(row)))
 
 
+def _garlic_gift(s: S, a: A, t: S) -> bool:
+    """The gift being handed over is a garlic find's (the clause the engine records on it):
+    the situation of qr.garlic's turn end (a stake gift's is qr.stake's)."""
+    return bool(s.gifts) and s.gifts[0].clause in _GARLIC_GIFT
+
+
 def _gift_over(s: S, a: A, t: S) -> bool | None:
     """After the last vampire handed over, "Your turn is over" (outside a plague)."""
     if not (isinstance(a, ReceiveVampire) and s.phase is Phase.RECEIVE and len(s.gifts) == 1
@@ -408,7 +415,7 @@ CONTRACTS = ContractSet(
         C("du-en:qr.garlic", requires=_garlic_ends, applies=every,
           what="after garlic is found the turn is over",
           alternatives=_readings("garlic", "plague_occupied"), question=TURN_OVER_QUESTION),
-        C("du-en:qr.garlic", requires=_gift_over, applies=every,
+        C("du-en:qr.garlic", requires=_gift_over, applies=every, when=_garlic_gift,
           what="the hand-overs done, the turn is over"),
         C("du-en:qr.plague", permits=_neighbours_permits, forbids=_neighbours_forbids,
           requires=_plague_begins, applies=every,
