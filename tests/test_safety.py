@@ -175,12 +175,14 @@ def test_a_second_run_on_the_same_checkpoint_is_refused_before_any_work(tmp_path
     assert first.returncode == 1 and ck.is_file(), first.stderr  # incomplete: exit 1
     before = ck.read_bytes()
     with claimed([Target(ck, "--checkpoint", "checkpoint")]):  # another run holds it
-        second = _cli(["explore", "kuhn-3", "--no-contracts", "--checkpoint", str(ck)],
-                      tmp_path)
+        second = _cli(["explore", "--checkpoint", str(ck), "--resume"], tmp_path)
     line = _one_error_line(second.stderr)
     assert second.returncode == 2 and "another ruleproof run is writing this checkpoint" in line
     assert second.stdout == "" and ck.read_bytes() == before
-    third = _cli(["explore", "kuhn-3", "--no-contracts", "--checkpoint", str(ck)], tmp_path)
+    afresh = _cli(["explore", "kuhn-3", "--no-contracts", "--checkpoint", str(ck)], tmp_path)
+    assert afresh.returncode == 2 and "the file exists" in _one_error_line(afresh.stderr)
+    assert ck.read_bytes() == before  # a fresh run never replaces an earlier checkpoint
+    third = _cli(["explore", "--checkpoint", str(ck), "--resume"], tmp_path)
     assert third.returncode == 0 and ck.read_bytes() != before, third.stderr  # released
 
 
