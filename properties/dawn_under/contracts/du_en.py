@@ -497,8 +497,7 @@ def row_emptied(s: S, a: A, t: S) -> bool:
 def stake_gift_given(s: S, a: A, t: S) -> bool:
     """A vampire of a stake gift (du-en:ch2.gift, as the pending gift records it) is handed
     over or received."""
-    return (s.phase in (Phase.GIVE, Phase.RECEIVE) and bool(s.gifts)
-            and s.gifts[0].clause == "du-en:ch2.gift")
+    return _gift_clause(s) == "du-en:ch2.gift"
 
 
 def stakes_returned(s: S, a: A, t: S) -> bool:

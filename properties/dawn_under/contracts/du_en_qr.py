@@ -38,6 +38,7 @@ from ruleproof.properties.dawn_under.contracts.du_en import (
     _GARLIC_GIFT,
     G,
     _alias,
+    _gift_clause,
     actor,
     any_cfg,
     base,
@@ -242,7 +243,7 @@ def _hands_a_vampire(s: S, a: A, t: S) -> bool | None:
 def _garlic_gift(s: S, a: A, t: S) -> bool:
     """The gift being handed over is a garlic find's (the clause the engine records on it):
     the situation of qr.garlic's turn end (a stake gift's is qr.stake's)."""
-    return bool(s.gifts) and s.gifts[0].clause in _GARLIC_GIFT
+    return _gift_clause(s) in _GARLIC_GIFT
 
 
 def _gift_over(s: S, a: A, t: S) -> bool | None:
