@@ -119,6 +119,25 @@ class ReducedSpec:
         """The 1-based line of the table ``[count.NAME]`` (see :func:`count_line`)."""
         return count_line(self.text, name)
 
+    def refuse_unknown(self, known: tuple[str, ...]) -> None:
+        """Refuse a top-level key that is neither common (:data:`COMMON_KEYS`) nor one of the
+        game's ``known`` keys: a misspelt key would otherwise be ignored silently.
+
+        Raises:
+            MalformedInput: at the first unknown key (file and line), listing the known ones.
+        """
+        unknown = sorted(set(self.table) - set(known))
+        if unknown:
+            key = unknown[0]
+            line = self.line(key)
+            col = None
+            if line is not None:
+                at = self.text.splitlines()[line - 1].find(key)
+                col = at + 1 if at >= 0 else None
+            raise MalformedInput(f"unknown key {key!r} in a reduced {self.game} file (its "
+                                 f"keys: {', '.join(known)}, besides {', '.join(COMMON_KEYS)})",
+                                 file=self.path, line=line, col=col)
+
     def error(self, what: str, key: str | None = None) -> MalformedInput:
         """A MalformedInput naming this file and, if ``key`` is given, its line."""
         return MalformedInput(what, file=self.path, line=self.line(key) if key else None)

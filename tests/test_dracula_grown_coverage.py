@@ -24,6 +24,9 @@ GROWN: dict[str, tuple[str, ...]] = {
     # while a rescue is answered and the overpayment then takes the last marker (its proof
     # contract once failed there: the card is paid for before it functions)
     "dr-1x2-l2": ("dracula-en:early-end.give-target",),
+    # four targets of each side found before the start: the one on the board is the fifth
+    "dr-1x2-f4": ("dracula-en:objective.goal", "dracula-en:target.all-five",
+                  "dracula-en:end.all-captured"),
 }
 
 

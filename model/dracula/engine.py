@@ -116,15 +116,17 @@ __all__ = [
 
 
 def new_game(seed: int, rules: DraculaRules | None = None, cards: CardSet | None = None,
-             board: Board | None = None, *, resolve: bool = True) -> State:
+             board: Board | None = None, *, resolve: bool = True,
+             found: tuple[str, ...] = ()) -> State:
     """A new game; the action-card shuffles (chance) are resolved from ``seed`` (with
     ``resolve=False`` the state waits at the first chance node instead, for exhaustive
-    exploration of every outcome).
+    exploration of every outcome). ``found``: targets already found before the start (a
+    reduced set-up's; :func:`.setup.initial_state`, which raises ValueError on a bad one).
 
     Returns the state waiting for Dracula's secret choice of six encounter cards
     (dracula-en:setup.secret-choice); see :func:`.setup.initial_state` for the clauses.
     """
-    s = _publish(_settle(initial_state(seed, rules, cards, board)))
+    s = _publish(_settle(initial_state(seed, rules, cards, board, found)))
     return resolve_chance(s) if resolve else s
 
 

@@ -143,6 +143,8 @@ class DraculaGame(GameBase[State]):
         max_moves: truncation bound on player decisions (>= 1).
         cards: a card set instead of the shipped one (``spec/dracula/cards.toml``).
         board: a board instead of the shipped 3 x 4 one (a reduced set-up's).
+        found: target cards found before the start (a reduced set-up's, see
+            :func:`~ruleproof.model.dracula.setup.initial_state`; empty in the real game).
     """
 
     name = GAME_NAME
@@ -151,7 +153,8 @@ class DraculaGame(GameBase[State]):
     chance_refused = "no such card to draw here"
 
     def __init__(self, options: Any = None, max_moves: int = DEFAULT_MAX_MOVES,
-                 cards: CardSet | None = None, board: Board | None = None) -> None:
+                 cards: CardSet | None = None, board: Board | None = None,
+                 found: tuple[str, ...] = ()) -> None:
         self.rules = _rules_from(options)
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
             raise MalformedInput(f"max_moves must be a positive whole number, got {max_moves!r}")
@@ -159,6 +162,7 @@ class DraculaGame(GameBase[State]):
         self.num_players = 2
         self.cards = cards or default_cards()
         self.board = board or default_board()
+        self.found = tuple(found)
         self.table: ActionTable[Action] = ActionTable(build_actions(self.cards, self.board),
                                                       GAME_NAME)
         self._strings = [text for _, text in self.table.rows()]
@@ -166,7 +170,11 @@ class DraculaGame(GameBase[State]):
         self.chance_table: ActionTable[ChanceOutcome] = ActionTable(
             [ChanceOutcome(c) for c in items], GAME_NAME + " chance")
         self._layout = _Layout(self)
-        self._start = new_game_unresolved(self.rules, self.cards, board=self.board)
+        try:
+            self._start = new_game_unresolved(self.rules, self.cards, board=self.board,
+                                              found=self.found)
+        except ValueError as err:
+            raise MalformedInput(f"found before the start: {err}") from None
         self._enc_index = {c.id: i for i, c in enumerate(self.cards.encounter)}
         self._hidden_kinds = {ChooseCard: 0, Place: 1}
         self.recall_width = len(self.table) + len(self.chance_table) + 3 + len(self._enc_index) + 3
@@ -178,7 +186,7 @@ class DraculaGame(GameBase[State]):
 
     def seeded_model(self, seed: int) -> State:
         """``new_game(seed, rules)``: the opening draws resolved from ``seed``."""
-        return new_game(seed, self.rules, self.cards, self.board)
+        return new_game(seed, self.rules, self.cards, self.board, found=self.found)
 
     def model_to_move(self, m: State) -> int:
         if m.winner is not None:
@@ -386,7 +394,7 @@ DraculaState = GameState
 
 
 def new_game_unresolved(rules: DraculaRules, cards: CardSet, seed: int = 0,
-                        board: Board | None = None) -> State:
+                        board: Board | None = None, found: tuple[str, ...] = ()) -> State:
     """The engine's ``new_game(seed, rules, cards)`` with its ten opening action-card draws
     (dracula-en:setup.action-cards) still to do as chance steps.
 
@@ -395,7 +403,7 @@ def new_game_unresolved(rules: DraculaRules, cards: CardSet, seed: int = 0,
     runs as in ``new_game``). tests/test_model_api.py checks that applying the seed's draws in
     the engine's order gives exactly ``new_game(seed)``.
     """
-    resolved = new_game(seed, rules, cards, board)
+    resolved = new_game(seed, rules, cards, board, found=found)
     acts = tuple(tuple(sorted(cards.action_of(side))) for side in (Side.DRACULA, Side.VAN_HELSING))
     opening: list[Step] = []
     for side in (0, 1):

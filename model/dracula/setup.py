@@ -9,13 +9,14 @@ dracula-en:setup.secret-choice, dracula-en:setup.deal, dracula-en:contents.compo
 
 from __future__ import annotations
 
-from .data import COLOURS, Board, CardSet, Side, default_board, default_cards
+from .data import COLOURS, Board, CardSet, Kind, Side, default_board, default_cards
 from .rules import DraculaRules, Edge, barrier_violation
 from .state import State, Step, _log, _name, _pop, _private, _push, _put, _remove, _with
 
 
 def initial_state(seed: int, rules: DraculaRules | None = None,
-                  cards: CardSet | None = None, board: Board | None = None) -> State:
+                  cards: CardSet | None = None, board: Board | None = None,
+                  found: tuple[str, ...] = ()) -> State:
     """The state before the first shuffle: its agenda deals the action cards, asks for the
     secret choices and deals the board (settled by :func:`.engine.new_game`, which then waits
     for Dracula's secret choice of six encounter cards, dracula-en:setup.secret-choice).
@@ -24,10 +25,20 @@ def initial_state(seed: int, rules: DraculaRules | None = None,
     dracula-en:setup.figures, dracula-en:setup.barriers-aside, dracula-en:contents.components,
     dracula-en:setup.first-game-hint (advice only; not enforced), dracula-en:end.no-targets-placed
     (any six cards may be chosen).
+
+    ``found``: target cards already found before the start -- a reduced set-up of exhaustive
+    exploration that begins as if earlier turns had found them (each goes to the pile of the
+    side that hunts it, dracula-en:target.capture: a victim to Dracula, a coffin to Van
+    Helsing; fewer than five a side, dracula-en:target.all-five). Empty in the real game.
+
+    Raises:
+        ValueError: a ``found`` card that is not a target of ``cards``, named twice, or five
+            or more of one side's targets.
     """
     rules = rules or DraculaRules()
     cards = cards or default_cards()
     board = board or default_board()
+    won = _found_piles(cards, found)
     first = 0 if rules.first_player == "dracula" else 1
     agenda: list[Step] = []
     for side in (0, 1):
@@ -38,19 +49,44 @@ def initial_state(seed: int, rules: DraculaRules | None = None,
     agenda += [Step("choose", 0, chosen), Step("choose", 1, chosen)]
     agenda += [Step("deal", 0, loc) for loc in range(board.size)]
     agenda += [Step("start-turn", first)]
-    hands = (tuple(sorted(cards.encounter_of(Side.DRACULA))),
-             tuple(sorted(cards.encounter_of(Side.VAN_HELSING))))
+    hands = (tuple(sorted(c for c in cards.encounter_of(Side.DRACULA) if c not in found)),
+             tuple(sorted(c for c in cards.encounter_of(Side.VAN_HELSING) if c not in found)))
     acts = (tuple(sorted(cards.action_of(Side.DRACULA))),
             tuple(sorted(cards.action_of(Side.VAN_HELSING))))
     empty_known: tuple[str | None, ...] = (None,) * board.size
     s = State(rules=rules, cards=cards, board=board, seed=seed, step=0, agenda=tuple(agenda),
               board_cards=(None,) * board.size, pos=(board.harbour, board.carriage_station),
-              hand=hands, pool=(), enc_discard=((), ()), captured=((), ()),
+              hand=hands, pool=(), enc_discard=((), ()), captured=won,
               life=(board.life_markers, board.life_markers), current=((), ()), aside=((), ()),
               adiscard=acts, barriers=(None,) * len(COLOURS), known=(empty_known, empty_known))
     s = _log(s, f"New game (seed {seed}): Dracula at {board.label(board.harbour)}, Van Helsing "
-                f"at {board.label(board.carriage_station)}, {board.life_markers} life markers each")
+                f"at {board.label(board.carriage_station)}, {board.life_markers} life markers each"
+                + (f"; found before the start: {', '.join(found)}" if found else ""))
     return s
+
+
+def _found_piles(cards: CardSet, found: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The won-target piles (Dracula's, Van Helsing's) of :func:`initial_state`'s ``found``.
+
+    Raises:
+        ValueError: as :func:`initial_state`.
+    """
+    piles: tuple[list[str], list[str]] = ([], [])
+    if len(set(found)) != len(found):
+        raise ValueError(f"a card is found twice before the start: {', '.join(found)}")
+    for c in found:
+        try:
+            card = cards.enc(c)
+        except KeyError:
+            raise ValueError(f"{c} is not an encounter card of this set-up") from None
+        if card.kind is not Kind.TARGET:
+            raise ValueError(f"{c} is not a target card: only targets are found")
+        piles[1 - int(card.owner)].append(c)
+    for side, pile in enumerate(piles):
+        if len(pile) >= 5:
+            raise ValueError(f"{_name(side)} cannot have found five targets before the start "
+                             "(the game would be over, dracula-en:target.all-five)")
+    return tuple(sorted(piles[0])), tuple(sorted(piles[1]))
 
 
 def _choose(s: State, head: Step, card: str) -> State:

@@ -121,9 +121,10 @@ def du_part(spec: ReducedSpec) -> tuple[str, str, tuple[int, ...], bool]:
     """``(preset, board file, seeds, images)`` of a reduced Dawn Under file.
 
     Raises:
-        MalformedInput: a missing board file, no seeds, or ``images`` not a boolean (file
-            and line).
+        MalformedInput: a missing board file, no seeds, ``images`` not a boolean, or a key
+            Dawn Under's part does not have (file and line).
     """
+    spec.refuse_unknown(("preset", "board", "seeds", "images"))
     table = spec.table
     preset = table.get("preset", "du-en")
     board = table.get("board", "")

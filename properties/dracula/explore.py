@@ -9,6 +9,7 @@
       rows = 1                         # the board grid: 1..3 rows
       columns = 4                      # optional (default 4); 2..4
       life_markers = 1                 # 1..4
+      found = ["victim2", ...]         # optional: targets found before the start
 
 * :class:`DraculaExplore`: one root before the first chance node (every set-up and every draw
   is then a successor), successors through the engine directly, the view with the
@@ -21,8 +22,16 @@ board is ``a1 b1`` above ``c1 d1`` (its borders ``a1-b1``, ``a1-c1``, ``b1-d1``,
 Two rows are the fewest on which a barrier fits (on one row every border would cut the board,
 dracula-en:pay.barrier-restrictions).
 
+``found`` starts the set-up as if earlier turns had found those targets (each on the pile of
+the side that hunts it: a victim Dracula's, a coffin Van Helsing's; at most four a side, and
+each must be a kept encounter card): with one target a side on the board, a side that has
+found four elsewhere wins by finding the fifth (dracula-en:target.all-five,
+dracula-en:end.all-captured), which no set-up without them reaches. What the exploration
+then proves is about play from that start, not from the opening of a real game.
+
 Clauses: dracula-en:setup.secret-choice (half the locations' worth of cards each),
-dracula-en:pay.barrier-restrictions (no barrier fits a one-row board).
+dracula-en:pay.barrier-restrictions (no barrier fits a one-row board),
+dracula-en:target.capture (where a found target lies).
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from ruleproof.model.dracula.data import Side
 from ruleproof.model.dracula.engine import Look, Move, PlaceBarrier, PlayCard
 from ruleproof.model.dracula.engine import State as DraculaState
 from ruleproof.model.dracula.notation import parse_actions
+from ruleproof.model.dracula.setup import initial_state
 from ruleproof.properties.dracula.invariants import INVARIANTS as DR_INVARIANTS
 from ruleproof.properties.dracula.invariants import conservation_of
 from ruleproof.properties.dracula.invariants import violations as dr_violations
@@ -51,6 +61,9 @@ from ruleproof.properties.dracula.plugin import NAME
 from ruleproof.properties.explore.games import REDUCED_KEY, ExploreGame, Root, View, spec_ref
 from ruleproof.properties.plugin import RuleSet
 from ruleproof.spec.reduced import ReducedSpec
+
+KEYS = ("encounter", "action", "rows", "columns", "life_markers", "found")
+"""The keys of Dracula's part of a reduced file (the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,7 @@ class DraculaReduced:
         life_markers: life markers per side.
         cards: the kept card set.
         board: the reduced board.
+        found: targets found before the start (the module docstring).
     """
 
     encounter: tuple[str, ...]
@@ -72,6 +86,7 @@ class DraculaReduced:
     life_markers: int
     cards: CardSet
     board: DraculaBoard
+    found: tuple[str, ...] = ()
 
 
 def _at(spec: ReducedSpec, what: str, key: str) -> MalformedInput:
@@ -90,12 +105,15 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
     """Dracula's part of ``spec``: the kept cards and the reduced board.
 
     Raises:
-        MalformedInput: a missing or mistyped field (file and line), an unknown card id, or a
-            side left without an encounter or an action card.
+        MalformedInput: a missing or mistyped field (file and line), an unknown card id, a
+            side left without an encounter or an action card, or a ``found`` list naming a
+            card not kept, not a target, twice, five of a side's targets, or every encounter
+            card of a side (file:line:col of ``found``).
     """
     if spec.game != NAME:
         raise spec.error(f"reduced configuration {spec.name!r} is for {spec.game}, not {NAME}",
                          "game")
+    spec.refuse_unknown(KEYS)
     table = spec.table
     enc, act = table.get("encounter"), table.get("action")
     if not isinstance(enc, list) or not enc or not all(isinstance(c, str) for c in enc):
@@ -126,7 +144,23 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
                                  file=spec.path)
     size = rows * columns
     board = DraculaBoard(rows, columns, 0, size - 1, life, BARRIER_COLOURS, ())
-    return DraculaReduced(encounter, action, int(rows), int(columns), int(life), cards, board)
+    found = table.get("found", [])
+    if not isinstance(found, list) or not all(isinstance(c, str) for c in found):
+        raise _at(spec, "'found' must list target card ids found before the start", "found")
+    stray = [c for c in found if c not in encounter]
+    if stray:
+        raise _at(spec, f"'found' names {', '.join(stray)}, not among the kept 'encounter' "
+                        f"cards", "found")
+    try:
+        initial_state(0, None, cards, board, tuple(found))
+    except ValueError as err:
+        raise _at(spec, f"'found': {err}", "found") from None
+    for side in Side:
+        if all(c in found for c in cards.encounter_of(side)):
+            raise _at(spec, f"'found' leaves {side.label} no encounter card to choose for the "
+                            f"board (dracula-en:setup.secret-choice)", "found")
+    return DraculaReduced(encounter, action, int(rows), int(columns), int(life), cards, board,
+                          tuple(found))
 
 
 def dracula_parts(spec: ReducedSpec) -> tuple[CardSet, DraculaBoard]:
@@ -153,7 +187,7 @@ def reduced_game(spec: ReducedSpec, **params: Any) -> Any:
                              f"it (the set-up fixes them)", file=spec.path)
     part = parse(spec)
     return DraculaGame(params.get("options"), int(params.get("max_moves") or DEFAULT_MAX_MOVES),
-                       part.cards, part.board)
+                       part.cards, part.board, part.found)
 
 
 class DraculaExplore(ExploreGame):
@@ -199,7 +233,8 @@ class DraculaExplore(ExploreGame):
             enc, max(per_side) if len(per_side) == 1 else -1, cards=self.cards)}
 
     def roots(self) -> list[Root]:
-        state = dr_new_game(0, self.rules, self.cards, self.board, resolve=False)
+        state = dr_new_game(0, self.rules, self.cards, self.board, resolve=False,
+                            found=self.part.found)
         return [Root("set-up", state, {"players": 2, "options": {
             **dict(self.spec.options), REDUCED_KEY: spec_ref(self.spec)}, "seed": 0})]
 
