@@ -39,7 +39,8 @@ from typing import Any
 from ruleproof.errors import MalformedInput
 from ruleproof.spec import _read_toml, game_folders, line_of, table_lines
 
-COMMON_KEYS = ("game", "name", "description", "players", "options", "count", "whole")
+COMMON_KEYS = ("game", "name", "description", "players", "options", "count", "whole",
+               "playout")
 """The top-level keys every reduced configuration has (the rest are the game's own)."""
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -80,6 +81,11 @@ class ReducedSpec:
         table: the game's own top-level keys, as read from TOML (every key not in
             :data:`COMMON_KEYS`); the game's ``explore`` capability parses them.
         text: the file's text (for line numbers in the game's messages).
+        playout: ``(seed, actions)`` of the ``[playout]`` table, or None: the set-up starts
+            where that many random legal actions (``random.Random(seed)``, uniform over each
+            state's successors in the model's order) lead from each root, so what an
+            exploration then covers is reachable from the real start
+            (:func:`ruleproof.properties.explore.games.started_roots`).
     """
 
     game: str
@@ -91,6 +97,7 @@ class ReducedSpec:
     path: str = ""
     table: Mapping[str, Any] = field(default_factory=dict, hash=False)
     text: str = field(default="", compare=False, repr=False)
+    playout: tuple[int, int] | None = None
 
     def count(self, name: str, default: int) -> int:
         """The reduced integer ``name``, or ``default`` (the full value) if not reduced."""
@@ -237,7 +244,30 @@ def load_reduced(path: Path) -> ReducedSpec:
     own = {k: v for k, v in data.items() if k not in COMMON_KEYS}
     return ReducedSpec(game=game, name=data["name"], description=data["description"],
                        players=players, options=opts, counts=tuple(counts), path=file,
-                       table=own, text=text)
+                       table=own, text=text, playout=_playout(data.get("playout"), probe))
+
+
+def playout_key(text: str) -> str:
+    """What :meth:`ReducedSpec.error` looks for to find the playout's line in ``text``: its
+    ``[playout]`` header, else a ``playout = ...`` key."""
+    return "[playout]" if "[playout]" in text else "playout"
+
+
+def _playout(raw: Any, probe: ReducedSpec) -> tuple[int, int] | None:
+    """``(seed, actions)`` of a ``[playout]`` table (see :class:`ReducedSpec`), or None.
+
+    Raises:
+        MalformedInput: not a table of exactly ``seed`` (0..2**63-1) and ``actions`` (>= 1).
+    """
+    if raw is None:
+        return None
+    ok = isinstance(raw, dict) and set(raw) == {"seed", "actions"} and all(
+        isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in raw)
+    if not ok or not 0 <= raw["seed"] < 2**63 or raw["actions"] < 1:
+        raise probe.error("[playout] must be a table of 'seed' (0..2**63-1) and 'actions' "
+                          "(how many random legal actions lead to the start, >= 1)",
+                          playout_key(probe.text))
+    return int(raw["seed"]), int(raw["actions"])
 
 
 def reduced_files(folders: tuple[Path, ...] | None = None) -> dict[str, Path]:

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ruleproof.errors import Interrupted, MalformedInput
-from ruleproof.properties.explore.games import ExploreGame, explore_game
+from ruleproof.properties.explore.games import ExploreGame, explore_game, started_roots
 from ruleproof.properties.explore.search import (
     Explorer,
     ExploreResult,
@@ -352,7 +352,7 @@ class PartitionActor:
                  keep_graph: bool, contracts: bool = False, coverage: bool = False) -> None:
         game = explore_game(name, symmetry=symmetry, contracts=contracts)
         self.part = Partition(game, index, parts, keep_graph, coverage)
-        self.roots = game.roots()
+        self.roots = started_roots(game)
         self._mark = time.process_time()
 
     def seed(self) -> int:
@@ -653,7 +653,7 @@ class _SeededGame:
     def __call__(self, seed: int) -> GameRun:
         game = explore_game(self.name)
         rng = random.Random(seed)
-        roots = game.roots()
+        roots = started_roots(game)
         state = roots[seed % len(roots)].state
         found: list[str] = []
         steps = 0

@@ -28,6 +28,7 @@ refused with the reason (:class:`~ruleproof.properties.plugin.Unsupported`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +38,14 @@ from ruleproof.errors import MalformedInput
 from ruleproof.properties.contracts.core import broken, parts_of
 from ruleproof.properties.explore.encoding import fingerprint
 from ruleproof.properties.plugin import RuleSet, plugin, plugins, require
-from ruleproof.spec.reduced import Expected, ReducedSpec, expected_results, reduced, reduced_files
+from ruleproof.spec.reduced import (
+    Expected,
+    ReducedSpec,
+    expected_results,
+    playout_key,
+    reduced,
+    reduced_files,
+)
 
 REDUCED_KEY = "reduced"
 """Trace headers name the reduced configuration under this key (``"reduced": NAME``)."""
@@ -57,11 +65,15 @@ class Root:
         state: the model state.
         header: the trace header fields for it: ``players``, ``options`` (with
             :data:`REDUCED_KEY`), and ``seed`` or ``setup``; optionally ``preset``.
+        prefix: see below.
     """
 
     label: str
     state: Any
     header: dict[str, Any] = field(default_factory=dict)
+    prefix: tuple[str, ...] = ()
+    """The actions from the game's own start to ``state`` (a set-up's ``[playout]``): every
+    trace from this root begins with them, so it replays from the real start."""
 
 
 # ----------------------------------------------------------------------- configurations
@@ -136,7 +148,8 @@ class ExploreGame:
     sources are the clauses clause coverage counts (:meth:`fired`); None: no coverage."""
 
     def roots(self) -> list[Root]:  # pragma: no cover - abstract
-        """The initial states, in a fixed order."""
+        """The initial states, in a fixed order (before any ``[playout]``: the explorer
+        starts from :func:`started_roots`)."""
         raise NotImplementedError
 
     def successors(self, state: Any) -> list[tuple[str, Any]]:  # pragma: no cover
@@ -385,3 +398,40 @@ def start_state(game: str, options: Mapping[str, str], seed: int | None,
 def paths_of(values: Sequence[str]) -> list[Path]:
     """Helper for the CLI: strings to paths."""
     return [Path(v) for v in values]
+
+
+def started_roots(game: ExploreGame) -> list[Root]:
+    """Where exploring ``game`` starts: its :meth:`~ExploreGame.roots`, each moved along the
+    set-up's ``[playout]`` if it has one (``ReducedSpec.playout``): ``actions`` random legal
+    actions, each chosen uniformly among the state's successors in the model's order by one
+    ``random.Random(seed)`` per root. So a set-up may start late in a game (where a rule comes
+    up within a state space small enough to exhaust) and still explore only states reachable
+    from the real start; the actions taken are the root's ``prefix``, which every trace
+    begins with. Deterministic: the same roots on every call (and on every Ray worker).
+
+    Raises:
+        MalformedInput: the playout reaches the end of the game (or a state without a legal
+            action) before taking all its actions (file and line of ``[playout]``).
+    """
+    roots = game.roots()
+    playout = game.spec.playout
+    if playout is None:
+        return roots
+    seed, count = playout
+    out = []
+    for root in roots:
+        rng = random.Random(seed)
+        state = root.state
+        taken: list[str] = []
+        for _ in range(count):
+            nexts = [] if game.is_terminal(state) else game.successors(state)
+            if not nexts:
+                raise game.spec.error(
+                    f"[playout] of {count} actions: from the root {root.label!r} the game "
+                    f"ends after {len(taken)} (seed {seed}); take fewer actions",
+                    playout_key(game.spec.text))
+            action, state = nexts[rng.randrange(len(nexts))]
+            taken.append(action)
+        out.append(Root(f"{root.label}, {count} actions of playout {seed}", state, root.header,
+                        (*root.prefix, *taken)))
+    return out

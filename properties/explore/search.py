@@ -47,6 +47,7 @@ from ruleproof.properties.explore.games import (
     configuration,
     explore_game,
     shipped,
+    started_roots,
 )
 from ruleproof.spec.formats import read_bytes
 from ruleproof.system.outputs import Target, check_target, write_file
@@ -650,7 +651,7 @@ class Explorer:
         self.compact = compact
         self.parts = [Partition(game, i, parts, keep_graph, coverage, compact)
                       for i in range(parts)]
-        self.roots = game.roots()
+        self.roots = started_roots(game)
         self.report = LevelReport()
         self.level = 0
         self.seconds = 0.0
@@ -850,12 +851,14 @@ class Explorer:
                 **({"preset": root.header["preset"]} if "preset" in root.header else {}),
                 **root.header["options"]},
             seed=root.header.get("seed"), setup=root.header.get("setup"),
-            note=f"ruleproof explore {game.spec.name}: shortest path ({len(indices)} "
-                 f"action{'' if len(indices) == 1 else 's'})"
+            note=f"ruleproof explore {game.spec.name}: "
+                 + (f"the set-up's playout ({len(root.prefix)} actions), then " if root.prefix
+                    else "")
+                 + f"shortest path ({len(indices)} action{'' if len(indices) == 1 else 's'})"
                  + (", then a loop back to where it began" if loop else ""))
         lines: list[dict[str, Any]] = [header]
         state = root.state
-        actions: list[str] = []
+        actions: list[str] = list(root.prefix)  # from the real start (a set-up's [playout])
         for index in indices:
             action, state = game.successors(state)[index]
             actions.append(action)

@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import MalformedInput
-from ruleproof.properties.explore.games import ExploreGame, Root, explore_game, spec_folders
+from ruleproof.properties.explore.games import (
+    ExploreGame,
+    Root,
+    explore_game,
+    spec_folders,
+    started_roots,
+)
 
 FULL_FOLDER = "full"
 """The folder of a game's data folder holding its full set-ups for simulation."""
@@ -102,7 +108,8 @@ def _trace(game: ExploreGame, root: Root, actions: list[str], note: str
             **({"preset": root.header["preset"]} if "preset" in root.header else {}),
             **root.header["options"]},
         seed=root.header.get("seed"), setup=root.header.get("setup"), note=note)
-    return (header, *({"step": n, "action": a} for n, a in enumerate(actions, start=1)))
+    steps = [*root.prefix, *actions]  # from the real start (a set-up's [playout])
+    return (header, *({"step": n, "action": a} for n, a in enumerate(steps, start=1)))
 
 
 def simulate(name: str, *, behaviours: int, depth: int, seed: int = 0,
@@ -123,7 +130,7 @@ def simulate(name: str, *, behaviours: int, depth: int, seed: int = 0,
     game = explore_game(str(path) if path is not None else name, contracts=contracts)
     if game.played is None:
         raise MalformedInput(f"{game.name} has no rule set to count clause coverage against")
-    roots = game.roots()
+    roots = started_roots(game)
     res = SimResult(game.spec.name, game.name, seed, contracts=contracts)
     fired = res.fired
     firsts: set[tuple[str, str]] = set()

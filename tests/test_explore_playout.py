@@ -1,0 +1,90 @@
+"""Set-ups that start late in a game (``[playout]`` in a reduced file, #30): the root is where
+a seeded random playout of legal actions leads from the game's own start, so a rule that
+comes up only in long games (rows of five under du-cs, du-cs:priprava.refill) is explored
+exhaustively from a position reachable from the real start, and every trace begins with the
+playout's actions, so it replays from that start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ruleproof.cli import app
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.explore.games import configuration, explore_game, started_roots
+from ruleproof.properties.explore.search import explore
+from ruleproof.properties.explore.simulate import _trace
+
+runner = CliRunner()
+SETUP = "du-cs-3p-1v-v5-p2x24"
+
+
+def test_a_playout_root_is_reached_by_its_prefix_from_the_real_start() -> None:
+    game = explore_game(SETUP)
+    [root] = started_roots(game)
+    [start] = game.roots()
+    assert len(root.prefix) == 24 and start.prefix == ()
+    state = start.state
+    for action in root.prefix:
+        state = dict(game.successors(state))[action]
+    assert game.view(state) == game.view(root.state)
+    again = started_roots(explore_game(SETUP))  # deterministic (every Ray worker agrees)
+    assert again[0].prefix == root.prefix
+    # the playout leaves a row of five (a face-down vampire) beside rows of one and two
+    assert sorted(len(r) for r in root.state.rows) == [1, 2, 5]
+    trace = _trace(game, root, ["stop"], "note")
+    assert [s["action"] for s in trace[1:]] == [*root.prefix, "stop"]
+
+
+def test_the_late_start_fires_the_row_rule_and_breaks_nothing() -> None:
+    res = explore(configuration(SETUP).path, coverage=True, contracts=True, keep_graph=False)
+    assert res.complete and res.distinct_states == 388
+    assert res.violations == 0 and res.errors == 0
+    assert (res.fired or {}).get("du-cs:priprava.refill", 0) > 0
+
+
+def test_a_trace_from_a_late_start_replays_from_the_real_start(tmp_path: Path) -> None:
+    """Dracula too (the playout is generic): a cycle of dr-1x2 after six actions."""
+    body = Path(configuration("dr-1x2").path).read_text(encoding="utf-8")
+    path = tmp_path / "dr-late.toml"
+    path.write_text(body.replace('name = "dr-1x2"', 'name = "dr-late"')
+                    + "\n[playout]\nseed = 3\nactions = 6\n", encoding="utf-8")
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["explore", str(path), "--allow", "cycles", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    traces = sorted(out.glob("cycle-*.jsonl"))
+    assert traces
+    r = runner.invoke(app, ["replay", str(traces[0])])
+    assert r.exit_code == 0 and "conforms" in r.output, r.output
+    game = explore_game(str(path))
+    [root] = started_roots(game)
+    steps = traces[0].read_text(encoding="utf-8").splitlines()[1:7]
+    assert [s.split('"action": ')[1].rstrip("}").strip('"') for s in steps] == list(root.prefix)
+
+
+@pytest.mark.parametrize(("table", "why"), [
+    ("[playout]\nseed = 2\n", "must be a table"),
+    ("[playout]\nseed = -1\nactions = 3\n", "must be a table"),
+    ("[playout]\nseed = 2\nactions = 0\n", "must be a table"),
+    ("[playout]\nseed = 2\nactions = \"24\"\n", "must be a table"),
+    ("[playout]\nseed = 2\nactions = 3\nsteps = 4\n", "must be a table"),
+    ("playout = 24\n", "must be a table"),
+    ("[playout]\nseed = 2\nactions = 500\n", "ends after"),
+])
+def test_a_bad_playout_is_one_line_at_its_table(tmp_path: Path, table: str, why: str) -> None:
+    body = Path(configuration(SETUP).path).read_text(encoding="utf-8")
+    body = body[:body.index("[playout]")].replace(f'name = "{SETUP}"', 'name = "bad"')
+    path = tmp_path / "bad.toml"
+    if table.startswith("["):
+        path.write_text(body + table, encoding="utf-8")
+        line = 1 + body.count("\n")
+    else:  # a top-level key: before the first table
+        path.write_text(table + body, encoding="utf-8")
+        line = 1
+    r = runner.invoke(app, ["explore", str(path)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert f"{path}:{line}" in r.output and why in r.output, r.output
+    with pytest.raises(MalformedInput):
+        started_roots(explore_game(str(path)))
