@@ -38,11 +38,17 @@ def test_a_playout_root_is_reached_by_its_prefix_from_the_real_start() -> None:
     assert [s["action"] for s in trace[1:]] == [*root.prefix, "stop"]
 
 
-def test_the_late_start_fires_the_row_rule_and_breaks_nothing() -> None:
-    res = explore(configuration(SETUP).path, coverage=True, contracts=True, keep_graph=False)
-    assert res.complete and res.distinct_states == 388
+@pytest.mark.parametrize(("name", "states", "clause"), [
+    (SETUP, 388, "du-cs:priprava.refill"),
+    # the Count on a grave and the rat still hidden: a plague with the Count out
+    ("gruft-3p-1v-s3-red4l3r1-p329x16", 45, "gruft-en:faq.count-plague"),
+])
+def test_a_late_start_fires_its_rule_and_breaks_nothing(name: str, states: int,
+                                                        clause: str) -> None:
+    res = explore(configuration(name).path, coverage=True, contracts=True, keep_graph=False)
+    assert res.complete and res.distinct_states == states
     assert res.violations == 0 and res.errors == 0
-    assert (res.fired or {}).get("du-cs:priprava.refill", 0) > 0
+    assert (res.fired or {}).get(clause, 0) > 0
 
 
 def test_a_trace_from_a_late_start_replays_from_the_real_start(tmp_path: Path) -> None:
