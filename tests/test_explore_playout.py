@@ -42,6 +42,8 @@ def test_a_playout_root_is_reached_by_its_prefix_from_the_real_start() -> None:
     (SETUP, 388, "du-cs:priprava.refill"),
     # the Count on a grave and the rat still hidden: a plague with the Count out
     ("gruft-3p-1v-s3-red4l3r1-p329x16", 45, "gruft-en:faq.count-plague"),
+    # Liar's Dice: two dice each, so a lost die leaves another round
+    ("ld-2d2-p2x12", 98, "ld-wp:round.next"),
 ])
 def test_a_late_start_fires_its_rule_and_breaks_nothing(name: str, states: int,
                                                         clause: str) -> None:
@@ -94,3 +96,17 @@ def test_a_bad_playout_is_one_line_at_its_table(tmp_path: Path, table: str, why:
     assert f"{path}:{line}" in r.output and why in r.output, r.output
     with pytest.raises(MalformedInput):
         started_roots(explore_game(str(path)))
+
+
+@pytest.mark.parametrize(("wild", "fires"), [("ones", True), ("none", False)])
+def test_liars_dice_cites_wild_ones_only_where_a_one_counted(tmp_path: Path, wild: str,
+                                                             fires: bool) -> None:
+    """ld-wp:round.wild was cited by no transition (uncovered in every set-up): a call now
+    cites it when, under ``wild = ones``, a one was shown for a bid on another face."""
+    body = Path(configuration("ld-1d2").path).read_text(encoding="utf-8")
+    path = tmp_path / "ld-wild.toml"
+    path.write_text(body.replace('name = "ld-1d2"', 'name = "ld-wild"').replace(
+        "players = 2\n", f'players = 2\n\n[options]\nwild = "{wild}"\n', 1), encoding="utf-8")
+    res = explore(str(path), coverage=True, contracts=True, keep_graph=False)
+    assert res.complete and res.violations == 0
+    assert ((res.fired or {}).get("ld-wp:round.wild", 0) > 0) is fires

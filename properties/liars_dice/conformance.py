@@ -247,19 +247,8 @@ class LiarsConformance:
         return sorted(actions, key=lambda a: not isinstance(a, Call))
 
     def cited(self, before: GameState, after: GameState) -> tuple[str, ...]:
-        """The clauses the model's step used."""
-        b, a = before.model, after.model
-        if any(len(x) > len(y) for x, y in zip(a.rolled, b.rolled, strict=True)):
-            return ("ld-wp:round.roll",)
-        if len(a.ended) > len(b.ended):
-            s = a.ended[-1]
-            out = ["ld-wp:challenge.call", "ld-wp:challenge.count", "ld-wp:challenge.lose"]
-            if s.call == "spot-on":
-                out.append("ld-wp:variant.spot-on")
-            out.append("ld-wp:round.next" if winner(a.rules, a) is None else "ld-wp:end.last")
-            return tuple(out)
-        return ("ld-wp:bid.claim", "ld-wp:bid.raise" if b.bids else "ld-wp:round.opening",
-                "ld-wp:bid.turns")
+        """The clauses the model's step used (:func:`transition_clauses`)."""
+        return transition_clauses(before.model, after.model)
 
     def field_clauses(self, name: str, expected: Mapping[str, Any],
                       reported: Mapping[str, Any]) -> tuple[str, ...]:
@@ -349,3 +338,25 @@ CONFORMANCE = LiarsConformance()
 
 __all__ = ["CONFORMANCE", "LiarsConformance", "game_of", "observation", "parse_action",
            "public_state"]
+
+
+def transition_clauses(b: Any, a: Any) -> tuple[str, ...]:
+    """The clauses the model's step from table ``b`` to table ``a`` used: a roll
+    (ld-wp:round.roll); a call (ld-wp:challenge.call, .count, .lose, variant.spot-on for a
+    spot-on call, ld-wp:round.wild when a one counted as the face bid under ``wild = ones``,
+    then ld-wp:round.next or ld-wp:end.last); else a bid (ld-wp:bid.claim, bid.raise or
+    round.opening, bid.turns). Shared by the conformance blame and clause coverage."""
+    if any(len(x) > len(y) for x, y in zip(a.rolled, b.rolled, strict=True)):
+        return ("ld-wp:round.roll",)
+    if len(a.ended) > len(b.ended):
+        s = a.ended[-1]
+        out = ["ld-wp:challenge.call", "ld-wp:challenge.count", "ld-wp:challenge.lose"]
+        if a.rules.wild == "ones" and s.bid.face != 1 and any(
+                d == 1 for cup in s.dice for d in cup):
+            out.append("ld-wp:round.wild")  # a one counted as the face bid
+        if s.call == "spot-on":
+            out.append("ld-wp:variant.spot-on")
+        out.append("ld-wp:round.next" if winner(a.rules, a) is None else "ld-wp:end.last")
+        return tuple(out)
+    return ("ld-wp:bid.claim", "ld-wp:bid.raise" if b.bids else "ld-wp:round.opening",
+            "ld-wp:bid.turns")

@@ -131,6 +131,13 @@ class LiarsExplore(ExploreGame):
     def violations(self, state: Table) -> list[str]:
         return violations(state)
 
+    def engine_clauses(self, before: Table, action: str, after: Table) -> tuple[str, ...]:
+        """The clauses the model's step used, as the conformance blame reads them
+        (:func:`~ruleproof.properties.liars_dice.conformance.transition_clauses`)."""
+        from ruleproof.properties.liars_dice.conformance import transition_clauses
+
+        return transition_clauses(before, after)
+
     def typed(self, action: str) -> Any:
         return parse_action(action)
 
