@@ -110,3 +110,13 @@ def test_liars_dice_cites_wild_ones_only_where_a_one_counted(tmp_path: Path, wil
     res = explore(str(path), coverage=True, contracts=True, keep_graph=False)
     assert res.complete and res.violations == 0
     assert ((res.fired or {}).get("ld-wp:round.wild", 0) > 0) is fires
+
+
+def test_the_report_says_the_set_up_starts_late() -> None:
+    """The counts of a late start are of what is reachable from there: the report says so."""
+    r = runner.invoke(app, ["explore", "ld-2d2-p2x12"])
+    assert r.exit_code == 0 and "from a late start: where 12 random legal actions" in r.output
+    r = runner.invoke(app, ["explore", "ld-2d2-p2x12", "--json"])
+    assert r.exit_code == 0 and '"playout": {\n    "seed": 2,\n    "actions": 12\n  }' in r.output
+    r = runner.invoke(app, ["explore", "ld-1d2", "--json"])
+    assert r.exit_code == 0 and '"playout": null' in r.output

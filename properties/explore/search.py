@@ -569,6 +569,8 @@ class ExploreResult:
         collision: with compact storage, TLC's two estimates of the probability that two
             states shared a fingerprint (calculated, from the actual fingerprints;
             :func:`~ruleproof.properties.explore.fpset.collision_probability`).
+        playout: ``(seed, actions)`` when the set-up starts late (its ``[playout]``: the
+            counts are of what is reachable from there), else None.
     """
 
     name: str
@@ -598,6 +600,7 @@ class ExploreResult:
     fired: dict[str, int] | None = None
     store_bytes: int = 0
     collision: tuple[float, float | None] | None = None
+    playout: tuple[int, int] | None = None
 
     @property
     def cycles(self) -> bool:
@@ -774,7 +777,8 @@ class Explorer:
             cpu_seconds=round(rep.cpu, 3), workers=len(self.parts),
             resumed_from=self.resumed_from, new_states=self.new_states,
             per_worker=[(n, round(cpu, 3)) for _, (n, cpu) in sorted(rep.by_part.items())],
-            fired=dict(sorted(rep.fired.items())) if self.coverage else None)
+            fired=dict(sorted(rep.fired.items())) if self.coverage else None,
+            playout=game.spec.playout)
         sets = [p.fpset for p in self.parts if p.fpset is not None]
         if sets:
             res.store_bytes = sum(f.nbytes for f in sets)

@@ -306,6 +306,8 @@ def explore_command(
                     checkpoint_error=result.unsaved,
                     pinned=None if not pinned else not pin_problems,
                     fired=result.fired,
+                    playout=None if result.playout is None else {
+                        "seed": result.playout[0], "actions": result.playout[1]},
                     store_bytes=result.store_bytes or None,
                     collision_probability=None if result.collision is None else {
                         "calculated": result.collision[0], "actual": result.collision[1]},
@@ -320,6 +322,9 @@ def explore_command(
                    f"{result.distinct_states:,} distinct states, depth {result.depth}, "
                    f"{result.transitions:,} transitions, {result.terminal:,} terminal, "
                    f"{'complete' if result.complete else 'INCOMPLETE'}")
+        if result.playout is not None:
+            typer.echo(f"  from a late start: where {result.playout[1]} random legal actions "
+                       f"(playout seed {result.playout[0]}) lead from each root")
         graph = (f"traps {result.traps}, states on cycles {result.on_cycle}" if result.graph
                  else "traps and cycles not analysed (no state graph)")
         typer.echo(f"  dead ends {result.dead_ends}, {graph}, invariant violations "
