@@ -122,6 +122,9 @@ def explore_command(
     profile: Annotated[str | None, typer.Option(help="explore every configuration pinned for "
                                                      "this profile (ci, thorough, or all) and "
                                                      "compare with the pinned results")] = None,
+    up_to: Annotated[int | None, typer.Option(help="with --profile: only the set-ups pinned "
+                                                   "with at most N distinct states (the "
+                                                   "others are listed as skipped)")] = None,
     coverage: Annotated[bool, typer.Option(help="count the rule clauses every transition "
                                                 "exercised and print the clause coverage "
                                                 "(docs/explore.md)")] = False,
@@ -170,7 +173,8 @@ def explore_command(
                   "--checkpoint-every": checkpoint_every is not None,
                   "--workers": workers is not None, "--ray-address": ray_address is not None,
                   "--allow": bool(allow), "--pinned": pinned, "--list": list_,
-                  "--profile": profile is not None, "--compact": compact}
+                  "--profile": profile is not None, "--compact": compact,
+                  "--up-to": up_to is not None}
         unused = [flag for flag, on in others.items() if on]
         if unused:
             raise MalformedInput(f"--simulate does not use {', '.join(unused)}; drop it")
@@ -213,8 +217,11 @@ def explore_command(
         if unused:
             raise MalformedInput(f"{'--list' if list_ else '--profile'} does not use "
                                  f"{', '.join(unused)}; drop it")
+    if up_to is not None and (profile is None or up_to < 1):
+        raise MalformedInput("--up-to N works with --profile and needs N >= 1"
+                             + ("" if profile is None else f", got {up_to}"))
     if profile is not None:
-        _profile(profile, as_json, coverage, coverage_out)
+        _profile(profile, as_json, coverage, coverage_out, up_to)
         return
     if list_:
         table = Table(title="shipped set-ups")
@@ -428,12 +435,13 @@ def _written_by_coverage(path: Path) -> bool:
 
 
 def _coverage_out(setups: list[SetupCoverage], as_json: bool, out: Path | None,
-                  every: bool = False) -> bool:
+                  every: bool = False, note: str = "") -> bool:
     """Print (or write to ``out``) the clause coverage of ``setups`` (``every``: also the
-    sources of explorable games no set-up plays); whether a reason of
-    ``coverage/reasons.toml`` is stale (its clause fired: the reason is wrong)."""
+    sources of explorable games no set-up plays; ``note``: a line above the tables, e.g. the
+    set-ups skipped); whether a reason of ``coverage/reasons.toml`` is stale (its clause
+    fired: the reason is wrong)."""
     rows = table(setups, every=explored_sources() if every else ())
-    text = markdown(rows, setups)
+    text = (f"{note}\n\n" if note else "") + markdown(rows, setups)
     if out is not None:
         write_file(Target(out, "--coverage-out", "coverage table"),
                    "<!-- generated: ruleproof explore --coverage ... --coverage-out; do not "
@@ -452,15 +460,26 @@ def _coverage_out(setups: list[SetupCoverage], as_json: bool, out: Path | None,
 
 
 def _profile(profile: str, as_json: bool, coverage: bool = False,
-             coverage_path: Path | None = None) -> None:
+             coverage_path: Path | None = None, up_to: int | None = None) -> None:
     """Explore every configuration pinned for ``profile`` (``all``: every pinned one);
     findings the manifest pins (cycles, traps, dead ends) are expected, anything else or any
     count that differs fails. With ``coverage`` the clause coverage of them together follows
-    (a stale reason fails)."""
+    (a stale reason fails). ``up_to``: only those pinned with at most that many distinct
+    states; the others are named as skipped (and in the coverage table's heading)."""
     pinned = [e for e in pinned_results() if profile in (e.profile, "all")]
     if not pinned:
         raise MalformedInput(f"no configuration is pinned for profile {profile!r} "
                              "(spec/<game>/reduced/expected.toml: ci, thorough)")
+    skipped = [e for e in pinned if up_to is not None and e.distinct_states > up_to]
+    pinned = [e for e in pinned if e not in skipped]
+    if not pinned:
+        raise MalformedInput(f"--up-to {up_to}: every configuration pinned for profile "
+                             f"{profile!r} has more distinct states; nothing to explore")
+    note = "" if not skipped else (
+        f"skipped (--up-to {up_to:,}): " + ", ".join(
+            f"{e.name} ({e.distinct_states:,} states pinned)" for e in skipped))
+    if note and not as_json:
+        typer.echo(note)
     rows: list[dict[str, Any]] = []
     setups: list[SetupCoverage] = []
     failed = False
@@ -493,10 +512,12 @@ def _profile(profile: str, as_json: bool, coverage: bool = False,
                               else "FAILED: " + "; ".join(problems))
                            + (" (compact: traps and cycles not analysed)" if e.compact else ""))
     if as_json:
-        typer.echo(json.dumps({"profile": profile, "passed": not failed, "results": rows},
-                              indent=2))
+        typer.echo(json.dumps({"profile": profile, "passed": not failed, "results": rows,
+                               "skipped": [{"name": e.name, "distinct_states": e.distinct_states}
+                                           for e in skipped]}, indent=2))
     if coverage:
-        failed = _coverage_out(setups, as_json, coverage_path, every=profile == "all") or failed
+        failed = _coverage_out(setups, as_json, coverage_path, every=profile == "all",
+                               note=note) or failed
     raise typer.Exit(1 if failed else 0)
 
 
