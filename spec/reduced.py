@@ -131,19 +131,19 @@ class ReducedSpec:
         game's ``known`` keys: a misspelt key would otherwise be ignored silently.
 
         Raises:
-            MalformedInput: at the first unknown key (file and line), listing the known ones.
+            MalformedInput: at the unknown key that comes first in the file (file:line:col),
+                listing the known ones.
         """
-        unknown = sorted(set(self.table) - set(known))
-        if unknown:
-            key = unknown[0]
-            line = self.line(key)
-            col = None
-            if line is not None:
-                at = self.text.splitlines()[line - 1].find(key)
-                col = at + 1 if at >= 0 else None
-            raise MalformedInput(f"unknown key {key!r} in a reduced {self.game} file (its "
-                                 f"keys: {', '.join(known)}, besides {', '.join(COMMON_KEYS)})",
-                                 file=self.path, line=line, col=col)
+        unknown = set(self.table) - set(known)
+        if not unknown:
+            return
+        placed = sorted((key_position(self.text, k) or (1 << 30, 0), k) for k in unknown)
+        (line, col), key = placed[0]
+        keys = (f"its keys: {', '.join(known)}, besides {', '.join(COMMON_KEYS)}" if known
+                else f"it has only the common keys {', '.join(COMMON_KEYS)}")
+        raise MalformedInput(f"unknown key {key!r} in a reduced {self.game} file ({keys})",
+                             file=self.path, line=None if line == 1 << 30 else line,
+                             col=col or None)
 
     def error(self, what: str, key: str | None = None) -> MalformedInput:
         """A MalformedInput naming this file and, if ``key`` is given, its line."""
@@ -247,27 +247,81 @@ def load_reduced(path: Path) -> ReducedSpec:
                        table=own, text=text, playout=_playout(data.get("playout"), probe))
 
 
-def playout_key(text: str) -> str:
-    """What :meth:`ReducedSpec.error` looks for to find the playout's line in ``text``: its
-    ``[playout]`` header, else a ``playout = ...`` key."""
-    return "[playout]" if "[playout]" in text else "playout"
+def key_position(text: str, key: str, table: str | None = None) -> tuple[int, int] | None:
+    """``(line, column)`` (1-based) where the top-level ``key`` is given in the TOML ``text``
+    (``key = ...`` or ``key.sub = ...`` before any table, or a ``[key]``, ``[key.sub]`` or
+    ``[[key]]`` header), or with ``table`` where ``key = ...`` is given inside ``[table]``;
+    None if not found. Comments are skipped."""
+    name = re.escape(key)
+    assign = re.compile(r"^(\s*)[\"']?" + name + r"[\"']?\s*[=.]")
+    header = re.compile(r"^(\s*)\[\[?\s*[\"']?" + name + r"[\"']?\s*[\].]")
+    wanted = None if table is None else re.compile(r"^\[\s*" + re.escape(table) + r"\s*\]")
+    current: str | None = None  # the header of the table a line is in (None: top level)
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip()
+        if stripped.startswith("#"):
+            continue
+        if stripped.startswith("["):
+            if table is None:
+                m = header.match(line)
+                if m:
+                    return number, len(m.group(1)) + 1
+            current = stripped
+            continue
+        here = current is None if wanted is None else (
+            current is not None and wanted.match(current) is not None)
+        if here:
+            m = assign.match(line)
+            if m:
+                return number, len(m.group(1)) + 1
+    return None
+
+
+PLAYOUT_MAX_ACTIONS = 100_000
+"""The longest ``[playout]`` accepted (a bound, so that a playout in a game that can go on
+for ever still ends)."""
 
 
 def _playout(raw: Any, probe: ReducedSpec) -> tuple[int, int] | None:
     """``(seed, actions)`` of a ``[playout]`` table (see :class:`ReducedSpec`), or None.
 
     Raises:
-        MalformedInput: not a table of exactly ``seed`` (0..2**63-1) and ``actions`` (>= 1).
+        MalformedInput: not a table of exactly ``seed`` (a whole number 0..2**63-1) and
+            ``actions`` (a whole number 1..:data:`PLAYOUT_MAX_ACTIONS`), at the key or value
+            that is wrong (file:line:col).
     """
     if raw is None:
         return None
-    ok = isinstance(raw, dict) and set(raw) == {"seed", "actions"} and all(
-        isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in raw)
-    if not ok or not 0 <= raw["seed"] < 2**63 or raw["actions"] < 1:
-        raise probe.error("[playout] must be a table of 'seed' (0..2**63-1) and 'actions' "
-                          "(how many random legal actions lead to the start, >= 1)",
-                          playout_key(probe.text))
+    text = probe.text
+
+    def fail(what: str, key: str | None = None) -> MalformedInput:
+        at = (key_position(text, key, "playout") if key else None) or \
+            key_position(text, "playout")
+        return MalformedInput(what, file=probe.path, line=at[0] if at else None,
+                              col=at[1] if at else None)
+
+    if not isinstance(raw, dict):
+        raise fail("'playout' must be a table: [playout] with 'seed' and 'actions'")
+    extra = sorted(set(raw) - {"seed", "actions"})
+    if extra:
+        raise fail(f"unknown key {extra[0]!r} in [playout] (its keys: seed, actions)", extra[0])
+    for key, lo, hi, what in (("seed", 0, 2**63 - 1, "the seed of the random playout"),
+                              ("actions", 1, PLAYOUT_MAX_ACTIONS,
+                               "how many random legal actions lead to the start")):
+        if key not in raw:
+            raise fail(f"[playout] needs '{key}' ({what})")
+        value = raw[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise fail(f"[playout] {key} must be a whole number {lo}..{hi:,} ({what}), got "
+                       f"{value!r}", key)
     return int(raw["seed"]), int(raw["actions"])
+
+
+def playout_position(text: str) -> tuple[int | None, int | None]:
+    """``(line, column)`` of the ``[playout]`` table (or ``playout = ...`` key) in ``text``,
+    for messages about the playout as a whole; ``(None, None)`` if absent."""
+    at = key_position(text, "playout")
+    return (at[0], at[1]) if at else (None, None)
 
 
 def reduced_files(folders: tuple[Path, ...] | None = None) -> dict[str, Path]:

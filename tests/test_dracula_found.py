@@ -128,3 +128,52 @@ def test_a_misspelt_key_of_a_reduced_file_is_refused_at_its_place(
     r = runner.invoke(app, ["explore", str(path)])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
     assert f"{path}:{at + 1}:1:" in r.output and repr(typo) in r.output
+
+
+def test_a_rescue_gift_that_is_draculas_fifth_target_ends_the_game_before_perception(
+        tmp_path: Path) -> None:
+    """Found by a reviewer: with four victims found and two life markers, Van Helsing pays
+    Perception's overpayment, answers the rescue by handing victim1 over -- Dracula's fifth
+    -- and Dracula wins before the card functions (dracula-en:pay.then-functions). The
+    sharpened Perception contract demanded Van Helsing's win there (96 violations); now it
+    has no verdict when the payment ends the game."""
+    body = Path(configuration("dr-1x2-f4").path).read_text(encoding="utf-8")
+    body = body.replace('name = "dr-1x2-f4"', 'name = "dr-f4-l2"').replace(
+        "life_markers = 1\n", "life_markers = 2\n", 1).replace(
+        "[count.life_markers]\nvalue = 1", "[count.life_markers]\nvalue = 2", 1)
+    path = tmp_path / "dr-f4-l2.toml"
+    path.write_text(body, encoding="utf-8")
+    res = explore(str(path), contracts=True, keep_graph=False)
+    assert res.complete and res.distinct_states > 2617
+    assert res.violations == 0, [f.message for f in res.findings]
+
+
+@pytest.mark.parametrize(("name", "extra", "key"), [
+    ("kuhn-3", "  seeds = [1]\n", "seeds"), ("ld-1d2", "wyld = 1\n", "wyld")])
+def test_every_game_refuses_an_unknown_key_at_line_and_column(
+        tmp_path: Path, name: str, extra: str, key: str) -> None:
+    body = Path(configuration(name).path).read_text(encoding="utf-8")
+    head, rest = body.split("players =", 1)
+    path = tmp_path / "x.toml"
+    path.write_text((head + extra + "players =" + rest).replace(f'name = "{name}"',
+                                                               'name = "x"'), encoding="utf-8")
+    line = 1 + head.count("\n")
+    col = 1 + len(extra) - len(extra.lstrip())
+    r = runner.invoke(app, ["explore", str(path)])
+    assert r.exit_code == 2 and f"{path}:{line}:{col}: unknown key {key!r}" in r.output, r.output
+
+
+def test_the_first_unknown_key_in_the_file_is_named_at_its_own_line(tmp_path: Path) -> None:
+    """Not the first alphabetically, and a ``[seed]`` table at its header, not at the line of
+    ``seeds`` that merely contains the word."""
+    body = Path(configuration("du-2p-1v").path).read_text(encoding="utf-8")
+    body = body.replace('name = "du-2p-1v"', 'name = "x"')
+    head, rest = body.split("players =", 1)
+    path = tmp_path / "x.toml"
+    path.write_text(head + "zeta = 1\nplayers =" + rest + "\n[alpha]\nx = 1\n", encoding="utf-8")
+    r = runner.invoke(app, ["explore", str(path)])
+    assert f":{1 + head.count(chr(10))}:1: unknown key 'zeta'" in r.output, r.output
+    path = tmp_path / "y.toml"  # another file (this process caches the first)
+    path.write_text(body + "\n[seed]\nx = 1\n", encoding="utf-8")
+    r = runner.invoke(app, ["explore", str(path)])
+    assert f":{body.count(chr(10)) + 2}:1: unknown key 'seed'" in r.output, r.output

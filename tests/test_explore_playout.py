@@ -16,6 +16,7 @@ from ruleproof.errors import MalformedInput
 from ruleproof.properties.explore.games import configuration, explore_game, started_roots
 from ruleproof.properties.explore.search import explore
 from ruleproof.properties.explore.simulate import _trace
+from ruleproof.spec.reduced import reduced
 
 runner = CliRunner()
 SETUP = "du-cs-3p-1v-v5-p2x24"
@@ -72,30 +73,63 @@ def test_a_trace_from_a_late_start_replays_from_the_real_start(tmp_path: Path) -
     assert [s.split('"action": ')[1].rstrip("}").strip('"') for s in steps] == list(root.prefix)
 
 
-@pytest.mark.parametrize(("table", "why"), [
-    ("[playout]\nseed = 2\n", "must be a table"),
-    ("[playout]\nseed = -1\nactions = 3\n", "must be a table"),
-    ("[playout]\nseed = 2\nactions = 0\n", "must be a table"),
-    ("[playout]\nseed = 2\nactions = \"24\"\n", "must be a table"),
-    ("[playout]\nseed = 2\nactions = 3\nsteps = 4\n", "must be a table"),
-    ("playout = 24\n", "must be a table"),
-    ("[playout]\nseed = 2\nactions = 500\n", "ends after"),
+@pytest.mark.parametrize(("table", "why", "where"), [
+    # (the [playout] text, the message, (line offset from the table's first line, column))
+    ("[playout]\nseed = 2\n", "needs 'actions'", (0, 1)),
+    ("[playout]\nactions = 3\n", "needs 'seed'", (0, 1)),
+    ("[playout]\nseed = -1\nactions = 3\n", "seed must be a whole number 0..", (1, 1)),
+    ("[playout]\nseed = 2\nactions = 0\n", "actions must be a whole number 1..100,000", (2, 1)),
+    ("[playout]\nseed = 2\n  actions = \"24\"\n", "got '24'", (2, 3)),
+    ("[playout]\nseed = 2\nactions = 3\nsteps = 4\n", "unknown key 'steps' in [playout]", (3, 1)),
+    ("[playout]\nseed = 2\nactions = 1000000000\n", "1..100,000", (2, 1)),
+    ("playout = 24\n", "must be a table", (0, 1)),
+    ("[playout]\nseed = 2\nactions = 500\n", "ends after", (0, 1)),
+    ("[playout]\nseed = 2\nactions = 28\n", "the game ends after 28 actions", (0, 1)),
 ])
-def test_a_bad_playout_is_one_line_at_its_table(tmp_path: Path, table: str, why: str) -> None:
+def test_a_bad_playout_is_one_line_at_its_place(tmp_path: Path, table: str, why: str,
+                                                where: tuple[int, int]) -> None:
+    """Each problem is named at its key or value (file:line:col); a playout that reaches the
+    end of the game -- or ends exactly on it: a start with the game over proves nothing --
+    is refused too; nothing is written (not even a checkpoint's lock file)."""
     body = Path(configuration(SETUP).path).read_text(encoding="utf-8")
-    body = body[:body.index("[playout]")].replace(f'name = "{SETUP}"', 'name = "bad"')
+    body = "# a comment naming [playout] first\n" + body[:body.index("[playout]")].replace(
+        f'name = "{SETUP}"', 'name = "bad"')
     path = tmp_path / "bad.toml"
     if table.startswith("["):
         path.write_text(body + table, encoding="utf-8")
-        line = 1 + body.count("\n")
+        first = 1 + body.count("\n")
     else:  # a top-level key: before the first table
         path.write_text(table + body, encoding="utf-8")
-        line = 1
-    r = runner.invoke(app, ["explore", str(path)])
+        first = 1
+    before = sorted(tmp_path.iterdir())
+    r = runner.invoke(app, ["explore", str(path), "--checkpoint", str(tmp_path / "ck.json")])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
-    assert f"{path}:{line}" in r.output and why in r.output, r.output
+    assert f"{path}:{first + where[0]}:{where[1]}:" in r.output and why in r.output, r.output
+    assert sorted(tmp_path.iterdir()) == before  # no checkpoint, no lock file
     with pytest.raises(MalformedInput):
         started_roots(explore_game(str(path)))
+
+
+def test_resuming_a_checkpoint_of_another_start_is_refused(tmp_path: Path) -> None:
+    """A finished checkpoint has no frontier to replay, so a changed [playout] (or deal) went
+    unnoticed: the old counts were reported for the new start, or the traces crashed. The
+    roots it recorded must be the set-up's roots now."""
+    body = Path(configuration("ld-1d2").path).read_text(encoding="utf-8")
+    path = tmp_path / "ld.toml"
+    path.write_text(body.replace('name = "ld-1d2"', 'name = "ld-x"'), encoding="utf-8")
+    ck = tmp_path / "ck.json"
+    r = runner.invoke(app, ["explore", str(path), "--checkpoint", str(ck)])
+    assert r.exit_code == 0, r.output
+    sealed = ck.read_bytes()
+    path.write_text(path.read_text(encoding="utf-8") + "\n[playout]\nseed = 1\nactions = 2\n",
+                    encoding="utf-8")
+    reduced.cache_clear()  # a new process reads the edited file; this one cached it
+    r = runner.invoke(app, ["explore", str(path), "--checkpoint", str(ck), "--resume"])
+    assert r.exit_code == 2 and "its roots are not those of" in r.output, r.output
+    assert ck.read_bytes() == sealed
+    r = runner.invoke(app, ["explore", "--checkpoint", str(tmp_path / "none.json"), "--resume"])
+    assert r.exit_code == 2 and "no such file" in r.output
+    assert not (tmp_path / ".none.json.lock").exists()
 
 
 @pytest.mark.parametrize(("wild", "fires"), [("ones", True), ("none", False)])

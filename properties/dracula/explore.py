@@ -149,8 +149,8 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
         raise _at(spec, "'found' must list target card ids found before the start", "found")
     stray = [c for c in found if c not in encounter]
     if stray:
-        raise _at(spec, f"'found' names {', '.join(stray)}, not among the kept 'encounter' "
-                        f"cards", "found")
+        raise _at(spec, f"'found' names {', '.join(map(repr, stray))}, not among the kept "
+                        f"'encounter' cards", "found")
     try:
         initial_state(0, None, cards, board, tuple(found))
     except ValueError as err:

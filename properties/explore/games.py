@@ -42,7 +42,7 @@ from ruleproof.spec.reduced import (
     Expected,
     ReducedSpec,
     expected_results,
-    playout_key,
+    playout_position,
     reduced,
     reduced_files,
 )
@@ -115,11 +115,12 @@ def configuration(name_or_path: str) -> ReducedSpec:
 
 
 def spec_ref(spec: ReducedSpec) -> str:
-    """How a trace names the reduced configuration: its name if shipped, else its file."""
+    """How a trace names the reduced configuration: its name if shipped, else its file (an
+    absolute path, so the trace replays from any folder)."""
     if spec.name in shipped() and Path(configuration(spec.name).path).resolve() == Path(
             spec.path).resolve():
         return spec.name
-    return spec.path
+    return str(Path(spec.path).resolve())
 
 
 # ----------------------------------------------------------------------- the game
@@ -414,10 +415,12 @@ def started_roots(game: ExploreGame) -> list[Root]:
             action) before taking all its actions (file and line of ``[playout]``).
     """
     roots = game.roots()
-    playout = game.spec.playout
+    spec = game.spec
+    playout = spec.playout
     if playout is None:
         return roots
     seed, count = playout
+    line, col = playout_position(spec.text)
     out = []
     for root in roots:
         rng = random.Random(seed)
@@ -426,12 +429,19 @@ def started_roots(game: ExploreGame) -> list[Root]:
         for _ in range(count):
             nexts = [] if game.is_terminal(state) else game.successors(state)
             if not nexts:
-                raise game.spec.error(
-                    f"[playout] of {count} actions: from the root {root.label!r} the game "
-                    f"ends after {len(taken)} (seed {seed}); take fewer actions",
-                    playout_key(game.spec.text))
+                break
             action, state = nexts[rng.randrange(len(nexts))]
             taken.append(action)
-        out.append(Root(f"{root.label}, {count} actions of playout {seed}", state, root.header,
-                        (*root.prefix, *taken)))
+        if len(taken) < count or game.is_terminal(state):
+            # a start with the game over proves nothing: refused as a playout too long
+            raise MalformedInput(
+                f"[playout] of {_actions(count)}: from the root {root.label!r} the game ends "
+                f"after {_actions(len(taken))} (seed {seed}); take fewer than "
+                f"{len(taken)}", file=spec.path, line=line, col=col)
+        out.append(Root(f"{root.label}, {_actions(count)} of playout {seed}", state,
+                        root.header, (*root.prefix, *taken)))
     return out
+
+
+def _actions(n: int) -> str:
+    return f"{n} action{'' if n == 1 else 's'}"

@@ -856,8 +856,8 @@ class Explorer:
                 **root.header["options"]},
             seed=root.header.get("seed"), setup=root.header.get("setup"),
             note=f"ruleproof explore {game.spec.name}: "
-                 + (f"the set-up's playout ({len(root.prefix)} actions), then " if root.prefix
-                    else "")
+                 + (f"the set-up's playout ({len(root.prefix)} action"
+                    f"{'' if len(root.prefix) == 1 else 's'}), then " if root.prefix else "")
                  + f"shortest path ({len(indices)} action{'' if len(indices) == 1 else 's'})"
                  + (", then a loop back to where it began" if loop else ""))
         lines: list[dict[str, Any]] = [header]
@@ -1023,6 +1023,14 @@ class Explorer:
         except MalformedInput as exc:
             raise bad(f"configuration {name!r}: {exc.what}") from None
         ex = cls(game, parts=parts, keep_graph=keep_graph)
+        # the roots recorded must be the configuration's roots now: a changed deal, seeds or
+        # [playout] would otherwise go unnoticed in a finished checkpoint (no frontier to
+        # replay) and report the old counts for the new start
+        recorded = {fp for fp, (_, parent, _) in seen.items() if parent == ROOT_PARENT}
+        if recorded != {game.fp(r.state) for r in ex.roots}:
+            raise bad(f"its roots are not those of {name!r} now (its deal, seeds or "
+                      "[playout] changed since it was written): explore again without "
+                      "--resume")
         states = ex._rebuild(frontier, seen, bad)
         for p in ex.parts:
             p.seen = {fp: v for fp, v in seen.items() if fp % parts == p.index}

@@ -56,10 +56,7 @@ def parse(spec: ReducedSpec) -> KuhnReduced:
     if spec.game != NAME:
         raise spec.error(f"reduced configuration {spec.name!r} is for {spec.game}, not {NAME}",
                          "game")
-    if spec.table:
-        first = sorted(spec.table)[0]
-        raise spec.error(f"kuhn-poker is explored whole: unknown key {first!r} (a reduced "
-                         "Kuhn poker file has only the common keys)", first)
+    spec.refuse_unknown(())  # explored whole: only the common keys (file:line:col)
     if spec.options:
         raise spec.error("kuhn-poker has no rule options", "options")
     return KuhnReduced(spec.name)

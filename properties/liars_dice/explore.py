@@ -67,10 +67,7 @@ def parse(spec: ReducedSpec) -> LiarsReduced:
     if spec.game != NAME:
         raise spec.error(f"reduced configuration {spec.name!r} is for {spec.game}, not {NAME}",
                          "game")
-    if spec.table:
-        first = sorted(spec.table)[0]
-        raise spec.error(f"unknown key {first!r}: a reduced liars-dice file reduces the counts "
-                         "dice and sides ([count.NAME]) and sets options", first)
+    spec.refuse_unknown(())  # the counts dice and sides, and options (file:line:col)
     # every count names one the game has and its full value, so a misspelt count cannot
     # leave the full game to be explored and the provenance cannot drift from the game
     wrong = [c for c in spec.counts if FULL_COUNTS.get(c.name) != c.full]

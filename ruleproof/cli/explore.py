@@ -37,6 +37,7 @@ from ruleproof.properties.explore.games import (
     explore_game,
     pinned_results,
     shipped,
+    started_roots,
 )
 from ruleproof.properties.explore.search import ExploreResult, explore
 from ruleproof.properties.explore.simulate import full_setups
@@ -244,6 +245,12 @@ def explore_command(
     bad = allowed - set(ALLOWED)
     if bad:
         raise MalformedInput(f"--allow takes {', '.join(ALLOWED)}; got {', '.join(sorted(bad))}")
+    if checkpoint is not None and game and not resume:
+        # a bad set-up (a file, its [playout]) is refused before the checkpoint's lock is taken:
+        # nothing written, not even the lock file
+        started_roots(explore_game(game, symmetry=bool(symmetry)))
+    if checkpoint is not None and resume and not checkpoint.exists():
+        raise MalformedInput("cannot read checkpoint: no such file", file=str(checkpoint))
     claim = contextlib.ExitStack()  # another run writing the same checkpoint is refused now
     if checkpoint is not None:
         claim.enter_context(claimed([Target(checkpoint, "--checkpoint", "checkpoint")]))
@@ -330,8 +337,10 @@ def explore_command(
                    f"{result.transitions:,} transitions, {result.terminal:,} terminal, "
                    f"{'complete' if result.complete else 'INCOMPLETE'}")
         if result.playout is not None:
-            typer.echo(f"  from a late start: where {result.playout[1]} random legal actions "
-                       f"(playout seed {result.playout[0]}) lead from each root")
+            n = result.playout[1]
+            typer.echo(f"  from a late start: where {n} random legal action"
+                       f"{'' if n == 1 else 's'} (playout seed {result.playout[0]}) lead"
+                       f"{'s' if n == 1 else ''} from each root")
         graph = (f"traps {result.traps}, states on cycles {result.on_cycle}" if result.graph
                  else "traps and cycles not analysed (no state graph)")
         typer.echo(f"  dead ends {result.dead_ends}, {graph}, invariant violations "

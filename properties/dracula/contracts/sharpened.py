@@ -382,10 +382,12 @@ def _perception_proves(s: Any, a: Any, t: Any) -> bool | None:
     targets = _remaining(s, 1)
     if not targets or not all(c in s.hand[0] for c in targets):
         return None
-    if t.life[1] <= 0 < s.life[1]:
+    if t.life[1] <= 0 < s.life[1] or len(t.captured[0]) >= 5 > len(s.captured[0]):
         # the card is paid for before it functions (dracula-en:pay.then-functions): a loss
         # that takes Van Helsing's last marker while Perception waits (a rescue answered,
-        # the overpayment then taken) ends the game before the look
+        # the overpayment then taken), or a target handed over in that rescue that is
+        # Dracula's fifth (dracula-en:early-end.give-target, dracula-en:target.all-five),
+        # ends the game before the look
         return None
     return bool(t.winner == 1)
 
