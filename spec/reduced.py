@@ -114,13 +114,10 @@ class ReducedSpec:
         return default
 
     def line(self, key: str) -> int | None:
-        """The 1-based line of the top-level key ``key`` (``key = ...``), else of the first
-        line mentioning it, else None."""
-        pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
-        for number, text in enumerate(self.text.splitlines(), start=1):
-            if pattern.match(text):
-                return number
-        return line_of(self.text, key)
+        """The 1-based line of the top-level key ``key`` (``key = ...`` or its table header,
+        :func:`key_position`), else of the first line mentioning it, else None."""
+        at = key_position(self.text, key)
+        return at[0] if at is not None else line_of(self.text, key)
 
     def count_line(self, name: str) -> int | None:
         """The 1-based line of the table ``[count.NAME]`` (see :func:`count_line`)."""
