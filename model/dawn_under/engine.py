@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import MISSING, fields
+from enum import Enum
 from typing import Any, TypeVar
 
 from ruleproof.errors import IllegalAction, MalformedInput
@@ -23,6 +24,7 @@ from ruleproof.model.dawn_under.state import (
     RAT,
     Action,
     Config,
+    Content,
     End,
     Event,
     EventKind,
@@ -514,7 +516,7 @@ def _emit(events: Events, kind: EventKind, player: int, grave: int | None, value
           clause: str) -> None:
     """Record one :class:`Event` in ``events`` (nothing when events are not wanted)."""
     if events is not None:
-        events.append(Event(kind, player, grave, value, clause))
+        events.append(_event(kind, player, grave, value, clause))
 
 
 def _hook_events(events: Events) -> list[Event]:
@@ -539,11 +541,83 @@ _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
 
 class _Draft:
     """A writable twin of :class:`State`: the same slots in the same order, so the same memory
-    layout, and no frozen ``__setattr__``. :func:`_with` fills one and turns it into a
-    ``State`` by assigning ``__class__`` (allowed between classes of identical layout); a
-    draft never leaves :func:`_with`, so every state anyone holds stays frozen."""
+    layout, and no frozen ``__setattr__``. A transition works on one draft: the entry points
+    (:func:`apply_legal`, :func:`step_legal`, :func:`_transition`) copy their state into a
+    draft once (:func:`_draft`), the transition's steps write into it (:func:`_with`, or
+    directly through :func:`_writable`), and the entry point seals it as a ``State`` by
+    assigning ``__class__`` (allowed between classes of identical layout, :func:`_seal`)
+    before returning it. A draft never leaves its transition, so every state anyone holds
+    stays frozen (a write into a sealed state raises ``FrozenInstanceError``). The
+    annotations mirror :class:`State`'s fields (tests/test_explore_fast_paths.py checks)."""
 
     __slots__ = State.__slots__
+
+    config: Config
+    lids: tuple[int | None, ...]
+    known: tuple[bool, ...]
+    contents: tuple[Content, ...]
+    rows: tuple[Row, ...]
+    stakes_held: tuple[int, ...]
+    stakes_path: int
+    garlic_hand: tuple[int, ...]
+    reserve: tuple[int, ...]
+    removed_rats: int
+    turn_player: int
+    phase: Enum
+    may_stop: bool
+    pending: int | None
+    plague: Plague | None
+    gifts: tuple[Gift, ...]
+    in_transit: int | None
+    winner: int | None
+    placed_this_turn: int
+    windows: tuple[tuple[int, ...], ...]
+    barred: tuple[int, ...]
+    extension: object
+
+
+_DRAFT: type = _Draft
+"""The draft class, for identity checks (``state.__class__ is _DRAFT``)."""
+
+
+def _writable(state: State) -> _Draft:
+    """``state``, a transition's draft (:class:`_Draft`), typed for writing its fields. An
+    expansion's hook returns the draft it was given (changed through :func:`with_changes` or
+    written through this function), never a state built otherwise."""
+    assert state.__class__ is _DRAFT, "a transition's state is not its draft"
+    return state  # type: ignore[return-value]  # (no cast: a call on the hot path)
+
+
+def _dataclass_like(draft: type, cls: type) -> None:
+    """Make ``draft``, the writable twin of the frozen dataclass ``cls``, behave as a
+    dataclass where a hook might treat it as one: ``sealed_as`` names ``cls`` (what the
+    engine's ``_seal`` turns it into); ``dataclasses.fields``, ``replace`` and ``asdict``
+    work on it (``replace`` gives another draft, sealed in turn by the transition that holds
+    it); it prints as ``cls`` does, and ``==`` compares field by field as ``cls`` does."""
+    params, body = [], []
+    env: dict[str, Any] = {}
+    for i, f in enumerate(fields(cls)):
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"default{i}"] = f.default
+            params.append(f"{f.name}=default{i}")
+        body.append(f"    self.{f.name} = {f.name}")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n", env)
+    draft.sealed_as = cls  # type: ignore[attr-defined]
+    cls.sealed_as = None  # type: ignore[attr-defined]  # (so _seal's lookup finds it)
+    draft.__dataclass_fields__ = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    draft.__init__ = env["__init__"]  # type: ignore[misc]
+    draft.__repr__ = cls.__repr__  # type: ignore[method-assign]
+    names = tuple(f.name for f in fields(cls))
+
+    def __eq__(self: object, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in names)
+
+    draft.__eq__ = __eq__  # type: ignore[assignment,method-assign]
+    draft.__hash__ = None  # type: ignore[assignment]  # writable: not hashable
 
 
 def slot_updater(cls: type[T], draft: type | None = None) -> Callable[..., T]:
@@ -555,32 +629,82 @@ def slot_updater(cls: type[T], draft: type | None = None) -> Callable[..., T]:
     the same order, so the same memory layout, and no frozen ``__setattr__``) with plain
     attribute stores (which the interpreter specialises to a slot write), writes the changed
     fields and seals the draft as a ``cls`` by assigning ``__class__`` (allowed between
-    classes of identical layout); a draft never leaves the function, so every instance
-    anyone holds stays frozen. Its code is generated once from ``fields(cls)``, the way
-    ``dataclasses`` generates ``__init__``. ``draft``: the twin class (made here if not
-    given).
+    classes of identical layout). Given a draft itself (a transition's own, see
+    :class:`_Draft`), ``update`` writes the changes into it and returns it: the transition
+    builds its successor once however many of its steps change fields. Its code is
+    generated once from ``fields(cls)``, the way ``dataclasses`` generates ``__init__``.
+    ``draft``: the twin class (made here if not given).
 
     Raises:
         AttributeError: (from the updater) for a keyword that is not a field of ``cls``.
     """
     if draft is None:
         draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    _dataclass_like(draft, cls)
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
     copy = "\n".join(f"    d.{name} = obj.{name}" for name in names)
-    src = (f"def update(obj, **changes):\n    d = new(Draft)\n{copy}\n"
+    src = ("def update(obj, **changes):\n"
+           "    if obj.__class__ is Draft:\n"
+           "        for name, value in changes.items():\n            setattr(obj, name, value)\n"
+           "        return obj\n"
+           f"    d = new(Draft)\n{copy}\n"
            "    for name, value in changes.items():\n        setattr(d, name, value)\n"
-           "    d.__class__ = cls\n    return d\n")
+           "    d.__class__ = cls\n    return d\n"
+           "def open_draft(obj):\n"
+           f"    d = new(Draft)\n{copy}\n    return d\n")
     exec(src, env)
     updater: Callable[..., T] = env["update"]
     updater.__qualname__ = f"update_{cls.__name__}"
+    updater.open_draft = env["open_draft"]  # type: ignore[attr-defined]
     return updater
+
+
+def slot_builder(cls: type[T]) -> Callable[..., T]:
+    """A constructor for the frozen, slotted dataclass ``cls`` taking every field
+    positionally, in order (no defaults, no checks), that builds the instance the way
+    :func:`slot_updater` builds a copy: plain slot stores into a writable twin, then sealed
+    by assigning ``__class__``; for objects built on every transition (events), where it
+    costs about two thirds of the class's own ``__init__``. Generated once from
+    ``fields(cls)``."""
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
+    stores = "\n".join(f"    d.{name} = {name}" for name in names)
+    exec(f"def build({', '.join(names)}):\n    d = new(Draft)\n{stores}\n"
+         "    d.__class__ = cls\n    return d\n", env)
+    builder: Callable[..., T] = env["build"]
+    builder.__qualname__ = f"build_{cls.__name__}"
+    return builder
+
+
+_event: Callable[[Enum, int, int | None, int | None, str], Event] = slot_builder(Event)
+"""``Event(kind, player, grave, value, clause)``, built faster (:func:`slot_builder`)."""
 
 
 _with: Callable[..., State] = slot_updater(State, _Draft)
 """``dataclasses.replace`` for states (:func:`slot_updater`): ``_with(state, phase=...,
-pending=...)`` builds the successor in one call. Transitions replace fields about once per
-action, so this is the engine's innermost loop."""
+pending=...)`` builds the successor in one call; inside a transition (on its draft) it writes
+into the draft. Transitions replace fields about once per action, so this is the engine's
+innermost loop."""
+
+_draft: Callable[[State], State] = _with.open_draft  # type: ignore[attr-defined]
+"""The draft a transition works on: a writable copy of ``state`` (typed as a ``State``: it
+reads like one), sealed by :func:`_seal` before the transition returns it."""
+
+
+def _seal(state: State) -> State:
+    """The transition's result as a frozen ``State``: its draft sealed in place, and the
+    expansion's part too when the transition drafted it (a draft class of
+    :func:`slot_updater`, which names its frozen class as ``sealed_as``)."""
+    if state.__class__ is _DRAFT:
+        state.__class__ = State
+        ext = state.extension
+        if ext is not None:
+            sealed_as = getattr(ext.__class__, "sealed_as", None)
+            if sealed_as is not None:
+                ext.__class__ = sealed_as
+    return state
 
 
 def _is_legal(state: State, action: Action) -> bool:
@@ -631,8 +755,8 @@ def _transition(state: State, action: Action, events: Events) -> State:
     base = _BASE_TRANSITIONS.get(type(action))
     if base is None or type(state.phase) is not Phase:
         # its action, or its phase
-        return _expansion(state).step(state, action, _hook_events(events))
-    return base(state, action, events)
+        return _seal(_expansion(state).step(_draft(state), action, _hook_events(events)))
+    return _seal(base(_draft(state), action, events))
 
 
 def step_legal(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -643,8 +767,8 @@ def step_legal(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     events: list[Event] = []
     base = _BASE_TRANSITIONS.get(type(action))
     if base is None or type(state.phase) is not Phase:
-        return _expansion(state).step(state, action, events), tuple(events)
-    return base(state, action, events), tuple(events)
+        return _seal(_expansion(state).step(_draft(state), action, events)), tuple(events)
+    return _seal(base(_draft(state), action, events)), tuple(events)
 
 
 def apply_legal(state: State, action: Action) -> State:
@@ -652,8 +776,8 @@ def apply_legal(state: State, action: Action) -> State:
     (the legality check is not repeated; see :func:`step_legal`)."""
     base = _BASE_TRANSITIONS.get(type(action))
     if base is None or type(state.phase) is not Phase:
-        return _expansion(state).step(state, action, [])
-    return base(state, action, None if state.config.expansion is None else [])
+        return _seal(_expansion(state).step(_draft(state), action, []))
+    return _seal(base(_draft(state), action, None if state.config.expansion is None else []))
 
 
 def _on_stop(state: State, action: Any, events: Events) -> State:
@@ -672,37 +796,39 @@ def _set(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def _open_grave(state: State, action: OpenGrave, events: Events) -> State:
     """du-en:ch1.open (in a plague du-en:ch4.neighbours): the lid is turned for everybody."""
     grave = action.grave
-    player = acting_player(state)
-    lid = state.lids[grave]
-    known = state.known if state.known[grave] or lid is None else _set(state.known, grave, True)
-    _emit(events, EventKind.REVEAL, player, grave, lid, "du-en:ch1.open")
-    windows = state.windows
-    if state.config.players == 2:
-        windows = _set(windows, player, (*windows[player], grave))
     plague = state.plague
+    player = plague.current if plague is not None else state.turn_player  # acting_player
+    lid = state.lids[grave]
+    d = _writable(state)
+    if lid is not None and not state.known[grave]:
+        d.known = _set(state.known, grave, True)
+    _emit(events, EventKind.REVEAL, player, grave, lid, "du-en:ch1.open")
+    if state.config.players == 2:
+        windows = state.windows
+        d.windows = _set(windows, player, (*windows[player], grave))
+    d.may_stop = False
     if lid == RAT:
         if plague is not None:
-            plague = _plague_with(plague, idle=0, current_opened=True)
-        state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
+            d.plague = _plague_with(plague, idle=0, current_opened=True)
         return _rat_found(state, player, grave, events)
     if plague is not None:
         # du-en:ch4.stay-open: the grave stays open for the rest of the plague.
-        plague = _plague_with(plague, opened=(*plague.opened, grave), idle=0,
-                              current_opened=True)
+        d.plague = _plague_with(plague, opened=(*plague.opened, grave), idle=0,
+                                current_opened=True)
     content = state.contents[grave]
     barred = plague is None and grave in state.barred
-    if content is None and not barred and state.config.expansion is None:
-        return _with(state, known=known, may_stop=False, windows=windows, plague=plague,
-                     phase=Phase.PLACE, pending=grave)
-    state = _with(state, known=known, may_stop=False, windows=windows, plague=plague)
-    if state.config.expansion is not None:
-        state = state.config.expansion.on_opened(state, grave)
+    ext = state.config.expansion
+    if ext is not None:
+        state = ext.on_opened(state, grave)
     if barred:
         # du-en:2p.reopen (reading stake-and-end): the grave is opened anyway: a stake, and the
         # turn ends without using the grave.
         return _take_stake(state, player, events, "du-en:2p.reopen")
     if content is None:
-        return _with(state, phase=Phase.PLACE, pending=grave)
+        d = _writable(state)
+        d.phase = Phase.PLACE
+        d.pending = grave
+        return state
     if isinstance(content, VampireIn):
         return _take_stake(state, player, events)
     return _garlic_found(state, player, grave, content, events)
@@ -735,8 +861,10 @@ def _take_stake(state: State, player: int, events: Events,
         gifts = tuple(Gift(g, player, "du-en:ch2.gift") for g in _others(config, player)
                       for _ in range(config.gift_stake))
         return _start_gifts(state, gifts, events, stakes_held=stakes, stakes_path=path)
-    return _after_resolution(state, events, "du-en:ch2.ends", occupied=True,
-                             stakes_held=stakes, stakes_path=path)
+    d = _writable(state)
+    d.stakes_held = stakes
+    d.stakes_path = path
+    return _after_resolution(state, events, "du-en:ch2.ends", occupied=True)
 
 
 def _gift_due(held: int, config: Config) -> bool:
@@ -823,46 +951,47 @@ def _place_vampire(state: State, action: PlaceVampire, events: Events) -> State:
     player = acting_player(state)
     colour, row = _remove_end(state.rows[player], action.end, state.config)
     _emit(events, EventKind.PLACE_VAMPIRE, player, action.grave, colour, "du-en:ch1.match")
-    rows = _set(state.rows, player, row)
-    contents = _set(state.contents, action.grave, VampireIn(colour))
-    if (row and state.config.expansion is None and state.plague is None
-            and state.config.options.after_match != "turn-ends"):
-        # du-en:ch1.continue: the player may open another grave or stop (du-en:ch1.close).
-        return _with(state, rows=rows, contents=contents, pending=None,
-                     placed_this_turn=state.placed_this_turn + 1, phase=Phase.OPEN,
-                     may_stop=True)
-    state = _with(state, rows=rows, contents=contents, pending=None,
-                  placed_this_turn=state.placed_this_turn + 1)
+    d = _writable(state)
+    d.rows = _set(state.rows, player, row)
+    d.contents = _set(state.contents, action.grave, VampireIn(colour))
+    d.pending = None
+    d.placed_this_turn = state.placed_this_turn + 1
     if not row:
         return _win(state, player, events)  # du-en:end.first-empty
-    if state.config.expansion is not None:
-        state = state.config.expansion.on_placed(state, player, _hook_events(events))
+    ext = state.config.expansion
+    if ext is not None:
+        state = ext.on_placed(state, player, _hook_events(events))
     if state.plague is not None:
         return _continue_plague(state, events)  # du-en:ch4.match: may go on
     if state.config.options.after_match == "turn-ends":
         return _end_turn(state, events, "du-en:ch1.continue")
     # du-en:ch1.continue: the player may open another grave or stop (du-en:ch1.close).
-    return _with(state, phase=Phase.OPEN, may_stop=True)
+    d = _writable(state)
+    d.phase = Phase.OPEN
+    d.may_stop = True
+    return state
 
 
 def _place_garlic_or_leave(
     state: State, action: PlaceGarlic | LeaveEmpty, events: Events
 ) -> State:
     """du-en:ch1.no-match, du-en:ch1.garlic (in a plague du-en:ch4.garlic)."""
-    player = acting_player(state)
-    changes: dict[str, Any] = {"pending": None}
+    plague = state.plague
+    player = plague.current if plague is not None else state.turn_player  # acting_player
+    d = _writable(state)
+    d.pending = None
     if isinstance(action, PlaceGarlic):
-        changes["contents"] = _set(state.contents, action.grave, GarlicIn(player))
-        changes["garlic_hand"] = _set(state.garlic_hand, player, state.garlic_hand[player] - 1)
+        d.contents = _set(state.contents, action.grave, GarlicIn(player))
+        d.garlic_hand = _set(state.garlic_hand, player, state.garlic_hand[player] - 1)
         _emit(events, EventKind.PLACE_GARLIC, player, action.grave, None,
                             "du-en:ch1.garlic")
     else:
         _emit(events, EventKind.LEAVE_EMPTY, player, action.grave, None,
                             "du-en:ch1.garlic")
-    if state.config.expansion is not None:
-        state = state.config.expansion.on_unmatched(_with(state, **changes))
-        changes = {}
-    return _after_resolution(state, events, "du-en:ch1.no-match-ends", **changes)
+    ext = state.config.expansion
+    if ext is not None:
+        state = ext.on_unmatched(state)
+    return _after_resolution(state, events, "du-en:ch1.no-match-ends")
 
 
 def _after_resolution(state: State, events: Events, turn_end_clause: str,
@@ -883,40 +1012,53 @@ def _after_resolution(state: State, events: Events, turn_end_clause: str,
 
 def _end_turn(state: State, events: Events, clause: str, **changes: Any) -> State:
     """The turn passes to the left neighbour; all graves are closed (du-en:qr.close-at-end).
-    ``changes``: fields of ``state`` still to be changed (merged into one rebuild)."""
+    ``changes``: fields of ``state`` still to be changed (written first). Lent to the
+    expansions and the mutants (:data:`end_turn`): given a sealed state it works on a draft
+    of it and returns that sealed."""
+    if state.__class__ is not _DRAFT:
+        return _seal(_end_turn(_draft(state), events, clause, **changes))
     nxt = _left(state.config, state.turn_player)
     _emit(events, EventKind.TURN, nxt, None, None, clause)
     return _next_turn(state, nxt, events, **changes)
 
 
 def _next_turn(state: State, nxt: int, events: Events, **changes: Any) -> State:
+    if changes:
+        state = _with(state, **changes)
     ext = state.config.expansion
     if ext is not None:
-        if changes:
-            state = _with(state, **changes)
-            changes = {}
-        found = ext.end_turn(state, nxt, _hook_events(events))
+        assert events is not None, "an expansion's hook without an event list"
+        found = ext.end_turn(state, nxt, events)
         if found is not None:
             return found
-    return _start_turn(state, nxt, **changes)
+    return _start_turn(state, nxt)
 
 
 def _start_turn(state: State, player: int, **changes: Any) -> State:
     """A new turn for ``player``; with 2 players the graves the opponent opened after this
     player are barred (du-en:2p.reopen). ``changes``: fields of ``state`` still to be changed
-    (merged into one rebuild)."""
-    windows = state.windows
-    barred: tuple[int, ...] = ()
+    (written first). Lent as :data:`start_turn`: given a sealed state it works on a draft of
+    it and returns that sealed."""
+    if state.__class__ is not _DRAFT:
+        return _seal(_start_turn(_draft(state), player, **changes))
+    if changes:
+        state = _with(state, **changes)
+    d = _writable(state)
     if state.config.players == 2:
-        opponent = 1 - player
+        windows = state.windows
         mine = set(windows[player])
-        barred = tuple(g for g in sorted(set(windows[opponent])) if g in mine)
-        windows = _set(windows, player, ())
-    state = _with(state, **{**changes, "turn_player": player, "phase": Phase.OPEN,
-                            "may_stop": False, "pending": None, "placed_this_turn": 0,
-                            "windows": windows, "barred": barred})
-    if state.config.expansion is not None:
-        state = state.config.expansion.on_turn_start(state, player)
+        d.barred = tuple(g for g in sorted(set(windows[1 - player])) if g in mine)
+        d.windows = _set(windows, player, ())
+    else:
+        d.barred = ()
+    d.turn_player = player
+    d.phase = Phase.OPEN
+    d.may_stop = False
+    d.pending = None
+    d.placed_this_turn = 0
+    ext = state.config.expansion
+    if ext is not None:
+        state = ext.on_turn_start(state, player)
     return state
 
 
@@ -1020,7 +1162,8 @@ def _rat_found(state: State, finder: int, grave: int, events: Events) -> State:
 
 
 def _win(state: State, player: int, events: Events) -> State:
-    """du-en:end.first-empty / du-en:aim.win: the game ends at once."""
+    """du-en:end.first-empty / du-en:aim.win: the game ends at once. Lent as :data:`win`
+    (a sealed state gives a sealed copy)."""
     _emit(events, EventKind.WIN, player, None, None, "du-en:end.first-empty")
     # A vampire still in transit stays counted in ``in_transit`` (conservation).
     return _with(state, phase=Phase.OVER, winner=player, gifts=(), pending=None)
@@ -1040,6 +1183,7 @@ _BASE_TRANSITIONS: dict[type, Callable[[State, Any, Events], State]] = {
 
 # The base transitions an expansion builds on (public names for the expansions' modules).
 with_changes = _with
+writable = _writable
 set_at = _set
 place_action = _place
 remove_end = _remove_end

@@ -600,7 +600,8 @@ def _spread_step(base: GameBase[Any], m: Any, a: Any) -> tuple[Any, Any]:
     if isinstance(m, State) and isinstance(a, OpenGrave) and m.plague is not None \
             and a.grave not in E.openable(m):
         events: list[Any] = []
-        return E._open_grave(m, a, events), tuple(events)
+        # the engine's own step, unchecked: on a draft of ``m``, sealed after
+        return E._seal(E._open_grave(E._draft(m), a, events)), tuple(events)
     return base.model_step(m, a)
 
 

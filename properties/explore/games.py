@@ -29,7 +29,7 @@ refused with the reason (:class:`~ruleproof.properties.plugin.Unsupported`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -173,6 +173,11 @@ class ExploreGame:
     def fp(self, state: Any) -> int:
         """The state's 64-bit fingerprint: of the canonical form of its view."""
         return fingerprint(self.canonical(self.view(state)))
+
+    def fingerprinter(self) -> Callable[[Any], int]:
+        """The function the explorer calls for each successor's fingerprint: :meth:`fp`
+        (a game may return a cheaper callable giving the same values)."""
+        return self.fp
 
     def next_states(self, state: Any) -> list[Any]:
         """The successors of ``successors(state)``, without the action strings (which only

@@ -221,7 +221,7 @@ class Partition:
         game = self.game
         best = self.pending
         rep = LevelReport()
-        fp_of = game.fp
+        fp_of = game.fingerprinter()
         violations = game.violations
         is_terminal = game.is_terminal
         step_checks = game.step_checks
@@ -288,11 +288,12 @@ class Partition:
                         rep.violations.append((fp, stepped[k][1]))
                         k += 1
                 fps.append(nfp)
-                if nfp in seen or nfp in known:  # recorded by its owner already
+                if direct:  # (one partition: nothing is known from other owners)
+                    if nfp not in record:
+                        record[nfp] = (depth, fp, i)
+                        hold((nfp, nxt))
                     continue
-                if direct:
-                    record[nfp] = (depth, fp, i)
-                    hold((nfp, nxt))
+                if nfp in seen or nfp in known:  # recorded by its owner already
                     continue
                 old = best.get(nfp)
                 if old is None or (fp, i) < old[:2]:

@@ -9,7 +9,7 @@ unchanged). :data:`EXPANSION` is what the base engine calls
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ruleproof.model.dawn_under.engine import (
     end_turn,
@@ -25,6 +25,7 @@ from ruleproof.model.dawn_under.engine import (
     start_turn,
     win,
     with_changes,
+    writable,
 )
 from ruleproof.model.dawn_under.expansion import Expansion
 from ruleproof.model.dawn_under.gruft.state import (
@@ -37,6 +38,7 @@ from ruleproof.model.dawn_under.gruft.state import (
     GruftEvent,
     GruftPhase,
     PlayBat,
+    _GruftDraft,
 )
 from ruleproof.model.dawn_under.render import player_name
 from ruleproof.model.dawn_under.state import (
@@ -97,27 +99,45 @@ def _opt(state: State, name: str) -> str:
 
 
 def _p(state: State) -> Gruft:
+    """The expansion's part of ``state`` (in a transition perhaps its draft, read alike)."""
     ext = state.extension
+    if ext.__class__ is _GruftDraft:
+        return cast(Gruft, ext)
     assert isinstance(ext, Gruft), "the expansion is not on"
     return ext
 
 
-_gruft_with = slot_updater(Gruft)
-"""``dataclasses.replace`` for the expansion's part (one call, :func:`slot_updater`)."""
+_gruft_with = slot_updater(Gruft, _GruftDraft)
+"""``dataclasses.replace`` for the expansion's part (one call, :func:`slot_updater`); on the
+part's draft it writes in place."""
+_gruft_draft = _gruft_with.open_draft  # type: ignore[attr-defined]
 _bat_with = slot_updater(BatClaim)
 """``dataclasses.replace`` for a bat's claim."""
 
 
+def _part(state: State) -> _GruftDraft:
+    """The expansion's part of the transition's draft ``state``, writable: drafted (and put
+    into the state) the first time the transition changes it."""
+    ext = state.extension
+    if ext.__class__ is _GruftDraft:
+        return ext
+    assert isinstance(ext, Gruft), "the expansion is not on"
+    draft: _GruftDraft = _gruft_draft(ext)
+    writable(state).extension = draft
+    return draft
+
+
 def _g(state: State, **changes: Any) -> State:
-    """``state`` with fields of its expansion part changed."""
-    return with_changes(state, extension=_gruft_with(_p(state), **changes))
+    """``state`` (the transition's draft) with fields of its expansion part changed."""
+    _gruft_with(_part(state), **changes)
+    return state
 
 
 def _gs(state: State, changes: Mapping[str, Any], **ext_changes: Any) -> State:
-    """``state`` with the fields ``changes`` and the fields ``ext_changes`` of its expansion
-    part changed, in one rebuild (what ``_g(with_changes(state, **changes), **ext_changes)``
-    gives)."""
-    return with_changes(state, extension=_gruft_with(_p(state), **ext_changes), **changes)
+    """``state`` (the transition's draft) with the fields ``changes`` and the fields
+    ``ext_changes`` of its expansion part changed."""
+    _gruft_with(_part(state), **ext_changes)
+    return with_changes(state, **changes)
 
 
 _ANSWERS: tuple[Action, ...] = (Believe(), Doubt())
@@ -341,7 +361,9 @@ class GruftExpansion(Expansion):
         """gruft-en:play.keep-open: the grave stays open until the end of the turn."""
         if state.plague is not None:
             return state
-        return _g(state, open_graves=(*_p(state).open_graves, grave))
+        part = _part(state)
+        part.open_graves = (*part.open_graves, grave)
+        return state
 
     def on_placed(self, state: State, player: int, events: list[Event]) -> State:
         """gruft-en:count.get-three: count matching placements; the third gets the Count
@@ -361,7 +383,9 @@ class GruftExpansion(Expansion):
 
     def on_unmatched(self, state: State) -> State:
         """gruft-en:count.get-three: anything but a matching placement breaks the run."""
-        return _g(state, streak=0) if _p(state).streak else state
+        if _p(state).streak:
+            _part(state).streak = 0
+        return state
 
     def after_gifts(self, state: State) -> State | None:
         """gruft-en:bats.doubt-vampire, bats.doubt-garlic, bats.believed-vampire: a vampire
@@ -381,23 +405,27 @@ class GruftExpansion(Expansion):
         closed = g.open_graves or g.bat is not None
         if g.post is not None and g.count_grave is None and (
                 g.post != nxt or _opt(state, "gruft_lost_place") == "at-once"):
+            _g(state, open_graves=(), bat=None, next_turn=nxt)
             return with_changes(state, phase=GruftPhase.COUNT_PLACE, pending=None,
-                                may_stop=False, extension=_gruft_with(
-                                    g, open_graves=(), bat=None, next_turn=nxt))
+                                may_stop=False)
         if closed:
-            state = with_changes(state, extension=_gruft_with(g, open_graves=(), bat=None))
+            part = _part(state)
+            part.open_graves = ()
+            part.bat = None
         return start_turn(state, nxt)
 
     def on_turn_start(self, state: State, player: int) -> State:
         """gruft-en:play.keep-open: the graves of the last turn are closed now; the holder of
         the Count starts by opening its grave (gruft-en:count.open-start)."""
         g = _p(state)
-        changes: dict[str, Any] = {}
         if g.post == player and g.count_grave is not None:
-            changes["phase"] = GruftPhase.COUNT_OPEN
+            writable(state).phase = GruftPhase.COUNT_OPEN
         if g.open_graves or g.streak != 0 or g.next_turn is not None:
-            changes["extension"] = _gruft_with(g, open_graves=(), streak=0, next_turn=None)
-        return with_changes(state, **changes) if changes else state
+            part = _part(state)
+            part.open_graves = ()
+            part.streak = 0
+            part.next_turn = None
+        return state
 
     # ------------------------------------------------------------------------- logs
 

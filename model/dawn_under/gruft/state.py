@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import cast
 
 from ruleproof.model.dawn_under.state import ExpansionAction, State
 
@@ -80,9 +81,33 @@ class Gruft:
     next_turn: int | None = None
 
 
+class _GruftDraft:
+    """A writable twin of :class:`Gruft` (the same slots), the expansion's part of a
+    transition's draft state: drafted the first time the transition changes the part
+    (``rules._part``) and sealed with the state (the engine's ``_seal``, through the
+    ``sealed_as`` that the engine's ``slot_updater`` gives this class). The annotations mirror
+    :class:`Gruft`'s fields (tests/test_explore_fast_paths.py checks)."""
+
+    __slots__ = Gruft.__slots__
+
+    bats: tuple[int, ...]
+    bats_out: tuple[int, ...]
+    open_graves: tuple[int, ...]
+    count_grave: int | None
+    post: int | None
+    bat: BatClaim | None
+    putter: int | None
+    then_put: int | None
+    streak: int
+    next_turn: int | None
+
+
 def part(state: State) -> Gruft | None:
-    """The expansion's part of ``state``; None when the expansion is not played."""
+    """The expansion's part of ``state``; None when the expansion is not played (inside a
+    transition the part may be its draft, :class:`_GruftDraft`, read alike)."""
     ext = state.extension
+    if ext.__class__ is _GruftDraft:
+        return cast(Gruft, ext)
     return ext if isinstance(ext, Gruft) else None
 
 
