@@ -141,6 +141,22 @@ def test_fused_invariants_equal_the_nine_one_by_one(name: str, limit: int) -> No
     assert compared > 3_000 and flagged > compared // 3
 
 
+def test_fused_invariants_start_their_memos_afresh_at_the_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summaries the fused pass keeps per part are bounded: past the limit the memos
+    start afresh (checked when a summary is added), and the verdicts stay the same."""
+    import ruleproof.properties.dawn_under.invariants as inv
+
+    game, states = _bfs("gruft-3p-1v-s3", 3_000)
+    monkeypatch.setattr(inv, "_MEMO_LIMIT", 64)
+    fast = FastInvariants(game.config, game.totals)
+    peak = 0
+    for s in states:
+        assert fast.holds(s)
+        peak = max(peak, sum(map(len, fast._memos)))
+    assert 64 <= peak <= 64 + 4  # filled to the limit, never far past it
+
+
 def test_sorted_fingerprints_through_numpy_equal_sorted() -> None:
     from ruleproof.properties.explore.search import sorted_fps
 

@@ -549,8 +549,9 @@ def _step_checks(state: State, i: int, action: Any, nxt: State, events: tuple[An
     """Append to ``bad`` what the ``i``-th transition ``state --action--> nxt`` (with its
     ``events``) breaks: the ``contracts`` (those active in ``state``), then, if ``props``, the
     expansion's transition properties; as ``(i, "step ACTION: text")``."""
-    for c in broken(contracts, state, action, nxt):
-        bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
+    if contracts:
+        for c in broken(contracts, state, action, nxt):
+            bad.append((i, f"step {action}: contract {c.clause}: {c.how} {c.what}"))
     if props:
         for v in transition_violations(state, events, nxt):
             bad.append((i, f"step {action}: {v}"))

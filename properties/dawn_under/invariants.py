@@ -614,6 +614,14 @@ class FastInvariants:
             return []
         return violations(state, self.totals, legal)
 
+    def _room(self) -> None:
+        """Before a summary is added: start the memos afresh once they hold more than
+        :data:`_MEMO_LIMIT` parts (checked on a miss only: a hit adds nothing)."""
+        memos = self._memos
+        if sum(map(len, memos)) >= _MEMO_LIMIT:
+            for m in memos:
+                m.clear()
+
     def holds(self, state: State, legal: tuple[object, ...] | None = None) -> bool:
         """True only if every invariant of :data:`INVARIANTS` holds in ``state`` (False: not
         decided here; :func:`violations` decides)."""
@@ -633,24 +641,25 @@ class FastInvariants:
         # Per part (found by identity: a successor shares most parts with its parent), a
         # summary made once: counts as digit sums (see _sig), the rows' shape, garlic.
         rmemo, cmemo, lmemo, resmemo = self._memos
-        if len(rmemo) + len(cmemo) + len(lmemo) + len(resmemo) > _MEMO_LIMIT:
-            for m in self._memos:
-                m.clear()
         hit = rmemo.get(id(rows))
         if hit is None or hit[0] is not rows:
+            self._room()
             hit = rmemo[id(rows)] = (rows, self._rows_summary(rows))
         rsum = hit[1]
         hit = cmemo.get(id(contents))
         if hit is None or hit[0] is not contents:
+            self._room()
             hit = cmemo[id(contents)] = (contents, self._contents_summary(contents))
         csum = hit[1]
         hit = lmemo.get(id(lids))
         if hit is None or hit[0] is not lids:
+            self._room()
             hit = lmemo[id(lids)] = (lids, _lids_summary(lids))
         lsum = hit[1]
         reserve = state.reserve
         hit = resmemo.get(id(reserve))
         if hit is None or hit[0] is not reserve:
+            self._room()
             hit = resmemo[id(reserve)] = (reserve, _reserve_summary(reserve))
         resum = hit[1]
         if rsum is None or csum is None or lsum is None or resum is None:
