@@ -22,6 +22,16 @@ Hook points, in the order of a turn:
   :meth:`Expansion.table_actions` (appended to the fixed action table, so an action's id does
   not depend on the expansion chosen), :meth:`Expansion.observation_line`,
   :meth:`Expansion.tensor_sections` and :meth:`Expansion.tensor_bits`.
+
+The transition hooks (:meth:`Expansion.step` and the ``on_*``, ``after_gifts`` and
+``end_turn`` hooks) get the transition's *draft*: a writable copy of the state the
+transition started from, which the engine seals as a frozen ``State`` before it returns it
+(``engine._Draft``; the states anyone holds never change). A hook changes it with
+``engine.with_changes`` (which writes into a draft) or ``engine.writable(state).field =
+value`` and returns it; ``dataclasses.replace`` of it gives another draft, sealed as well. A
+draft reads like a ``State`` but is not an instance of it. The expansion's own part may be
+drafted the same way (``engine.slot_updater``; sealed with the state). The other hooks get
+sealed states.
 """
 
 from __future__ import annotations
