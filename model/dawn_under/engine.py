@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import fields
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -44,6 +44,7 @@ from ruleproof.model.dawn_under.state import (
     Stop,
     Vampire,
     VampireIn,
+    init_parameters,
 )
 
 _BOTH_ENDS = (End.LEFT, End.RIGHT)
@@ -548,7 +549,7 @@ class _Draft:
     assigning ``__class__`` (allowed between classes of identical layout, :func:`_seal`)
     before returning it. A draft never leaves its transition, so every state anyone holds
     stays frozen (a write into a sealed state raises ``FrozenInstanceError``). The
-    annotations mirror :class:`State`'s fields (tests/test_explore_fast_paths.py checks)."""
+    annotations mirror :class:`State`'s fields (tests/test_transition_drafts.py checks)."""
 
     __slots__ = State.__slots__
 
@@ -594,16 +595,10 @@ def _dataclass_like(draft: type, cls: type) -> None:
     engine's ``_seal`` turns it into); ``dataclasses.fields``, ``replace`` and ``asdict``
     work on it (``replace`` gives another draft, sealed in turn by the transition that holds
     it); it prints as ``cls`` does, and ``==`` compares field by field as ``cls`` does."""
-    params, body = [], []
     env: dict[str, Any] = {}
-    for i, f in enumerate(fields(cls)):
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            env[f"default{i}"] = f.default
-            params.append(f"{f.name}=default{i}")
-        body.append(f"    self.{f.name} = {f.name}")
-    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n", env)
+    params = init_parameters(cls, env)
+    body = "\n".join(f"    self.{f.name} = {f.name}" for f in fields(cls))
+    exec(f"def __init__(self, {params}):\n{body}\n", env)
     draft.sealed_as = cls  # type: ignore[attr-defined]
     cls.sealed_as = None  # type: ignore[attr-defined]  # (so _seal's lookup finds it)
     draft.__dataclass_fields__ = cls.__dataclass_fields__  # type: ignore[attr-defined]
@@ -618,6 +613,11 @@ def _dataclass_like(draft: type, cls: type) -> None:
 
     draft.__eq__ = __eq__  # type: ignore[assignment,method-assign]
     draft.__hash__ = None  # type: ignore[assignment]  # writable: not hashable
+
+
+def _twin(cls: type) -> type:
+    """A plain class with ``cls``'s slots (same layout, writable): a draft class."""
+    return type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
 
 
 def slot_updater(cls: type[T], draft: type | None = None) -> Callable[..., T]:
@@ -639,7 +639,7 @@ def slot_updater(cls: type[T], draft: type | None = None) -> Callable[..., T]:
         AttributeError: (from the updater) for a keyword that is not a field of ``cls``.
     """
     if draft is None:
-        draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+        draft = _twin(cls)
     _dataclass_like(draft, cls)
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
@@ -667,7 +667,7 @@ def slot_builder(cls: type[T]) -> Callable[..., T]:
     by assigning ``__class__``; for objects built on every transition (events), where it
     costs about two thirds of the class's own ``__init__``. Generated once from
     ``fields(cls)``."""
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    draft = _twin(cls)
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Draft": draft}
     stores = "\n".join(f"    d.{name} = {name}" for name in names)

@@ -23,6 +23,21 @@ if TYPE_CHECKING:
 C = TypeVar("C")
 
 
+def init_parameters(cls: type, env: dict[str, Any]) -> str:
+    """The parameter list of ``cls``'s dataclass ``__init__`` as source text (``a, b=default1``),
+    each default bound in ``env`` as ``default<i>``: for ``__init__`` functions generated from
+    ``fields(cls)`` (:func:`fast_init`; the engine's drafts, ``engine.slot_updater``)."""
+    params = []
+    for i, f in enumerate(fields(cls)):
+        assert f.init and f.default_factory is MISSING, f"{cls.__name__}.{f.name}"
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"default{i}"] = f.default
+            params.append(f"{f.name}=default{i}")
+    return ", ".join(params)
+
+
 def fast_init(cls: type[C]) -> type[C]:
     """Give a frozen, slotted dataclass a faster ``__init__`` with the same signature.
 
@@ -37,7 +52,7 @@ def fast_init(cls: type[C]) -> type[C]:
     matters where states travel between processes (``ruleproof explore --workers``).
     """
     env: dict[str, Any] = {"cls": cls}
-    params, body = [], []
+    body = []
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     exec("def __reduce__(self):\n    return (cls, ("
          + "".join(f"self.{n}, " for n in names) + "))\n", env)
@@ -45,15 +60,10 @@ def fast_init(cls: type[C]) -> type[C]:
     reduce.__qualname__ = f"{cls.__qualname__}.__reduce__"
     cls.__reduce__ = reduce  # type: ignore[method-assign]
     for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
-        assert f.init and f.default_factory is MISSING, f"{cls.__name__}.{f.name}"
         env[f"set{i}"] = cls.__dict__[f.name].__set__
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            env[f"default{i}"] = f.default
-            params.append(f"{f.name}=default{i}")
         body.append(f"    set{i}(self, {f.name})")
-    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n", env)
+    params = init_parameters(cls, env)
+    exec(f"def __init__(self, {params}):\n" + "\n".join(body) + "\n", env)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__

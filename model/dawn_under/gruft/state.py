@@ -86,7 +86,7 @@ class _GruftDraft:
     transition's draft state: drafted the first time the transition changes the part
     (``rules._part``) and sealed with the state (the engine's ``_seal``, through the
     ``sealed_as`` that the engine's ``slot_updater`` gives this class). The annotations mirror
-    :class:`Gruft`'s fields (tests/test_explore_fast_paths.py checks)."""
+    :class:`Gruft`'s fields (tests/test_transition_drafts.py checks)."""
 
     __slots__ = Gruft.__slots__
 
