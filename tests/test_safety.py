@@ -456,7 +456,9 @@ def test_a_signal_to_a_ray_run_leaves_no_ray_process(tmp_path: Path, sig: int) -
         return len(_run_processes(proc.pid)) >= 3  # Ray's server, raylet and workers
 
 
-    proc = subprocess.Popen([sys.executable, "-m", "ruleproof", "explore", "du-2p-1v",
+    # a set-up of some 20 s of search: the signal must come while the workers are at it
+    # (du-2p-1v, used until the engine's one-draft transitions, ended within the 3 s wait)
+    proc = subprocess.Popen([sys.executable, "-m", "ruleproof", "explore", "gruft-3p-1v-s3",
                              "--no-contracts", "--workers", "2"], cwd=tmp_path, text=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
