@@ -7,6 +7,7 @@ import random
 import re
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from ruleproof.properties.conformance.pytest_helper import assert_conforms
 from ruleproof.properties.conformance.readings import same_rule
 from ruleproof.properties.conformance.replay import replay
 from ruleproof.properties.conformance.trace import parse_trace, read_trace
+from ruleproof.properties.contracts.core import Alternative, Contract
 from ruleproof.properties.dawn_under.scenarios import parse_action
 
 DAWN_UNDER = model_of("dawn-under")
@@ -546,6 +548,35 @@ def test_an_unshipped_mutant_is_blamed_by_the_contract_of_the_clause_it_changes(
     assert separating(contracts, before, parse_action(last), after, *built)[0] == "du-en:ch4.rat"
     fewer = tuple(c for c in contracts if c.clause != "du-en:ch4.rat")
     assert "du-en:ch4.rat" not in separating(fewer, before, parse_action(last), after, *built)
+
+
+def test_a_contract_observed_through_another_clause_defers_to_it_in_blame() -> None:
+    # the payment's order is seen by the amount already paid (dracula-en:pay.then-functions,
+    # narrower in scope) and the amount is pay.overpay's: a successor short of the amount
+    # breaks both, and the amount's clause is blamed first only because of observed_through
+    def amount(s: Any, a: Any, t: Any) -> bool | None:
+        return bool(t["paid"] >= s["owed"])
+
+    def order(s: Any, a: Any, t: Any) -> bool | None:
+        return t["paid"] >= s["owed"] if t["resolved"] else None
+
+    pre, act = {"owed": 2}, "play"
+    model_post = {"paid": 2, "resolved": True}
+    engine_post = {"paid": 0, "resolved": True}
+    scope = {("x:amount", ""): 0.5, ("x:order", ""): 0.1}
+    plain = (Contract("x:amount", requires=amount), Contract("x:order", requires=order))
+    assert separating(plain, pre, act, model_post, engine_post, (engine_post,), scope) == (
+        "x:order", "x:amount")  # the narrower scope first, as before
+    seen = (plain[0], replace(plain[1], observed_through=("x:amount",)))
+    assert separating(seen, pre, act, model_post, engine_post, (engine_post,), scope) == (
+        "x:amount", "x:order")
+    # the order's own breach (amount right, paid only later) still names the order alone
+    late = {"paid": 1, "resolved": True}
+    lenient = (Contract("x:amount", requires=lambda s, a, t: True), seen[1])
+    assert separating(lenient, pre, act, model_post, late, (late,), scope) == ("x:order",)
+    # a reading of the contract keeps the relation
+    assert Contract("x:o", requires=order, observed_through=("x:amount",), alternatives=(
+        Alternative("r", requires=order),)).reading("r").observed_through == ("x:amount",)
 
 
 def test_the_expansion_s_contracts_are_in_play_and_blamed_with_the_expansion() -> None:

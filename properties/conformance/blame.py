@@ -20,12 +20,16 @@ Order among several separating contracts:
    model's successor with one differing field at a time substituted; a contract broken by
    one field alone pins that difference on its clause, before one broken only by the
    differences together;
-3. the more specific rule first: the smaller the share of sampled model transitions on
+3. a contract that observes its clause through another clause's rule
+   (``Contract.observed_through``: the payment came before the card's functions, seen by the
+   markers already lost) after that clause when its contract separates the steps too: a wrong
+   amount is the amount's clause's fault, whatever the witness's last step resolved;
+4. the more specific rule first: the smaller the share of sampled model transitions on
    which the contract is in play (:func:`scope_of`), the more a breach of it says (a drawn
    battle's contract, dracula-en:enemy.draw, before the contract of every battle). Contracts
    do not restate each other's rules for this to hold: the clauses that end a turn check
    that it ends, the direction is du-en:play.clockwise's alone;
-4. body clauses before quick-reference summaries of them, then the order of the contract set.
+5. body clauses before quick-reference summaries of them, then the order of the contract set.
 
 For actions only one side allows, the clause forbidding (or permitting) the most of those
 actions comes first.
@@ -98,9 +102,8 @@ def separating(contracts: Sequence[Contract], pre: Any, action: Any, model_post:
     (True or None) and the engine's step to ``engine_post`` breaks, in the order of the module
     docstring. ``partial`` holds the model's successor with one of the engine's differing fields
     substituted each (order 2); ``scope`` the share of sampled transitions on which each contract
-    (by clause and ``what``) is in play (order 3, :func:`scope_of`)."""
-    found: list[tuple[tuple[int, int, float, int, int], str]] = []
-    shares = scope or {}
+    (by clause and ``what``) is in play (order 4, :func:`scope_of`)."""
+    broken: list[tuple[Contract, bool, bool, int]] = []
     for index, c in enumerate(contracts):
         if c.requires is None:
             continue
@@ -108,10 +111,13 @@ def separating(contracts: Sequence[Contract], pre: Any, action: Any, model_post:
         if model is False or _requires(c, pre, action, engine_post) is not False:
             continue
         single = any(_requires(c, pre, action, p) is False for p in partial)
-        key = (0 if model else 1, 0 if single else 1, shares.get((c.clause, c.what), 0.0),
-               1 if _summary(c.clause) else 0, index)
-        found.append((key, c.clause))
-    found.sort(key=lambda item: item[0])
+        broken.append((c, bool(model), single, index))
+    blamed = {c.clause for c, _, _, _ in broken}
+    shares = scope or {}
+    found = sorted(((0 if model else 1, 0 if single else 1,
+                     1 if blamed.intersection(c.observed_through) else 0,
+                     shares.get((c.clause, c.what), 0.0), 1 if _summary(c.clause) else 0,
+                     index), c.clause) for c, model, single, index in broken)
     return _dedup(clause for _, clause in found)
 
 

@@ -103,6 +103,12 @@ class Contract:
             when nobody took a stake). Clause coverage (``explore --coverage``) counts the
             clause only where it holds; the checks ignore it: the predicates are checked on
             every transition as before. None: wherever the predicates speak.
+        observed_through: clause ids whose rule this contract's predicate uses to observe its
+            own (dracula-en:pay.then-functions sees that the payment came before the card's
+            functions by the life markers already lost, dracula-en:pay.overpay's amount).
+            Conformance blame puts those clauses first when their contracts also separate a
+            step (:func:`ruleproof.properties.conformance.blame.separating`): a wrong amount
+            is the amount's fault, not the order's. The checks ignore it.
     """
 
     clause: str
@@ -114,6 +120,7 @@ class Contract:
     alternatives: tuple[Alternative, ...] = ()
     question: str = ""
     when: Situation | None = None
+    observed_through: tuple[str, ...] = ()
 
     def forbids_all(self, state: Any, action: Any) -> bool:
         """Whether every reading of the clause forbids ``action`` in ``state``."""
@@ -155,7 +162,8 @@ class Contract:
                         _either(self.permits, alt.permits),
                         _both(self.requires, alt.requires), self.applies,
                         f"{self.what} [{alt.name}]" if self.what else alt.name,
-                        question=self.question, when=self.when)
+                        question=self.question, when=self.when,
+                        observed_through=self.observed_through)
 
 
 def _either(f: Forbids | None, g: Forbids | None) -> Forbids | None:
