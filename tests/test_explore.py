@@ -93,8 +93,8 @@ def test_one_partition_records_the_parent_pointers_several_would(name: str) -> N
     """One partition with the dict seen-set records each new successor during the expansion
     (no proposals, no decisions): every state gets the same depth and parent pointer (the
     smallest parent fingerprint and action index) as three partitions, which decide among
-    proposals, and as compact storage, whose decisions take the proposals of one partition;
-    the frontier is held in the same order."""
+    proposals, and as compact storage, which records them during the expansion too and keeps
+    those its fingerprint set lacks once a level; the frontier is held in the same order."""
     limit = 40_000 if name.startswith("gruft") else None
     one = Explorer(explore_game(name), parts=1, keep_graph=False)
     one.run(max_states=limit)
@@ -112,6 +112,9 @@ def test_one_partition_records_the_parent_pointers_several_would(name: str) -> N
     assert small.parts[0].parent_file is not None
     found = small._lookup(list(one.parts[0].seen))
     assert {fp: v for fp, v in one.parts[0].seen.items()} == found
+    assert small.parts[0].fpset is not None
+    assert set(small.parts[0].fpset.values().tolist()) == set(one.parts[0].seen)
+    assert [fp for fp, _ in small.parts[0].frontier] == [fp for fp, _ in one.parts[0].frontier]
 
 
 def test_the_cache_of_proposed_fingerprints_changes_no_result(

@@ -30,9 +30,10 @@ import os
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -179,9 +180,11 @@ class Partition:
         self.known: set[int] = set()
         self.depth = 0
         self._cpu = 0.0  # CPU seconds in this partition's methods, not yet reported
-        # one partition, dict seen-set: the successors recorded by the last expansion,
-        # awaiting adopt (None otherwise; see _expand)
+        # one partition: the successors recorded by the last expansion, awaiting adopt (None
+        # otherwise; see _expand)
         self.held: list[tuple[int, Any]] | None = None
+        # one partition, compact storage: the last expansion's new successors (see _expand)
+        self.level_record: dict[int, tuple[int, int, int]] = {}
 
     def fp_of(self, state: Any) -> int:
         return self.game.fp(state)
@@ -233,12 +236,16 @@ class Partition:
         known = self.known
         edges = self.edges
         transitions = 0
-        # one partition with the dict seen-set: a new successor is recorded at once, as
-        # ``decide`` would (the states held are in increasing fingerprint order and the
-        # actions in index order, so the first time a fingerprint is met its (parent, action
-        # index) is the smallest): no proposal, no decision, no second pass
-        direct = self.parts == 1 and self.fpset is None
-        record = self.seen
+        # one partition: a new successor is recorded at once, as ``decide`` would (the
+        # states held are in increasing fingerprint order and the actions in index order, so
+        # the first time a fingerprint is met its (parent, action index) is the smallest): no
+        # proposal, no decision, no second pass. With the dict seen-set it is recorded in
+        # ``seen``; with compact storage in the level's record, which ``decide`` checks
+        # against the fingerprint set in one batch (the last two levels' fingerprints
+        # filtered out here, as ``seen`` does for proposals)
+        direct = self.parts == 1
+        record = self.seen if self.fpset is None else {}
+        older: Container[int] = () if self.fpset is None else seen
         depth = self.depth + 1
         held: list[tuple[int, Any]] = []
         hold = held.append
@@ -289,7 +296,7 @@ class Partition:
                         k += 1
                 fps.append(nfp)
                 if direct:  # (one partition: nothing is known from other owners)
-                    if nfp not in record:
+                    if nfp not in record and nfp not in older:
                         record[nfp] = (depth, fp, i)
                         hold((nfp, nxt))
                     continue
@@ -309,11 +316,9 @@ class Partition:
             known.clear()
         if direct:  # recorded already: adopt holds them in fingerprint order
             self.held = held
+            if self.fpset is not None:
+                self.level_record = record
             out: list[Proposal] = [([], [], [])]
-        elif parts == 1:  # one partition owns everything: the lists in one go each
-            values = best.values()
-            out = [(list(best), [v[0] for v in values],
-                                    [v[1] for v in values])]
         else:
             out = [([], [], []) for _ in range(parts)]
             for nfp, (parent, index, _) in best.items():
@@ -337,30 +342,11 @@ class Partition:
         chosen: dict[int, tuple[int, int, int]] = {}
         seen = self.seen
         if self.held is not None:  # recorded during the expansion (``_expand``, direct)
+            if self.fpset is not None:
+                self._record_level()
             self.depth = depth
+            self._cpu += time.process_time() - start
             return [[]]
-        if len(proposals) == 1 and self.fpset is not None:
-            # one partition, compact storage: each fingerprint proposed once (below)
-            fps, parents, indices = proposals[0]
-            chosen = {fp: (parent, index, 0) for fp, parent, index
-                      in zip(fps, parents, indices, strict=True) if fp not in seen}
-            accepted_one: list[list[int]] = [[]]
-            self._record_compact(chosen, accepted_one)
-            self.depth = depth
-            self._cpu += time.process_time() - start
-            return accepted_one
-        if len(proposals) == 1:
-            # one partition: its proposals name each fingerprint once (the keys of its
-            # ``pending``), so the smallest key of each is the only one
-            fps, parents, indices = proposals[0]
-            mine: list[int] = []
-            for fp, parent, index in zip(fps, parents, indices, strict=True):
-                if fp not in seen:
-                    seen[fp] = (depth, parent, index)
-                    mine.append(fp)
-            self.depth = depth
-            self._cpu += time.process_time() - start
-            return [mine]
         for sender, (fps, parents, indices) in enumerate(proposals):
             for k, fp in enumerate(fps):
                 if fp in seen:
@@ -395,6 +381,27 @@ class Partition:
         for fp, (_, _, sender) in zip(kept_list, rows, strict=True):
             accepted[sender].append(fp)
         self.recent = (self.recent[1], set(kept_list))
+
+    def _record_level(self) -> None:
+        """Compact storage, one partition: keep the successors the last expansion recorded
+        (``level_record``: fingerprint -> (depth, parent, action index), in the order of
+        ``held``) that the fingerprint set does not hold yet (one numpy batch), append their
+        parent pointers to the parent file, and drop the others from ``held``."""
+        assert self.fpset is not None and self.parent_file is not None and self.held is not None
+        record, self.level_record = self.level_record, {}
+        n = len(record)
+        fps = np.fromiter(record, dtype=np.uint64, count=n)
+        new = self.fpset.add_new(fps)
+        rows = record.values()
+        # a parent is an expanded state's fingerprint (never ROOT_PARENT): its 64 bits
+        # reinterpreted as signed, as the parent file stores them
+        parents = np.fromiter((r[1] for r in rows), dtype=np.uint64, count=n).view(np.int64)
+        indices = np.fromiter((r[2] for r in rows), dtype=np.int32, count=n)
+        kept = fps[new]
+        self.parent_file.append(kept, parents[new], indices[new])
+        if not new.all():
+            self.held = list(compress(self.held, new.tolist()))
+        self.recent = (self.recent[1], set(kept.tolist()))
 
     def size(self) -> int:
         """Distinct states this partition owns."""
