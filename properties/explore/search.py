@@ -38,10 +38,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ruleproof.errors import MalformedInput, OutputFailed
 from ruleproof.properties.explore.encoding import fingerprint
-from ruleproof.properties.explore.fpset import FingerprintSet, ParentFile, collision_probability
+from ruleproof.properties.explore.fpset import (
+    U64,
+    FingerprintSet,
+    ParentFile,
+    collision_probability,
+)
 from ruleproof.properties.explore.games import (
     ExploreGame,
     Root,
@@ -367,41 +373,52 @@ class Partition:
 
     def _record_compact(self, chosen: dict[int, tuple[int, int, int]],
                         accepted: list[list[int]]) -> None:
-        """Compact storage: keep the chosen fingerprints not in the set yet (one numpy
-        batch), append their parent pointers to the parent file as the next level."""
-        assert self.fpset is not None and self.parent_file is not None
-        fps = np.fromiter(chosen, dtype=np.uint64, count=len(chosen))
-        new = self.fpset.add_new(fps)
-        kept = fps[new]
-        rows = [chosen[int(fp)] for fp in kept]
+        """Compact storage: keep the chosen fingerprints (fingerprint -> (parent, action
+        index, sender)) that the set does not hold yet (:meth:`_store`) and list each kept
+        one in ``accepted`` under its sender."""
+        n = len(chosen)
+        fps = np.fromiter(chosen, dtype=np.uint64, count=n)
+        rows = list(chosen.values())
+        # ROOT_PARENT (-1) stays -1; a fingerprint's 64 bits are reinterpreted as signed
         parents = np.array([r[0] if r[0] < 1 << 63 else r[0] - (1 << 64) for r in rows],
-                           dtype=np.int64)  # ROOT_PARENT stays -1
-        self.parent_file.append(kept, parents, np.array([r[1] for r in rows], dtype=np.int32))
-        kept_list = kept.tolist()
-        for fp, (_, _, sender) in zip(kept_list, rows, strict=True):
+                           dtype=np.int64)
+        indices = np.fromiter((r[1] for r in rows), dtype=np.int32, count=n)
+        new = self._store(fps, parents, indices)
+        for (_, _, sender), fp in zip(compress(rows, new.tolist()), fps[new].tolist(),
+                                      strict=True):
             accepted[sender].append(fp)
-        self.recent = (self.recent[1], set(kept_list))
 
     def _record_level(self) -> None:
         """Compact storage, one partition: keep the successors the last expansion recorded
         (``level_record``: fingerprint -> (depth, parent, action index), in the order of
-        ``held``) that the fingerprint set does not hold yet (one numpy batch), append their
-        parent pointers to the parent file, and drop the others from ``held``."""
-        assert self.fpset is not None and self.parent_file is not None and self.held is not None
+        ``held``) that the fingerprint set does not hold yet (:meth:`_store`), and drop the
+        others from ``held``."""
+        assert self.held is not None
         record, self.level_record = self.level_record, {}
         n = len(record)
         fps = np.fromiter(record, dtype=np.uint64, count=n)
-        new = self.fpset.add_new(fps)
         rows = record.values()
         # a parent is an expanded state's fingerprint (never ROOT_PARENT): its 64 bits
         # reinterpreted as signed, as the parent file stores them
         parents = np.fromiter((r[1] for r in rows), dtype=np.uint64, count=n).view(np.int64)
         indices = np.fromiter((r[2] for r in rows), dtype=np.int32, count=n)
-        kept = fps[new]
-        self.parent_file.append(kept, parents[new], indices[new])
+        new = self._store(fps, parents, indices)
         if not new.all():
             self.held = list(compress(self.held, new.tolist()))
+
+    def _store(self, fps: U64, parents: npt.NDArray[np.int64],
+               indices: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
+        """Compact storage's one storing step: add the fingerprints ``fps`` (uint64) to the
+        set in one numpy batch, append the new ones' parent pointers (``parents`` int64,
+        ``indices`` int32, aligned with ``fps``) to the parent file as the next level, and
+        make them the newest of the two recent levels. Returns the mask of ``fps`` that were
+        new (bool array)."""
+        assert self.fpset is not None and self.parent_file is not None
+        new = self.fpset.add_new(fps)
+        kept = fps[new]
+        self.parent_file.append(kept, parents[new], indices[new])
         self.recent = (self.recent[1], set(kept.tolist()))
+        return new
 
     def size(self) -> int:
         """Distinct states this partition owns."""
