@@ -18,6 +18,19 @@ def config(request: pytest.FixtureRequest) -> Config:
     return make_config(players)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Every test sees the width of a pipe (``PIPE_WIDTH``), whatever terminal runs the suite:
+    a ``COLUMNS`` in the environment is dropped (pytest-xdist sets it to 80 in its workers,
+    and a user may export one). A test that wants a width passes ``COLUMNS`` itself."""
+    os.environ.pop("COLUMNS", None)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml's addopts): one worker per core, at most 8 (each worker
+    imports the whole tool: z3, hypothesis, the games)."""
+    return max(1, min(8, os.cpu_count() or 1))
+
+
 _CACHES = {".hypothesis", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache"}
 
 
