@@ -37,7 +37,9 @@ _CACHES = {".hypothesis", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_
 @pytest.fixture(autouse=True)
 def _nothing_written_to_the_working_folder() -> Iterator[None]:
     """Tests write only under a temporary folder: a file a test leaves in the working folder
-    (a command's default output, e.g. ``ruleproof-divergence.jsonl``) fails that test."""
+    (a command's default output, e.g. ``ruleproof-divergence.jsonl``) fails that test. With
+    parallel workers (pyproject.toml's ``-n auto``) the test that fails may be one running
+    beside the writer at the time: the suite still fails; ``pytest -n 0`` names the writer."""
     cwd = Path.cwd()
     before = set(os.listdir(cwd))
     yield
