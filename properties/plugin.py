@@ -33,6 +33,7 @@ fall-through to another game's path. docs/add-a-game.md walks through a whole pl
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import re
 import sys
@@ -110,15 +111,19 @@ def truncation_value(raw: Any) -> str | float:
     if raw is None or raw == "":
         return "zero"
     if isinstance(raw, int | float) and not isinstance(raw, bool):
-        return float(raw)
-    text = str(raw).strip()
-    if text in TRUNCATION_CHOICES:
-        return text
-    try:
-        return float(text)
-    except ValueError:
+        value = float(raw)
+    else:
+        text = str(raw).strip()
+        if text in TRUNCATION_CHOICES:
+            return text
+        try:
+            value = float(text)
+        except (ValueError, OverflowError):
+            value = math.nan
+    if not math.isfinite(value):  # nan, inf, 1e400: no return a game could pay
         raise MalformedInput(f"parameter truncation must be {', '.join(TRUNCATION_CHOICES)} or a "
-                             f"number, got {raw!r}") from None
+                             f"finite number, got {raw!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -587,7 +592,11 @@ def make_game(name: str, **params: Any) -> GameBase[Any]:
     else:
         game = p.make_game(**params)
     if "truncation" in generic:
-        game.truncation = truncation_value(generic["truncation"])
+        value = truncation_value(generic["truncation"])
+        if isinstance(value, float) and not game.min_utility <= value <= game.max_utility:
+            raise MalformedInput(f"parameter truncation {value:g}: a return must lie in "
+                                 f"{game.min_utility:g}..{game.max_utility:g} for {name}")
+        game.truncation = value
     return game
 
 

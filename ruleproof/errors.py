@@ -61,24 +61,32 @@ class MalformedInput(RuleproofError):
         control characters are escaped and an over-long message is cut."""
         where = ""
         if self.file is not None:
-            where = _printable(self.file, 200)
+            where = printable(self.file, 200)
             if self.line is not None:
                 where += f":{self.line}"
                 if self.col is not None:
                     where += f":{self.col}"
             where += ": "
-        what = _printable(self.what, 400)
+        what = printable(self.what, 400)
         if self.more:
             what += f" (and {len(self.more)} more problem{'s' if len(self.more) > 1 else ''})"
         return f"{where}{what}"
 
     def report(self) -> str:
-        """:meth:`one_line`, then every further problem (:attr:`more`) on a line of its own,
-        indented: what the CLI prints, so a file's every problem is seen at once."""
-        return "\n".join([self.one_line(), *(f"  also: {_printable(m, 400)}" for m in self.more)])
+        """What the CLI prints: :meth:`one_line`, then the further problems (:attr:`more`) on
+        the same line (``; also: ...``, at most :data:`REPORT_MORE` of them, then how many
+        are left), so a file's problems are seen at once and bad input still gives one line."""
+        shown = [printable(m, 200) for m in self.more[:REPORT_MORE]]
+        left = len(self.more) - len(shown)
+        tail = f"; and {left} more" if left else ""
+        return self.one_line() + "".join(f"; also: {m}" for m in shown) + tail
 
 
-def _printable(text: str, limit: int) -> str:
+REPORT_MORE = 10
+"""How many further problems :meth:`MalformedInput.report` names after the first."""
+
+
+def printable(text: str, limit: int) -> str:
     """``text`` with control characters escaped (``\\n``) and cut to ``limit`` characters."""
     out = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
     return out if len(out) <= limit else out[:limit - 1] + "…"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ruleproof.errors import MalformedInput
+from ruleproof.errors import MalformedInput, printable
 from ruleproof.spec.formats import read_bytes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -43,13 +43,15 @@ class TraceError(MalformedInput):
         super().__init__(what, file=file, line=line)
 
     def one_line(self) -> str:
-        """``file:line:column: what`` (the parts that are known)."""
-        where = self.file or ""
+        """``file:line:column: what`` (the parts that are known) on ONE line: control
+        characters in the path or the message are escaped (a folder named with a newline)."""
+        where = printable(self.file, 200) if self.file else ""
         if self.line is not None:
             where = f"{where}:{self.line}" if where else f"line {self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.what}" if where else self.what
+        what = printable(self.what, 400)
+        return f"{where}: {what}" if where else what
 
 
 @dataclass(frozen=True)

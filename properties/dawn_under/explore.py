@@ -37,7 +37,12 @@ from typing import Any
 
 from ruleproof.errors import MalformedInput
 from ruleproof.model.dawn_under.board import load_board
-from ruleproof.model.dawn_under.config import make_config, parse_options, preset_options
+from ruleproof.model.dawn_under.config import (
+    make_config,
+    parse_options,
+    preset_options,
+    presets,
+)
 from ruleproof.model.dawn_under.engine import apply_legal as du_apply_legal
 from ruleproof.model.dawn_under.engine import deal, initial_state
 from ruleproof.model.dawn_under.engine import is_terminal as du_terminal
@@ -128,6 +133,9 @@ def du_part(spec: ReducedSpec) -> tuple[str, str, tuple[int, ...], bool]:
     spec.refuse_unknown(("preset", "board", "seeds", "images"))
     table = spec.table
     preset = table.get("preset", "du-en")
+    known = presets()
+    if not isinstance(preset, str) or preset not in known:
+        raise spec.error(f"'preset' must be one of {', '.join(known)}, got {preset!r}", "preset")
     board = table.get("board", "")
     found = _board_file(board, Path(spec.path)) if isinstance(board, str) and board else None
     if found is None:
@@ -197,7 +205,12 @@ def du_config(spec: ReducedSpec) -> Config:
         raise MalformedInput(f"count graves: value must be 1 or more, got {graves}", file=file,
                              line=spec.count_line("graves"))
     board = load_board(Path(board_file), graves)
-    base = make_config(spec.players, opts, board=board, preset=preset)
+    try:
+        base = make_config(spec.players, opts, board=board, preset=preset)
+    except MalformedInput as exc:
+        if exc.file is not None:
+            raise
+        raise spec.error(exc.what, "players") from None  # e.g. the 2p preset with 3 players
     names = base.colours
     changes: dict[str, Any] = {}
     problems: list[str] = []

@@ -630,6 +630,10 @@ def docs(directory: Annotated[Path, typer.Argument(help="where to write")] = Pat
     if not directory.is_dir():
         raise MalformedInput("DIRECTORY (where the generated pages go): not a directory",
                              file=str(directory))
+    if build or serve:  # a configuration mkdocs refuses: refused before any page is written
+        from ruleproof.cli.sitebuild import check_config
+
+        check_config(config_file, site_dir if build else None)
     for path in write_docs(directory):
         out.print(f"wrote {path}")
     if not (build or serve):

@@ -242,6 +242,9 @@ def explore_command(
     if contracts is None and not resume:
         contracts = True  # every invariant and every clause contract, unless told otherwise
     allowed = {x.strip() for a in allow or () for x in a.split(",") if x.strip()}
+    if allow and not allowed:
+        raise MalformedInput(f"--allow {allow[0]!r}: names nothing; it takes "
+                             f"{', '.join(ALLOWED)}")
     bad = allowed - set(ALLOWED)
     if bad:
         raise MalformedInput(f"--allow takes {', '.join(ALLOWED)}; got {', '.join(sorted(bad))}")
@@ -249,6 +252,11 @@ def explore_command(
         # a bad set-up (a file, its [playout]) is refused before the checkpoint's lock is taken:
         # nothing written, not even the lock file
         started_roots(explore_game(game, symmetry=bool(symmetry)))
+    if out is None and game:
+        # the default folder for the traces of findings, checked before the search as --out is
+        # (a regular file there would only be found after the whole run)
+        check_target(Target(Path(f"explore-{configuration(game).name}"), "--out (default)",
+                            "trace", folder=True))
     if checkpoint is not None and resume and not checkpoint.exists():
         raise MalformedInput("cannot read checkpoint: no such file", file=str(checkpoint))
     claim = contextlib.ExitStack()  # another run writing the same checkpoint is refused now

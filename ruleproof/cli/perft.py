@@ -19,6 +19,10 @@ from ruleproof.properties.conformance import perft as pf
 from ruleproof.properties.conformance.games import model_of
 from ruleproof.system.outputs import Target, write_file
 
+MAX_DEPTH = 1000
+"""The deepest ``--depth`` taken (perft counts grow exponentially; a game that ends early
+only prints zeros past its end)."""
+
 
 def _show(table: pf.Table, divide: bool) -> str:
     s = table.setup
@@ -63,8 +67,8 @@ def perft_command(
         for rs in pf.rule_sets():
             typer.echo(f"{rs.game}:{rs.name}  ({pf.table_path(rs)})")
         return
-    if depth is not None and depth < 1:
-        raise MalformedInput(f"--depth must be at least 1, got {depth}")
+    if depth is not None:  # counts grow exponentially: a depth past 1000 is never meant
+        int_in_range(depth, "--depth", 1, MAX_DEPTH)
     if seed is not None:  # a negative seed deals as its absolute value (random.Random)
         int_in_range(seed, "--seed", 0, 2**63 - 1)  # the range of every --seed: no negative alias
     if check and write:

@@ -25,7 +25,7 @@ import typer
 from ruleproof.cli.clitools import PARAM_HELP, bad_input_exits_2, game_params
 from ruleproof.errors import MalformedInput
 from ruleproof.spec.formats import not_a_file
-from ruleproof.system.outputs import Target, check_target, write_file
+from ruleproof.system.outputs import Target, check_target, refuse_clashes, write_file
 
 if TYPE_CHECKING:
     from ruleproof.render.walk import Walk
@@ -80,9 +80,23 @@ def register(app: typer.Typer) -> None:
 
         if html is None and svg is None:
             raise MalformedInput("give --html OUT and/or --svg OUT")
-        for flag, out, what in (("--html", html, "page"), ("--svg", svg, "picture")):
-            if out is not None:  # a link, FIFO, device: refused before any work
-                check_target(Target(out, flag, what))
+        targets = [Target(out, flag, what) for flag, out, what in
+                   (("--html", html, "page"), ("--svg", svg, "picture")) if out is not None]
+        for t in targets:  # a link, FIFO, device: refused before any work
+            check_target(t)
+        # an output over a file drawn (or over the other output): refused, nothing replaced
+        drawn = list(files or [])
+        if board is not None and Path(board).is_file():
+            drawn.append(Path(board))
+        refuse_clashes(targets, [("input file", p) for p in drawn])
+        if svg is None:
+            given = [f for f, on in (("--step", step is not None), ("--view", view != 0),
+                                     ("--walk", walk != 0)) if on]
+            if given:
+                raise MalformedInput(f"{', '.join(given)}: only with --svg OUT (choosing what "
+                                     "its picture shows); drop it or give --svg")
+        if random_game is None and seed != 0:
+            raise MalformedInput("--seed is for --random GAME")
         if random_game is None and (players is not None or preset is not None or param):
             raise MalformedInput("--players, --preset and -P are for --random GAME")
         if board is not None:

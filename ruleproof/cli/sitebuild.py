@@ -27,9 +27,33 @@ def _config(config_file: Path, site_dir: str | None = None) -> MkDocsConfig:
     except ImportError:
         raise MalformedInput('the site needs mkdocs-material: pip install ".[docs]" from the '
                              "clone") from None
-    if site_dir is None:
-        return load_config(str(config_file), strict=True)
-    return load_config(str(config_file), strict=True, site_dir=site_dir)
+    from mkdocs.exceptions import MkDocsException
+
+    # mkdocs logs each configuration problem, then raises (Abort is also a SystemExit): both
+    # are caught here and said in one line
+    problems: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.ERROR:
+                problems.append(" ".join(record.getMessage().split()))
+
+    log = logging.getLogger("mkdocs")
+    collect, propagate = Collect(), log.propagate
+    saved = log.handlers[:]
+    log.handlers[:] = [collect]
+    log.propagate = False
+    try:
+        if site_dir is None:
+            return load_config(str(config_file), strict=True)
+        return load_config(str(config_file), strict=True, site_dir=site_dir)
+    except (MkDocsException, UnicodeError, OSError) as exc:
+        said = "; ".join(problems) or " ".join(str(exc).split())
+        raise MalformedInput(f"not a usable mkdocs configuration: {said}",
+                             file=str(config_file)) from None
+    finally:
+        log.handlers[:] = saved
+        log.propagate = propagate
 
 
 def _show_warnings() -> None:
@@ -42,6 +66,16 @@ def _show_warnings() -> None:
         handler._ruleproof = True  # type: ignore[attr-defined]
         log.addHandler(handler)
         log.setLevel(min(log.level or logging.INFO, logging.INFO))
+
+
+def check_config(config_file: Path, site_dir: Path | None = None) -> None:
+    """Load the mkdocs configuration, to refuse a bad one before any page is written.
+
+    Raises:
+        MalformedInput: no configuration, mkdocs missing, or a configuration mkdocs refuses
+            (one line: its problems, the file named).
+    """
+    _config(config_file, None if site_dir is None else str(site_dir.resolve()))
 
 
 def build_site(config_file: Path, site_dir: Path) -> None:

@@ -31,8 +31,8 @@ from pathlib import Path
 
 from ruleproof.errors import MalformedInput, OutputFailed
 
-__all__ = ["Target", "check_target", "claimed", "kind_of", "lock_path", "write_file",
-           "write_files"]
+__all__ = ["Target", "check_target", "claimed", "kind_of", "lock_path", "refuse_clashes",
+           "write_file", "write_files"]
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,9 @@ def check_target(target: Target | Path, flag: str = "--out") -> Target:
         ok = stat.S_ISDIR(st.st_mode) if t.folder else stat.S_ISREG(st.st_mode)
         if not ok:
             wanted = "a folder" if t.folder else "a regular file"
-            raise MalformedInput(f"{t.flag}: it is {kind_of(st.st_mode)}, not {wanted}; ruleproof "
-                                 f"replaces only {wanted.split()[-1]}s it wrote (give another "
-                                 "path)", file=str(t.path))
+            raise MalformedInput(f"{t.flag}: it is {kind_of(st.st_mode)}, not {wanted}; the "
+                                 f"{t.what} goes only to {wanted} (give another path)",
+                                 file=str(t.path))
     parent = t.path.parent
     try:
         is_folder = stat.S_ISDIR(os.stat(parent).st_mode)
@@ -110,6 +110,41 @@ def check_target(target: Target | Path, flag: str = "--out") -> Target:
         raise MalformedInput(f"{t.flag}: cannot write in {parent} ({exc.strerror or exc})",
                              file=str(t.path)) from None
     return t
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (the same resolved path, or the same inode)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
+def refuse_clashes(targets: Sequence[Target], inputs: Sequence[tuple[str, Path]] = ()) -> None:
+    """Refuse a run whose outputs would overwrite one of its inputs or each other, before any
+    work (``ruleproof render a.toml --html a.toml`` would otherwise replace the scenario it
+    reads with the page).
+
+    Args:
+        targets: the run's outputs.
+        inputs: ``(what, path)`` of every file the run reads (``scenario``, ``trace``...).
+
+    Raises:
+        MalformedInput: one line naming the path and the two uses.
+    """
+    for i, t in enumerate(targets):
+        for what, path in inputs:
+            if _same_file(t.path, path):
+                raise MalformedInput(f"{t.flag}: it is the {what} this run reads; writing the "
+                                     f"{t.what} there would replace it (give another path)",
+                                     file=str(t.path))
+        for other in targets[:i]:
+            if _same_file(t.path, other.path):
+                raise MalformedInput(f"{t.flag} and {other.flag} name the same file (the "
+                                     f"{t.what} would replace the {other.what})",
+                                     file=str(t.path))
 
 
 def lock_path(path: Path) -> Path:

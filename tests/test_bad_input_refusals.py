@@ -1,0 +1,139 @@
+"""Bad input found by an attack on the command line (2026-12-03): each case gives one line
+``error: ...`` naming what is wrong and where, exit 2, and changes no file (DEVELOPERS.md, "Bad
+input"). Each test runs the command as a user does (``python -m ruleproof`` in a temporary
+folder) and checks the files it must leave alone byte for byte."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ruleproof.errors import MalformedInput
+from ruleproof.properties.conformance.jsonsafe import TraceError
+from ruleproof.spec import spec_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = spec_path("dawn_under", "scenarios", "ch3-garlic.toml")
+REDUCED = spec_path("dawn_under", "reduced", "du-3p-1v.toml")
+
+
+def _run(args: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ruleproof", *args], cwd=cwd, text=True,
+                          capture_output=True, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _refused(done: subprocess.CompletedProcess[str], *words: str) -> str:
+    """The one error line of a refused run (exit 2), which names every one of ``words``."""
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert "Traceback" not in done.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+def test_render_never_writes_over_its_input_or_its_other_output(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_bytes(SCENARIO.read_bytes())
+    before = scenario.read_bytes()
+    _refused(_run(["render", "s.toml", "--html", "s.toml"], tmp_path), "s.toml", "--html",
+             "reads")
+    _refused(_run(["render", "s.toml", "--svg", "./s.toml"], tmp_path), "--svg", "reads")
+    (tmp_path / "link.toml").symlink_to(scenario)  # the same file under another name
+    _refused(_run(["render", "link.toml", "--html", "s.toml"], tmp_path), "--html")
+    _refused(_run(["render", "s.toml", "--html", "x.html", "--svg", "x.html"], tmp_path),
+             "--svg and --html", "same file")
+    assert scenario.read_bytes() == before
+    assert not (tmp_path / "x.html").exists()
+    # the normal case still writes
+    done = _run(["render", "s.toml", "--html", "x.html"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "x.html").read_text(encoding="utf-8").lstrip().startswith("<!")
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--html", "x.html", "--step", "2"], ("--step", "--svg")),
+    (["--html", "x.html", "--view", "1"], ("--view", "--svg")),
+    (["--html", "x.html", "--seed", "3"], ("--seed", "--random")),
+])
+def test_render_refuses_a_flag_that_would_be_ignored(tmp_path: Path, args: list[str],
+                                                     words: tuple[str, ...]) -> None:
+    _refused(_run(["render", str(SCENARIO), *args], tmp_path), *words)
+    assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize("config", ["a: [\n", "site_name: x\nnav: 5\n", "\xff\xfe"])
+def test_docs_build_refuses_a_bad_mkdocs_configuration_before_writing_a_page(
+        tmp_path: Path, config: str) -> None:
+    pytest.importorskip("mkdocs")
+    (tmp_path / "bad.yml").write_bytes(config.encode("latin-1"))
+    pages = tmp_path / "docs"
+    pages.mkdir()
+    line = _refused(_run(["docs", "docs", "--build", "--config-file", "bad.yml", "--site-dir",
+                          "site"], tmp_path), "bad.yml", "mkdocs configuration")
+    assert "aborted" not in line
+    assert list(pages.iterdir()) == []  # no generated page written
+    assert not (tmp_path / "site").exists()
+
+
+def test_explore_checks_its_default_trace_folder_before_the_search(tmp_path: Path) -> None:
+    taken = tmp_path / "explore-du-2p-1v"
+    taken.write_text("mine\n", encoding="utf-8")
+    _refused(_run(["explore", "du-2p-1v"], tmp_path), "explore-du-2p-1v", "--out (default)",
+             "not a folder")
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_explore_allow_that_names_nothing_is_refused(tmp_path: Path) -> None:
+    _refused(_run(["explore", "du-2p-1v", "--allow", ",,"], tmp_path), "--allow", "names nothing")
+
+
+def test_perft_depth_is_bounded(tmp_path: Path) -> None:
+    _refused(_run(["perft", "kuhn-poker:kuhn-wp", "--depth", "99999999999"], tmp_path, 60),
+             "--depth", "1..1000")
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    ("nan", ("truncation", "finite")), ("inf", ("truncation", "finite")),
+    ("1e400", ("truncation", "finite")), ("-5", ("truncation", "-1..1")),
+])
+def test_a_truncation_return_no_game_could_pay_is_refused(tmp_path: Path, value: str,
+                                                          words: tuple[str, ...]) -> None:
+    _refused(_run(["simulate", "dawn-under", "-P", f"truncation={value}"], tmp_path), *words)
+
+
+@pytest.mark.parametrize(("old", "new", "key"), [
+    ('preset = "du-en"', 'preset = "zz"', "preset"),
+    ('preset = "du-en"', "preset = 2", "preset"),
+    ('preset = "du-en"', 'preset = "2p"', "players"),  # the 2-player preset with 3 players
+])
+def test_a_reduced_file_names_its_line_for_a_bad_preset(tmp_path: Path, old: str, new: str,
+                                                        key: str) -> None:
+    text = REDUCED.read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = next(i for i, t in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1)
+                if t.startswith(f"{key} ="))
+    _refused(_run(["explore", "./bad.toml", "--max-states", "10"], tmp_path),
+             f"bad.toml:{line}:")
+
+
+def test_every_problem_of_a_file_is_reported_on_one_line() -> None:
+    err = MalformedInput("first", file="f.toml", line=1, col=2,
+                         more=[f"f.toml:{i}: problem {i}" for i in range(2, 15)])
+    text = err.report()
+    assert "\n" not in text
+    assert text.startswith("f.toml:1:2: first (and 13 more problems); also: f.toml:2: problem 2")
+    assert "problem 11" in text and "problem 12" not in text and text.endswith("; and 3 more")
+
+
+def test_a_trace_error_escapes_control_characters_in_its_path() -> None:
+    err = TraceError("bad value", file="x\ny/t.jsonl", line=2, column=2)
+    assert err.one_line() == "x\\ny/t.jsonl:2:2: bad value"
