@@ -351,7 +351,8 @@ def option_pairs_from(value: Any) -> dict[str, str]:
     strings need). Booleans become ``true``/``false``.
 
     Raises:
-        MalformedInput: an item that is not NAME=VALUE.
+        MalformedInput: an item that is not NAME=VALUE, or one name given twice with
+            different values (never silently the last one).
     """
     if value is None or value == "":
         return {}
@@ -366,7 +367,11 @@ def option_pairs_from(value: Any) -> dict[str, str]:
         if sep not in part:
             raise MalformedInput(f"option {part!r} is not NAME=VALUE (or NAME:VALUE)")
         k, v = part.split(sep, 1)
-        pairs[k.strip()] = v.strip()
+        k, v = k.strip(), v.strip()
+        if pairs.get(k, v) != v:
+            raise MalformedInput(f"option {k} given twice with different values: "
+                                 f"{pairs[k]!r} and {v!r}; give it once")
+        pairs[k] = v
     return pairs
 
 

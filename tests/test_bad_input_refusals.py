@@ -137,3 +137,33 @@ def test_every_problem_of_a_file_is_reported_on_one_line() -> None:
 def test_a_trace_error_escapes_control_characters_in_its_path() -> None:
     err = TraceError("bad value", file="x\ny/t.jsonl", line=2, column=2)
     assert err.one_line() == "x\\ny/t.jsonl:2:2: bad value"
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["conform", "--level", "0.5", "--engine", "true", "--game", "kuhn-poker"],
+     ("--level", "--log")),
+    (["clauses", "du-en", "--uncited", "--contracts"], ("--contracts", "--uncited")),
+    (["perft", "--list", "du-en"], ("--list", "RULE_SET")),
+    (["perft", "--check", "--divide"], ("--divide", "--check")),
+    (["perft", "--write", "--seed", "3"], ("--seed", "--write")),
+])
+def test_a_flag_the_command_would_ignore_is_refused(tmp_path: Path, args: list[str],
+                                                    words: tuple[str, ...]) -> None:
+    _refused(_run(args, tmp_path), *words)
+    assert list(tmp_path.iterdir()) == []  # nothing written (no trace, no table)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["-o", "dice=\u0663"], ("dice", "whole number")),  # ARABIC-INDIC DIGIT THREE
+    (["-o", "dice=+2"], ("dice", "whole number")),
+    (["-o", "sides=0_2"], ("sides", "whole number")),
+])
+def test_liars_dice_sizes_are_ascii_digits(tmp_path: Path, args: list[str],
+                                           words: tuple[str, ...]) -> None:
+    _refused(_run(["simulate", "liars-dice", *args], tmp_path), *words)
+
+
+def test_an_option_given_twice_in_one_parameter_string_is_refused(tmp_path: Path) -> None:
+    _refused(_run(["simulate", "dawn-under", "-P",
+                   "options=after_match=turn-ends,after_match=may-continue"], tmp_path),
+             "after_match", "twice")

@@ -20,6 +20,7 @@ Capabilities left out, because they do not apply:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -108,11 +109,11 @@ def make_game(players: int = 2, dice: int = 5, sides: int = 6, preset: str | Non
         MalformedInput: a parameter out of range, an unknown preset, option or order.
     """
     size = split_options(options)[1]
-    try:
-        dice = int(size.get("dice", dice))
-        sides = int(size.get("sides", sides))
-    except ValueError:
-        raise MalformedInput(f"options dice and sides must be whole numbers, got {size}") from None
+    for key in ("dice", "sides"):  # ASCII digits only: int() also reads '٣', '+2' and '0_2'
+        if key in size and not re.fullmatch(r"[0-9]+", str(size[key]).strip()):
+            raise MalformedInput(f"option {key} must be a whole number, got {size[key]!r}")
+    dice = int(size.get("dice", dice))
+    sides = int(size.get("sides", sides))
     order = size.get("order", order)
     if order not in (None, "", *ORDERS):
         raise MalformedInput(f"order must be one of {', '.join(ORDERS)}, got {order!r}")

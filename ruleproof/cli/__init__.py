@@ -355,6 +355,9 @@ def clauses(
                          ] = False,
 ) -> None:
     """List every clause with where the model implements it."""
+    if contracts and (uncited or document is not None):
+        raise MalformedInput(f"--contracts lists every source's contracts: drop "
+                             f"{'--uncited' if uncited else repr(document)}")
     if contracts:
         from ruleproof.cli.discovery import print_contracts
 

@@ -172,6 +172,9 @@ def conform_command(
                                  "names its game and set-up, and every registered reading is "
                                  "tried")
         _logs(logs, level, seed, as_json)
+    if level != 0.01:
+        raise MalformedInput("--level is the chance test's level for recorded games: it only "
+                             "works with --log FILE...")
     given = [x for x in (engine, openspiel, pettingzoo) if x is not None]
     if len(given) != 1:
         raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "

@@ -64,6 +64,12 @@ def perft_command(
     interface, which must agree (docs/conformance.md, section 7). Exit 0 done (and equal to
     the shipped tables with --check), 1 a disagreement, 2 bad input."""
     if list_:
+        others = [f for f, on in (("RULE_SET", rule_set is not None), ("--depth", depth is not None),
+                                  ("--divide", divide), ("--players", players is not None),
+                                  ("--seed", seed is not None), ("--check", check),
+                                  ("--write", write), ("--json", as_json)) if on]
+        if others:
+            raise MalformedInput(f"--list lists every rule set: drop {', '.join(others)}")
         for rs in pf.rule_sets():
             typer.echo(f"{rs.game}:{rs.name}  ({pf.table_path(rs)})")
         return
@@ -75,6 +81,12 @@ def perft_command(
         raise MalformedInput("give --check or --write, not both")
     chosen = [pf.find_rule_set(rule_set)] if rule_set is not None else None
     if check or write:
+        unused = [f for f, on in (("--divide", divide), ("--players", players is not None),
+                                  ("--seed", seed is not None)) if on]
+        if unused:  # the shipped tables' own set-ups are counted, whole
+            raise MalformedInput(f"{', '.join(unused)} cannot go with "
+                                 f"{'--check' if check else '--write'}: the shipped tables "
+                                 "count their own set-ups")
         targets = chosen or pf.rule_sets()
         bad: list[str] = []
         with progress("perft --check" if check else "perft --write", len(targets)) as advance:
