@@ -167,3 +167,24 @@ def test_an_option_given_twice_in_one_parameter_string_is_refused(tmp_path: Path
     _refused(_run(["simulate", "dawn-under", "-P",
                    "options=after_match=turn-ends,after_match=may-continue"], tmp_path),
              "after_match", "twice")
+
+
+DRACULA = spec_path("dracula", "reduced", "dr-1x2.toml")
+
+
+@pytest.mark.parametrize(("source", "old", "new", "words"), [
+    (REDUCED, "seeds = [0, 1]", "seeds = [0, 0]", ("seeds", "0 twice")),
+    (DRACULA, 'encounter = ["vampire1", ', 'encounter = ["vampire1", "vampire1", ',
+     ("encounter", "vampire1 twice")),
+    (DRACULA, "columns = 2", "columns = 3", ("count locations", "keeps 3")),
+    (DRACULA, 'action = ["wings-of-night", ', 'action = ["nosuch", "wings-of-night", ',
+     ("nosuch",)),
+])
+def test_a_reduced_file_that_contradicts_itself_is_refused_at_its_line(
+        tmp_path: Path, source: Path, old: str, new: str, words: tuple[str, ...]) -> None:
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = _refused(_run(["explore", "./bad.toml", "--max-states", "10"], tmp_path), *words)
+    assert line.startswith("error: bad.toml:") and line.split(":")[2].strip().isdigit(), line

@@ -147,6 +147,10 @@ def du_part(spec: ReducedSpec) -> tuple[str, str, tuple[int, ...], bool]:
             for s in raw_seeds)):
         raise spec.error("'seeds' must list the seeded deals explored (integers in "
                          "0..2**63-1, the range of every seed)", "seeds")
+    twice = sorted({s for s in raw_seeds if raw_seeds.count(s) > 1})
+    if twice:  # (a deal explored twice adds nothing: a slip, e.g. a seed meant to differ)
+        raise spec.error(f"'seeds' lists {', '.join(map(str, twice))} twice (each seeded deal "
+                         "is explored once)", "seeds")
     images = table.get("images", False)
     if not isinstance(images, bool):
         raise spec.error("'images' must be true or false", "images")

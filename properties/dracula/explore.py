@@ -132,10 +132,15 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
     full = default_cards()
     known_enc = {c.id for c in full.encounter}
     known_act = {c.id for c in full.action}
-    bad = [c for c in encounter if c not in known_enc] + [c for c in action if c not in known_act]
-    if bad:
-        raise MalformedInput(f"unknown card id(s) {', '.join(bad)} (ids of spec/dracula/cards.toml)",
-                             file=spec.path)
+    for key, ids, known in (("encounter", encounter, known_enc), ("action", action, known_act)):
+        bad = [c for c in ids if c not in known]
+        if bad:
+            raise _at(spec, f"unknown card id(s) {', '.join(bad)} (ids of "
+                      "spec/dracula/cards.toml)", key)
+        twice = sorted({c for c in ids if ids.count(c) > 1})
+        if twice:
+            raise _at(spec, f"'{key}' lists {', '.join(twice)} twice (a card is kept or not)",
+                      key)
     cards = CardSet(tuple(c for c in full.encounter if c.id in encounter),
                     tuple(c for c in full.action if c.id in action), (), spec.path)
     for side in Side:
@@ -159,6 +164,17 @@ def parse(spec: ReducedSpec) -> DraculaReduced:
         if all(c in found for c in cards.encounter_of(side)):
             raise _at(spec, f"'found' leaves {side.label} no encounter card to choose for the "
                             f"board (dracula-en:setup.secret-choice)", "found")
+    # the counts that describe the reduction must say what the table keeps (a count per side
+    # is the larger side's where the sides differ, as grown set-ups write it)
+    kept = {"locations": size,
+            "encounter_cards_per_side": max(len(cards.encounter_of(x)) for x in Side),
+            "action_cards_per_side": max(len(cards.action_of(x)) for x in Side)}
+    for c in spec.counts:
+        if c.name in kept and kept[c.name] != c.value:
+            raise MalformedInput(
+                f"count {c.name}: value {c.value!r}, but the set-up keeps {kept[c.name]} "
+                "(rows x columns; cards: the side with the most)", file=spec.path,
+                line=spec.count_line(c.name))
     return DraculaReduced(encounter, action, int(rows), int(columns), int(life), cards, board,
                           tuple(found))
 
