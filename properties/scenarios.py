@@ -449,6 +449,21 @@ def _reading(game: str, plugin: ScenarioFacts, config: Any, names: Sequence[str]
                    tuple(sorted(checks, key=lambda c: c[0])), refusals, at)
 
 
+def _kind(value: Any) -> str:
+    """The kind of a fact's value as TOML writes it: ``true or false``, ``a number``, ``a
+    text``, ``a list``. A fact's values have one kind (None aside: a fact with no value yet,
+    which an expectation never meets and never makes malformed)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
 def _compare(exp: Expectation, got: Any) -> str | None:
     """None if ``got`` meets the expectation, else what differs."""
     want = exp.want
@@ -475,6 +490,12 @@ def _meets(sc: LoadedScenario, state: Any, expectations: Sequence[Expectation],
     problems = []
     for exp in expectations:
         got = exp.fact.value(state, exp.arg, ctx)
+        if exp.op is None and got is not None and _kind(got) != _kind(exp.want):
+            # a value the fact can never take ("plague" = "yes"): the file is wrong, not the
+            # model; malformed input at the value, whatever the state
+            line, col = sc.doc.where(exp.path)
+            raise MalformedInput(f"{show(exp.key)} takes {_kind(got)}, got {show(exp.want, 80)}",
+                                 file=str(sc.path), line=line, col=col)
         wrong = _compare(exp, got)
         if wrong is not None:
             problems.append(f"{sc.where(exp.path)}: {label}{wrong}")

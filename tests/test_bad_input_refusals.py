@@ -188,3 +188,29 @@ def test_a_reduced_file_that_contradicts_itself_is_refused_at_its_line(
     bad.write_text(text.replace(old, new, 1), encoding="utf-8")
     line = _refused(_run(["explore", "./bad.toml", "--max-states", "10"], tmp_path), *words)
     assert line.startswith("error: bad.toml:") and line.split(":")[2].strip().isdigit(), line
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('"to_move" = "P3"', '"plague" = "yes"', ("'plague' takes true or false", "'yes'")),
+    ('"garlic.P2" = 3', '"garlic.P2" = "three"', ("'garlic.P2' takes a number",)),
+    ('"to_move" = "P3"', '"plague.holder" = "Zed"', ("'Zed' is not a player",)),
+])
+def test_an_expectation_no_state_could_meet_is_malformed_not_a_failure(
+        tmp_path: Path, old: str, new: str, words: tuple[str, ...]) -> None:
+    text = SCENARIO.read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "s.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = next(i for i, t in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1)
+                if t.startswith(new.split(" =")[0]))
+    _refused(_run(["scenario", "s.toml"], tmp_path), f"s.toml:{line}:", *words)
+
+
+def test_an_expectation_of_the_right_kind_that_fails_is_still_a_failed_scenario(
+        tmp_path: Path) -> None:
+    bad = tmp_path / "s.toml"
+    bad.write_text(SCENARIO.read_text(encoding="utf-8").replace(
+        '"to_move" = "P3"', '"plague" = true', 1), encoding="utf-8")
+    done = _run(["scenario", "s.toml"], tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "expected plague = True, got False" in done.stdout
