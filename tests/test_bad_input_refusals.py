@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -214,3 +215,30 @@ def test_an_expectation_of_the_right_kind_that_fails_is_still_a_failed_scenario(
     done = _run(["scenario", "s.toml"], tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "expected plague = True, got False" in done.stdout
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.update(extra=1), ("unknown key", "'extra'")),
+    (lambda d: d["report"].update(note="x"), ("report: unknown key", "'note'")),
+    (lambda d: d["report"].update(transitions=2**62), ("transitions", "edges")),
+    (lambda d: d["report"].update(errors=[[d["frontier"][0], 10**9, "x"]]),
+     ("errors", "action index")),
+])
+def test_a_checkpoint_edited_and_sealed_again_is_refused(tmp_path: Path, change: Any,
+                                                        words: tuple[str, ...]) -> None:
+    """A checkpoint whose hash was recomputed after an edit passes the seal, so its content
+    is checked for itself: no key save() does not write, counters the graph agrees with."""
+    import json
+
+    from ruleproof.properties.explore.search import Explorer, explore, seal
+
+    ck = tmp_path / "ck.json"
+    explore("du-2p-1v", max_states=2000, checkpoint=ck)
+    data = json.loads(ck.read_text(encoding="utf-8"))
+    del data["sha256"]
+    change(data)
+    ck.write_text(seal(json.dumps(data, separators=(",", ":"))), encoding="utf-8")
+    with pytest.raises(MalformedInput) as err:
+        Explorer.resume(ck)
+    for w in words:
+        assert w in err.value.what, err.value.what

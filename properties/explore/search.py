@@ -1006,6 +1006,9 @@ class Explorer:
         why = unsealed(text)
         if why:
             raise bad(why)
+        extra = sorted(set(data) - _CHECKPOINT_KEYS)
+        if extra:
+            raise bad(f"unknown key(s) {', '.join(map(repr, extra))}")
         ck = _Checked(data, bad)
         name = ck.str_("name")
         symmetry, contracts = ck.bool_("symmetry"), ck.bool_("contracts")
@@ -1013,6 +1016,9 @@ class Explorer:
         parts, level = ck.int_("parts", 1, 64), ck.int_("level", 0, 1 << 31)
         seconds = ck.num("seconds")
         rd = ck.dict_("report")
+        extra = sorted(set(rd) - _REPORT_KEYS)
+        if extra:
+            raise bad(f"report: unknown key(s) {', '.join(map(repr, extra))}")
         r = _Checked(rd, lambda why: bad(f"report: {why}"))
         report = LevelReport(
             expanded=r.int_("expanded", 0, 1 << 62), transitions=r.int_("transitions", 0, 1 << 62),
@@ -1143,6 +1149,17 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_CHECKPOINT_KEYS = frozenset({"format", "version", "name", "symmetry", "contracts", "keep_graph",
+                              "parts", "level", "seconds", "report", "seen", "frontier", "edges",
+                              "sha256"})
+"""The keys :meth:`Explorer.save` writes (a checkpoint with others is refused)."""
+_REPORT_KEYS = frozenset({"expanded", "transitions", "terminal", "dead_ends", "violations",
+                          "errors", "cpu"})
+"""The keys of a checkpoint's ``report``."""
+MAX_ACTIONS = 1 << 16
+"""More legal actions than any game has in one state: a bound on an action index read back."""
+
+
 def _inconsistent(seen: dict[int, tuple[int, int, int]], frontier: list[int],
                   edges: dict[int, tuple[int, ...]], report: LevelReport, level: int,
                   keep_graph: bool) -> str:
@@ -1160,6 +1177,12 @@ def _inconsistent(seen: dict[int, tuple[int, int, int]], frontier: list[int],
                 f"level {level}")
     if report.expanded > len(seen):
         return f"report: {report.expanded} states expanded, but only {len(seen)} seen"
+    if edges and report.transitions != sum(map(len, edges.values())):
+        return (f"report: {report.transitions} transitions, but the graph has "
+                f"{sum(map(len, edges.values()))} edges")
+    bad_index = [i for _, i, _ in report.errors if not -1 <= i < MAX_ACTIONS]
+    if bad_index:
+        return f"report: errors name action index {bad_index[0]} (-1..{MAX_ACTIONS - 1})"
     for fps, what in ((report.terminal, "terminal"), (report.dead_ends, "dead_ends"),
                       ([fp for fp, _ in report.violations], "violations"),
                       ([fp for fp, _, _ in report.errors], "errors")):
