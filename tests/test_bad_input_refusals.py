@@ -242,3 +242,9 @@ def test_a_checkpoint_edited_and_sealed_again_is_refused(tmp_path: Path, change:
         Explorer.resume(ck)
     for w in words:
         assert w in err.value.what, err.value.what
+
+
+@pytest.mark.parametrize("names", ["A B,C:D,E", "A\nB,C,E", "A,B," + "x" * 81])
+def test_simulate_names_a_log_cannot_show_are_refused(tmp_path: Path, names: str) -> None:
+    _refused(_run(["simulate", "dawn-under", "--players", "3", "--names", names], tmp_path),
+             "--names")

@@ -333,6 +333,10 @@ def simulate(
     given = [n.strip() for n in names.split(",")] if names is not None else None
     if given is not None and (not all(given) or len(set(given)) != len(given)):
         raise MalformedInput(f"--names must list distinct, non-empty names, got {names!r}")
+    odd = [n for n in given or () if not n.isprintable() or ":" in n or len(n) > 80]
+    if odd:  # a log line is 'NAME: action', one line: no colon, no control character
+        raise MalformedInput(f"--names: {odd[0]!r} is not a name a log can show (printable, "
+                             "no ':', at most 80 characters)")
     if given is not None and len(given) != made.num_players:
         raise MalformedInput(f"--names lists {len(given)} names for {made.num_players} players")
     played = play(made, sim, seed, max_steps)
