@@ -40,18 +40,15 @@ class TraceError(MalformedInput):
     def __init__(self, what: str, *, file: str | None = None, line: int | None = None,
                  column: int | None = None) -> None:
         self.column = column
-        super().__init__(what, file=file, line=line)
+        super().__init__(what, file=file, line=line, col=column)
 
     def one_line(self) -> str:
-        """``file:line:column: what`` (the parts that are known) on ONE line: control
-        characters in the path or the message are escaped (a folder named with a newline)."""
-        where = printable(self.file, 200) if self.file else ""
-        if self.line is not None:
-            where = f"{where}:{self.line}" if where else f"line {self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
-        what = printable(self.what, 400)
-        return f"{where}: {what}" if where else what
+        """:meth:`MalformedInput.one_line` (``file:line:column: what``, control characters
+        escaped); without a file, ``line N:column: what``."""
+        if self.file is None and self.line is not None:
+            col = f":{self.column}" if self.column is not None else ""
+            return f"line {self.line}{col}: {printable(self.what, 400)}"
+        return super().one_line()
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ Capabilities left out, because they do not apply:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -110,7 +109,8 @@ def make_game(players: int = 2, dice: int = 5, sides: int = 6, preset: str | Non
     """
     size = split_options(options)[1]
     for key in ("dice", "sides"):  # ASCII digits only: int() also reads '٣', '+2' and '0_2'
-        if key in size and not re.fullmatch(r"[0-9]+", str(size[key]).strip()):
+        text = str(size.get(key, "0")).strip()
+        if not (text.isascii() and text.isdigit()):
             raise MalformedInput(f"option {key} must be a whole number, got {size[key]!r}")
     dice = int(size.get("dice", dice))
     sides = int(size.get("sides", sides))
