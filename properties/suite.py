@@ -61,6 +61,28 @@ class RuleSetResult:
         return sum(r.steps for r in self.results)
 
 
+def skipped_lines(results: Sequence[RuleSetResult]) -> list[str]:
+    """The skipped properties of ``results``, one line per game, property and reason: the
+    rule sets skipped for the same reason are named together, in the order they ran.
+
+    >>> from ruleproof.properties.plugin import RuleSet
+    >>> def r(name: str, why: str) -> RuleSetResult:
+    ...     return RuleSetResult(RuleSet("g", name), "default", (),
+    ...                          (Skipped("z3 layer", why),))
+    >>> for line in skipped_lines([r("a", "no model"), r("b", "no model"), r("c", "other")]):
+    ...     print(line)
+    skipped for g a, b: z3 layer: no model
+    skipped for g c: z3 layer: other
+    """
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for rs in results:
+        for sk in rs.skipped:
+            groups.setdefault((rs.rule_set.game, sk.name, sk.reason), []).append(
+                rs.rule_set.name)
+    return [f"skipped for {game} {', '.join(names)}: {name}: {reason}"
+            for (game, name, reason), names in groups.items()]
+
+
 def rule_sets(game: str | None = None, preset: str | None = None,
               expansion: str | None = None, players: Sequence[int] = (),
               options: Sequence[tuple[str, str]] = ()) -> list[RuleSet]:

@@ -103,6 +103,28 @@ def test_check_reports_games_and_steps_per_rule_set() -> None:
     assert data["passed"] is True
 
 
+def test_rule_sets_skipped_for_one_reason_share_a_line() -> None:
+    """The same property skipped for the same reason in several rule sets of a game is one
+    line naming them all; another reason or another game is a line of its own."""
+    import doctest
+
+    from ruleproof.properties import suite
+    from ruleproof.properties.plugin import RuleSet
+    from ruleproof.properties.suite import RuleSetResult, Skipped, skipped_lines
+
+    assert doctest.testmod(suite).failed == 0
+
+    def result(game: str, name: str, *why: str) -> RuleSetResult:
+        return RuleSetResult(RuleSet(game, name), "ci", (),
+                             tuple(Skipped(f"p{i}", w) for i, w in enumerate(why)))
+
+    lines = skipped_lines([result("g", "a", "x", "y"), result("h", "a", "x"),
+                           result("g", "b", "x", "z"), result("g", "c")])
+    assert lines == ["skipped for g a, b: p0: x", "skipped for g a: p1: y",
+                     "skipped for h a: p0: x", "skipped for g b: p1: z"]
+    assert skipped_lines([result("g", "c")]) == []
+
+
 _TOY = '''
 from dataclasses import replace
 from pathlib import Path

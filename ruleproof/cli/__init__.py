@@ -158,7 +158,7 @@ def check(
     --players, --option or -P narrows the selection."""
     from ruleproof.model.api import option_pairs_from
     from ruleproof.properties.explore.distributed import check_address
-    from ruleproof.properties.suite import rule_sets, run_suite
+    from ruleproof.properties.suite import rule_sets, run_suite, skipped_lines
 
     check_address(ray_address)
     if thorough and profile not in (None, "thorough"):
@@ -255,10 +255,8 @@ def check(
                           f"[red]{len(rs.failed)}[/]" if rs.failed else "0",
                           str(len(rs.skipped)))
         out.print(table)
-        for rs in results:
-            for sk in rs.skipped:
-                out.print(fold(f"skipped for {rs.rule_set.game} {rs.rule_set.name}: "
-                               f"{sk.name}: {sk.reason}", out.width), markup=False)
+        for line in skipped_lines(results):
+            out.print(fold(line, out.width), markup=False)
         for rs, r in failed:
             out.print(f"\n[red bold]FAILED[/] {rs.rule_set.game} {rs.rule_set.name}: {r.name} "
                       f"({r.method}) -- counterexample:")
