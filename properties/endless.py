@@ -44,8 +44,8 @@ class CycleRules:
         distance: how far one key is from another, a non-negative int (steers the search;
             default: :func:`field_distance`).
         sample_depth: the states from which an ending must stay reachable are taken after a
-            random number of actions in ``range(*sample_depth)`` (a game of a few decisions
-            needs a shallow range).
+            random number of actions in ``range(*sample_depth)``; a game that ends sooner is
+            sampled at a random state it passed (so a short game is sampled with the default).
         search_every: the cycle search starts from every ``search_every``-th state of a game.
     """
 
@@ -261,7 +261,8 @@ def game_lengths(rs: RuleSet | str, games: int, cap: int) -> Lengths:
 def ending_reachable(rs: RuleSet | str, samples: int, tries: int, cap: int
                      ) -> tuple[int, int, list[str]]:
     """From ``samples`` states of random play (each after a random number of actions in the
-    game's ``sample_depth``), ``tries`` random continuations of at most ``cap`` actions each;
+    game's ``sample_depth``, or, if the game ended sooner, at a random one of the states it
+    passed), ``tries`` random continuations of at most ``cap`` actions each;
     returns (states checked, states with an ending found, witnesses of states where none was
     found)."""
     play = play_of(rs)
@@ -272,15 +273,22 @@ def ending_reachable(rs: RuleSet | str, samples: int, tries: int, cap: int
         state = play.new(g)
         depth = rng.randrange(*play.rules.sample_depth)
         prefix: list[str] = []
+        passed: list[GameState] = []  # the states before each action, while none ended
         for _ in range(depth):
             if state.is_terminal():
                 break
+            passed.append(state)
             legal = state.legal_typed_actions()
             a = legal[rng.randrange(len(legal))]
             prefix.append(str(a))
             state = play.apply(state, a)
         if state.is_terminal():
-            continue
+            if not passed:  # the start itself is terminal: nothing to sample
+                continue
+            # a game shorter than the depth drawn: one of the states it passed instead, so
+            # that a game of a few actions is sampled too
+            k = rng.randrange(len(passed))
+            state, prefix = passed[k], prefix[:k]
         checked += 1
         if any(_ends(play, state, random.Random(t), cap) for t in range(tries)):
             ok += 1

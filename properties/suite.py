@@ -130,17 +130,19 @@ def generic_checks(rule_set: RuleSet, board: Path | None = None
     the symbolic layer where the game's ``"symbolic"`` capability applies to the rule set (else
     skipped with its reason), and refinement against the clause contracts of the rule set's
     sources (capability ``"contracts"``); in the shared group, the endless-games search and
-    perfect recall on the rule set the game's contracts name.
+    perfect recall on the rule set the game's contracts name (each skipped with the reason
+    where the game's contracts capability lacks what it needs).
 
     Raises:
         MalformedInput: an unknown game.
     """
-    from ruleproof.properties.contracts.checks import refinement_checks, shared_checks
+    from ruleproof.properties.contracts.checks import refinement_checks, shared_plan
     from ruleproof.properties.symbolic.prove import symbolic_check, symbolic_of
 
     p = plugin(rule_set.game)
     if rule_set.shared:
-        return [*data_checks(rule_set.game), *shared_checks(p.name)], []
+        shared, absent = shared_plan(p.name)
+        return [*data_checks(rule_set.game), *shared], [Skipped(*x) for x in absent]
     out: list[Check] = []
     skipped: list[Skipped] = []
     if board is None:

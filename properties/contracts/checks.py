@@ -53,13 +53,27 @@ def refinement_checks(rule_set: RuleSet) -> list[Check]:
     return [refinement_check(rs) for rs in cap.refinement_rule_sets(rule_set)]
 
 
+ENDLESS = "endless games"
+RECALL = "perfect recall"
+
+
 def shared_checks(game: str) -> list[Check]:
     """The endless-games search and perfect recall of ``game``'s shared group (none for a
     game without contracts or without a searched rule set)."""
+    return shared_plan(game)[0]
+
+
+def shared_plan(game: str) -> tuple[list[Check], list[tuple[str, str]]]:
+    """:func:`shared_checks`, and ``(property, reason)`` for each of the two that does not
+    run for ``game`` (:data:`ENDLESS`, :data:`RECALL`): what its plugin record lacks."""
     cap = contracts_of(plugin(game))
     if cap is None or not cap.searched_rule_set:
-        return []
+        why = (f"{game} has no contracts capability" if cap is None else
+               f"{game}'s contracts capability names no searched rule set")
+        return [], [(ENDLESS, why), (RECALL, why)]
     out = [endless_check(cap.searched_rule_set)]
-    if cap.recall is not None:
-        out.append(recall_check(cap.searched_rule_set, cap.recall))
-    return out
+    if cap.recall is None:
+        return out, [(RECALL, f"{game}'s contracts capability gives no recall (what an "
+                              "information state reads)")]
+    out.append(recall_check(cap.searched_rule_set, cap.recall))
+    return out, []

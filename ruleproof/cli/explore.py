@@ -34,6 +34,7 @@ from ruleproof.properties.explore.coverage import (
 )
 from ruleproof.properties.explore.games import (
     configuration,
+    contracts_off,
     explore_game,
     pinned_results,
     shipped,
@@ -187,7 +188,8 @@ def explore_command(
         if seed is not None:  # the range every other --seed takes (simulate, stats, conform)
             int_in_range(seed, "--seed", 0, 2**63 - 1)
         _simulate(game, simulate, 2000 if depth is None else depth, seed or 0,
-                  contracts is not False, max_seconds, out, as_json, coverage, coverage_out)
+                  _contracts(contracts, str(full_setups().get(game, game)))[0], max_seconds,
+                  out, as_json, coverage, coverage_out)
         return
     if coverage_out is not None and not coverage:
         raise MalformedInput("--coverage-out only works with --coverage")
@@ -239,8 +241,10 @@ def explore_command(
     if not game and not resume:
         raise MalformedInput("name a reduced configuration (ruleproof explore --list)")
     n_workers = 1 if workers is None else workers
+    contracts_why = "--no-contracts"
     if contracts is None and not resume:
-        contracts = True  # every invariant and every clause contract, unless told otherwise
+        # every invariant and every clause contract, unless told otherwise or the game has none
+        contracts, contracts_why = _contracts(None, game)
     allowed = {x.strip() for a in allow or () for x in a.split(",") if x.strip()}
     if allow and not allowed:
         raise MalformedInput(f"--allow {allow[0]!r}: names nothing; it takes "
@@ -355,7 +359,7 @@ def explore_command(
                    f"{result.violations}, model errors "
                    f"{result.errors}; clause contracts "
                    + ("checked on every transition" if result.contracts else
-                      "not checked (--no-contracts)" if not resume else
+                      f"not checked ({contracts_why})" if not resume else
                       "not checked (the checkpoint was written with --no-contracts)"))
         typer.echo(f"  {result.seconds:.1f} s, {result.states_per_minute:,.0f} distinct states "
                    f"per minute, {result.workers} worker(s), {result.cpu_seconds:.1f} CPU s "
@@ -387,6 +391,15 @@ def explore_command(
         sys.stderr.write(f"error: {unwritten or result.unsaved}\n")
         raise typer.Exit(1 if problems else 2)
     raise typer.Exit(0 if not problems else 1)
+
+
+def _contracts(asked: bool | None, setup: str) -> tuple[bool, str]:
+    """Whether to check the clause contracts exploring ``setup`` (``asked``: the flag, None if
+    not given: on if its game has contracts), and why not if not."""
+    if asked is not None:
+        return asked, "" if asked else "--no-contracts"
+    why = contracts_off(setup)
+    return not why, why
 
 
 def _simulate(name: str, behaviours: int, depth: int, seed: int, contracts: bool,
@@ -507,7 +520,8 @@ def _profile(profile: str, as_json: bool, coverage: bool = False,
                 advance(0, f"{name}: depth {depth}, {distinct:,} states")
 
             advance(0, e.name)
-            result = explore(e.name, symmetry=e.symmetry, contracts=True, coverage=coverage,
+            result = explore(e.name, symmetry=e.symmetry, contracts=_contracts(None, e.name)[0],
+                             coverage=coverage,
                              progress=states, compact=e.compact,
                              keep_graph=not e.compact)
             advance()
