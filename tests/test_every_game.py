@@ -89,43 +89,28 @@ def test_shipped_traces_replay(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_conform_drives_an_engine_through_the_protocol(name: str) -> None:
     """An engine answering from the game's conformance capability (the model itself, over the
-    JSON protocol) conforms; the same engine with its first legal action withheld is caught."""
+    JSON protocol: ModelAnswers, declaring every preset and option it has in its handshake)
+    conforms; the same engine with its first legal action withheld is caught."""
     from ruleproof.properties.conformance.differential import conform
     from ruleproof.properties.conformance.engine import MessageEngine
     from ruleproof.properties.conformance.games import model_of
+    from ruleproof.properties.conformance.protocol import ModelAnswers
 
     p = plugins()[name]
     _needs(p, "conformance")
     model = model_of(name)
 
+    class Withholding(ModelAnswers):
+        """The model as an engine, its first legal action left out of every list."""
+
+        def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+            answer = super().handle(request)
+            if request["cmd"] == "legal_actions" and answer.get("actions"):
+                answer = {**answer, "actions": answer["actions"][1:]}
+            return answer
+
     def engine(withhold: bool) -> Any:
-        state: dict[str, Any] = {}
-
-        def handle(request: dict[str, Any]) -> dict[str, Any]:
-            cmd = request["cmd"]
-            if cmd == "hello":
-                return {"ok": False, "error": "no handshake"}
-            if cmd == "new_game":
-                state["s"] = model.start(request["players"], request.get("options") or {},
-                                         None, request["setup"])
-                return {"ok": True}
-            if cmd == "legal_actions":
-                legal = model.legal(state["s"])
-                return {"ok": True, "actions": legal[1:] if withhold and legal else legal}
-            if cmd == "apply":
-                try:
-                    state["s"] = model.apply(state["s"], request["action"]).state
-                except Exception as err:  # the engine refuses the action
-                    return {"ok": False, "error": "illegal", "reason": str(err)}
-                return {"ok": True}
-            if cmd == "state":
-                return {"ok": True, "state": model.public_state(state["s"])}
-            if cmd == "observation":
-                return {"ok": True, "observation": model.observation(state["s"],
-                                                                     request["player"])}
-            return {"ok": True}
-
-        return lambda: MessageEngine(handle)
+        return lambda: MessageEngine((Withholding if withhold else ModelAnswers)(model).handle)
 
     good = conform(model, engine(False), budget=4.0, max_steps=120, seed=0, max_games=3)
     assert good.found is None and not good.failure and good.examples > 0 and good.steps > 0, good

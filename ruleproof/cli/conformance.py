@@ -107,7 +107,8 @@ def conform_command(
         help="the game's rule set, a preset (default: varied, those the engine declares)")]
     = None,
     min_games: Annotated[int, typer.Option(
-        help="completed games needed for a pass (fewer: exit 1)")] = 1,
+        help="completed games needed for a pass (fewer, without a divergence: exit 4, too "
+             "slow to judge)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable result")] = False,
     workers: Annotated[int, typer.Option(
         help="a campaign: seeds searched at a time on a local Ray (the ray extra); 1 = this "
@@ -135,6 +136,13 @@ def conform_command(
                            "rule options of the ambiguity register (--engine, --openspiel, "
                            "--pettingzoo); exit 0 identified, 1 it fits none (the step is "
                            "reported)")] = False,
+    protocol: Annotated[bool, typer.Option(
+        "--protocol", help="instead of driving an engine: print the messages of the start of "
+                           "one game of --game (set-up, actions, state and observation fields, "
+                           "the illegal actions probed), answered by the model as a conforming "
+                           "engine answers; --players, --preset, --option, -P, --seed (the "
+                           "deal) and --max-steps (actions shown, default 2) choose the "
+                           "game")] = False,
 ) -> None:
     """Drive an engine and the model side by side; a divergence is shrunk and saved as a trace.
 
@@ -152,6 +160,28 @@ def conform_command(
     by seed (--games-per-seed games each, one engine process per seed) over Ray workers,
     stopped at the first divergence by seed order (docs/campaigns.md)."""
     int_in_range(seed, "--seed", 0, 2**63 - 1)  # the range of every --seed: no negative alias
+    if protocol:
+        ignored = [flag for flag, given in (
+            ("--engine", engine is not None), ("--openspiel", openspiel is not None),
+            ("--pettingzoo", pettingzoo is not None), ("--identify", identify),
+            ("--log", log or bool(logs)), ("--out", out is not None),
+            ("--workers", workers != 1), ("--ray-address", ray_address is not None),
+            ("--seeds", seeds is not None), ("--games-per-seed", games_per_seed is not None),
+            ("--budget", budget != 30.0), ("--timeout", timeout != 5.0),
+            ("--shrink-budget", shrink_budget is not None), ("--min-games", min_games != 1),
+            ("--level", level != 0.01),
+        ) if given]
+        if ignored:
+            raise MalformedInput(f"--protocol prints the messages of one game of the model; "
+                                 f"{', '.join(ignored)} cannot go with it")
+        name = game if game is not None else names()[0]
+        fixed_players, fixed_preset, fixed_option = _fixed_by_params(
+            name, param or [], players, preset, option or [])
+        model, opts = _setup_options(model_of(name), fixed_players, fixed_preset, fixed_option)
+        int_in_range(max_steps, "--max-steps", 1, 1000)
+        _protocol(model, fixed_players, opts, seed, 2 if max_steps == 1000 else max_steps,
+                  as_json)
+        return
     if log or logs:
         if not (log and logs):
             raise MalformedInput("recorded games go with --log: ruleproof conform --log FILE...")
@@ -205,26 +235,7 @@ def conform_command(
                       budget, shrink_budget, max_steps, out or Path("ruleproof-divergence.jsonl"),
                       as_json)
         return
-    model = model_of(game)
-    opts = option_pairs(option or [])
-    if PRESET_KEY in opts:
-        raise MalformedInput("give the preset with --preset, not --option preset=...")
-    if preset is not None:
-        opts[PRESET_KEY] = _preset(model, preset)
-    elif players is not None:
-        found = _preset_for(model, players)
-        if found is not None:
-            opts[PRESET_KEY] = found  # e.g. 2 players: the 2-player rules, as in check
-    allowed = model.player_counts(opts)
-    if not allowed:
-        raise MalformedInput(f"{game}: no player count allows these flags together: "
-                             + ", ".join((f"--preset {v}" if k == 'preset' else f"-o {k}={v}")
-                                         for k, v in sorted(opts.items())))
-    if players is not None and players not in allowed:
-        span = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1
-                and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))
-        raise MalformedInput(f"{game}{f' with preset {preset}' if preset else ''} is played by "
-                             f"{span} players; got {players}")
+    model, opts = _setup_options(model_of(game), players, preset, option or [])
     for name, value in (("--budget", budget), ("--timeout", timeout)):
         if not math.isfinite(value) or value <= 0:
             raise MalformedInput(f"{name} must be a finite number of seconds > 0, got {value!r}")
@@ -387,6 +398,85 @@ def _fixed_by_params(game: str, param: list[str], players: int | None, preset: s
     players = typed.get("players", players)
     preset = typed.get("preset", preset)
     return players, preset, [*option, *extra]
+
+
+def _setup_options(model: GameModel, players: int | None, preset: str | None,
+                   option: list[str]) -> tuple[GameModel, dict[str, str]]:
+    """The rule options the flags fix (``preset`` included: the one named, or the one a
+    player count alone implies), checked against the game's player counts.
+
+    Raises:
+        MalformedInput: a preset given as an option, an unknown preset or option, or a player
+            count the options do not allow.
+    """
+    game = model.name
+    opts = option_pairs(option)
+    if PRESET_KEY in opts:
+        raise MalformedInput("give the preset with --preset, not --option preset=...")
+    if preset is not None:
+        opts[PRESET_KEY] = _preset(model, preset)
+    elif players is not None:
+        found = _preset_for(model, players)
+        if found is not None:
+            opts[PRESET_KEY] = found  # e.g. 2 players: the 2-player rules, as in check
+    allowed = model.player_counts(opts)
+    if not allowed:
+        raise MalformedInput(f"{game}: no player count allows these flags together: "
+                             + ", ".join((f"--preset {v}" if k == 'preset' else f"-o {k}={v}")
+                                         for k, v in sorted(opts.items())))
+    if players is not None and players not in allowed:
+        span = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1
+                and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))
+        raise MalformedInput(f"{game}{f' with preset {preset}' if preset else ''} is played by "
+                             f"{span} players; got {players}")
+    return model, opts
+
+
+def _protocol(model: GameModel, players: int | None, opts: dict[str, str], seed: int,
+              steps: int, as_json: bool) -> None:
+    """``conform --protocol``: the messages of the start of one game (stdout)."""
+    from ruleproof.properties.conformance.protocol import protocol_sheet
+
+    sheet = protocol_sheet(model, players, opts, seed, steps)
+    if as_json:
+        typer.echo(json.dumps({
+            "game": sheet.game, "players": sheet.players, "options": dict(sheet.options),
+            "seed": sheet.seed, "observed_players": list(sheet.observed),
+            "state_fields": dict(sheet.public), "observation_fields": dict(sheet.private),
+            "messages": [{"request": rq, "answer": an} for rq, an in sheet.messages]},
+            indent=2))
+        return
+    preset = sheet.options.get(PRESET_KEY)
+    others = [f"{k}={v}" for k, v in sorted(sheet.options.items()) if k != PRESET_KEY]
+    typer.echo(f"# {sheet.game}, {sheet.players} players"
+               + (f", preset {preset}" if preset else "")
+               + (f", options {', '.join(others)}" if others else "")
+               + f", deal seed {sheet.seed}: the start of one game as `ruleproof conform` "
+                 "plays it, answered by the model as a conforming engine answers.")
+    typer.echo("# '>' a request the harness writes to the engine's stdin, '<' the answer "
+               "line the engine writes to its stdout (docs/conformance.md, section 3).")
+    typer.echo("# An 'apply' answered ok false is a probe: an action the model forbids, which "
+               "the engine must refuse.")
+    for request, answer in sheet.messages:
+        typer.echo("> " + json.dumps(request))
+        typer.echo("< " + json.dumps(answer))
+    typer.echo("# at the end of the run the harness writes {\"cmd\": \"quit\"} (an answer is "
+               "optional), closes stdin and stops the engine.")
+    typer.echo("# the fields of 'state' (what each means: the docstring of the game's "
+               "conformance capability):")
+    width = max(map(len, [*sheet.public, *sheet.private]), default=0)
+    for name, words in sheet.public.items():
+        typer.echo(f"#   {name:{width}}  {words}")
+    if sheet.observed:
+        typer.echo(f"# 'observation' is asked after every step for player"
+                   f"{'s' if len(sheet.observed) > 1 else ''} "
+                   f"{', '.join(map(str, sheet.observed))}: 'player', every field of 'state', "
+                   "and what that player alone sees:")
+        for name, words in sheet.private.items():
+            typer.echo(f"#   {name:{width}}  {words}")
+    else:
+        typer.echo(f"# no 'observation' is asked: {sheet.game} is compared on its public "
+                   "state alone")
 
 
 def _preset(model: GameModel, preset: str) -> str:
