@@ -195,7 +195,7 @@ def test_pytest_helper_raises_nonconformance_and_saves_the_trace(tmp_path: Path)
     ("flood", "prints too much"),
     ("fork-crash", "crashed (exit code 3)"),
     ("exit-clean", "exited cleanly (exit code 0)"),
-    ("extra-answer", "extra output: the engine printed more than one answer line"),
+    ("extra-answer", "extra output: the engine printed more than one line for one request"),
 ])
 def test_engine_failures_are_reported_not_raised(fault: str, message: str) -> None:
     """Each fault is found by the protocol (exit status, end of output, a bad or extra line),
@@ -213,6 +213,8 @@ def test_engine_failures_are_reported_not_raised(fault: str, message: str) -> No
     assert (d.step, d.action) == (1, "open 0")
     if fault in ("crash", "fork-crash"):
         assert "simulated crash" in d.detail  # the tail of the engine's stderr
+    if fault == "extra-answer":  # both lines quoted as text, the first (the answer) included
+        assert "\"reason\": \"not legal: " in d.detail and "then '{\"ok\": true}'" in d.detail
     if fault in ("hang", "fork-crash", "exit-clean", "extra-answer", "crash"):
         assert "hangs" not in d.detail or fault == "hang"
     text = trace_text(result, DAWN_UNDER, command)

@@ -67,6 +67,13 @@ class BudgetSpent(Exception):
     process group has been killed); the game in progress is not counted."""
 
 
+def _shown(line: bytes, limit: int = 120) -> str:
+    """A line the engine printed, as text in quotes for a report (at most ``limit``
+    characters, control characters escaped)."""
+    text = line.decode("utf-8", "replace")
+    return repr(text[:limit] + ("..." if len(text) > limit else ""))
+
+
 def exit_status(returncode: int | None) -> str:
     """A readable exit status: ``still running``, ``exited cleanly (exit code 0)``,
     ``crashed (exit code N)`` or ``crashed (killed by signal SIGNAME)``."""
@@ -127,8 +134,9 @@ class Engine(Protocol):
         ...
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees (``player`` plus public state plus private fields); asked only
-        for games with hidden information (Dracula)."""
+        """What ``player`` sees (``player`` plus public state plus private fields); asked
+        after every step, for each player of a game with hidden information (its conformance
+        capability's ``observed_players``)."""
         ...
 
     def close(self) -> None:
@@ -380,10 +388,11 @@ class SubprocessEngine(_Messages):
                                 "(prints too much)", kill=True)
         self._drain()
         if self._buffer.strip():
-            extra = self._buffer.split(b"\n")[0][:120]
+            extra = _shown(self._buffer.split(b"\n")[0])
             raise self._failure(f"{cmd}: extra output: the engine printed a line nobody asked "
                                 f"for after its answer to {self.last_cmd or 'nothing'!r} (one "
-                                f"answer line per request): {extra!r}", kill=True)
+                                f"answer line per request; debug output goes to stderr): "
+                                f"{extra}", kill=True)
         self._buffer = b""
         try:
             stdin.write(json.dumps(request).encode("utf-8") + b"\n")
@@ -442,9 +451,10 @@ class SubprocessEngine(_Messages):
             raise self._failure(f"{cmd}: answer longer than {MAX_ANSWER_BYTES} bytes "
                                 "(engine prints too much)", kill=True)
         if self._buffer.strip():
-            extra = self._buffer.split(b"\n")[0][:120]
-            raise self._failure(f"{cmd}: extra output: the engine printed more than one "
-                                f"answer line: {extra!r}", kill=True)
+            extra = _shown(self._buffer.split(b"\n")[0])
+            raise self._failure(f"{cmd}: extra output: the engine printed more than one line "
+                                f"for one request (one answer line per request; debug output "
+                                f"goes to stderr): {_shown(line)}, then {extra}", kill=True)
         return line
 
     def close(self) -> None:
