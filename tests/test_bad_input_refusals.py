@@ -248,3 +248,22 @@ def test_a_checkpoint_edited_and_sealed_again_is_refused(tmp_path: Path, change:
 def test_simulate_names_a_log_cannot_show_are_refused(tmp_path: Path, names: str) -> None:
     _refused(_run(["simulate", "dawn-under", "--players", "3", "--names", names], tmp_path),
              "--names")
+
+
+def test_an_engine_that_ends_before_its_first_answer_is_bad_input(tmp_path: Path) -> None:
+    """Found by an engine author (2026-12-03): a mistyped script or a syntax error was reported
+    as a nonconforming 'minimal game' of 0 actions, and a trace of it was saved. Now: one line
+    with the engine's exit status and stderr, exit 2, no trace. An engine that starts but
+    answers garbage is still a finding (exit 1)."""
+    (tmp_path / "bad.py").write_text("syntax error here(\n")
+    line = _refused(_run(["conform", "--engine", f"{sys.executable} nope.py", "--game",
+                          "kuhn-poker", "--budget", "20"], tmp_path),
+                    "ended before its first answer", "exit code 2", "nope.py")
+    assert "No such file" in line
+    _refused(_run(["conform", "--engine", f"{sys.executable} bad.py", "--game", "kuhn-poker",
+                   "--budget", "20"], tmp_path), "ended before its first answer", "SyntaxError")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.py"]
+    done = _run(["conform", "--engine", f"{sys.executable} -c print(1)", "--game", "kuhn-poker",
+                 "--budget", "20"], tmp_path)
+    assert done.returncode == 1 and "handshake: answer is not an object" in done.stdout, done
+    assert (tmp_path / "ruleproof-divergence.jsonl").is_file()

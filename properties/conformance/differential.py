@@ -36,6 +36,7 @@ from ruleproof.properties.conformance.engine import (
     Engine,
     EngineFactory,
     EngineFailure,
+    EngineNotStarted,
     Unsupported,
 )
 from ruleproof.properties.conformance.games import (
@@ -663,7 +664,9 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
             of each shard has a deal and start player of its own (:func:`draw_setup`).
 
     Raises:
-        MalformedInput: the factory cannot start the engine, bad players/options, or a budget,
+        MalformedInput: the factory cannot start the engine, the engine ends before its
+            first answer (:class:`~ruleproof.properties.conformance.engine.EngineNotStarted`:
+            a missing script, a syntax error), bad players/options, or a budget,
             ``max_steps`` or ``min_games`` that is not a finite positive number.
         Exception: an unexpected error of the model or its conformance capability (never an engine's fault:
             engine errors are divergences) is re-raised after the search.
@@ -715,6 +718,10 @@ def conform(game: GameModel, factory: EngineFactory, *, players: int | None = No
     try:
         try:
             hello = holder.get().hello()
+        except EngineNotStarted as exc:  # no answer at all: the command, not the rules
+            holder.reset()
+            raise MalformedInput(f"the engine ended before its first answer, so nothing can "
+                                 f"be compared: {exc.what}") from None
         except EngineFailure as exc:
             holder.reset()
             first_found.append(time.monotonic())

@@ -62,6 +62,12 @@ class EngineFailure(Exception):
         super().__init__(what)
 
 
+class EngineNotStarted(EngineFailure):
+    """The engine's process ended before it gave any answer: a missing script, a syntax error,
+    a crash while starting. No game can be judged; ``conform`` reports it as bad input (the
+    engine command), not as a divergence."""
+
+
 class BudgetSpent(Exception):
     """The search's wall-clock budget ran out while waiting for the engine (the engine's whole
     process group has been killed); the game in progress is not counted."""
@@ -351,9 +357,11 @@ class SubprocessEngine(_Messages):
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._proc.wait(timeout=2.0)
 
-    def _failure(self, what: str, *, kill: bool = False) -> EngineFailure:
+    def _failure(self, what: str, *, kill: bool = False, ended: bool = False) -> EngineFailure:
         """An :class:`EngineFailure` with the exit status and the stderr tail (killing the
-        group first if asked)."""
+        group first if asked); :class:`EngineNotStarted` if ``ended`` (the output closed or
+        stdin broke) before any answer, the process gone."""
+        gone = ended and not self._answered and self._proc.poll() is not None
         if kill:
             code_before = self._proc.poll()
             self._kill_group()
@@ -362,8 +370,8 @@ class SubprocessEngine(_Messages):
         else:
             status = exit_status(self._proc.poll())
         tail = self.stderr_tail()
-        return EngineFailure(f"{what}: the engine {status}"
-                             + (f"; stderr ends: {tail}" if tail else ""))
+        return (EngineNotStarted if gone else EngineFailure)(
+            f"{what}: the engine {status}" + (f"; stderr ends: {tail}" if tail else ""))
 
     def _drain(self) -> None:
         """Read whatever the engine has written without being asked (non-blocking)."""
@@ -400,7 +408,7 @@ class SubprocessEngine(_Messages):
         except (BrokenPipeError, OSError, ValueError):
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._proc.wait(timeout=0.5)
-            raise self._failure(f"engine exited before {cmd}") from None
+            raise self._failure(f"engine exited before {cmd}", ended=True) from None
         self.last_cmd = cmd
         return _decode_answer(self._read_line(cmd))
 
@@ -444,7 +452,8 @@ class SubprocessEngine(_Messages):
             # End of output: wait briefly for the exit status.
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._proc.wait(timeout=0.5)
-            raise self._failure(f"{cmd}: no answer, the engine closed its output", kill=True)
+            raise self._failure(f"{cmd}: no answer, the engine closed its output", kill=True,
+                                ended=True)
         line, _, self._buffer = self._buffer.partition(b"\n")
         self._answered = True
         if len(line) > MAX_ANSWER_BYTES:
