@@ -128,3 +128,33 @@ def test_the_example_in_the_docs_is_what_the_command_prints() -> None:
     assert r.exit_code == 0 and len(shown) >= 4
     printed = r.output.splitlines()
     assert printed[printed.index(shown[0]):][:len(shown)] == shown
+
+
+def test_a_failure_that_needs_earlier_games_says_so_in_its_trace() -> None:
+    """An engine that fails only after games played before (state kept between games): the
+    report and the saved trace both say the divergence did not reproduce on a fresh engine,
+    and the report shows the set-up the engine was sent (an engine author had to open the
+    trace to see the cards)."""
+    from ruleproof.properties.conformance.differential import conform, trace_text
+    from ruleproof.properties.conformance.engine import MessageEngine
+
+    model = model_of("kuhn-poker")
+
+    class Tired(ModelAnswers):
+        games = 0
+
+        def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+            if request["cmd"] == "new_game":
+                self.games += 1
+                if self.games == 3:
+                    raise RuntimeError("too many games")
+            return super().handle(request)
+
+    result = conform(model, lambda: MessageEngine(Tired(model).handle), budget=10.0, seed=0,
+                     shrink_budget=1.0)
+    assert result.found is not None and "did not reproduce on a fresh engine" in result.note
+    report = result.report()
+    assert f"set-up sent (new_game's setup): {json.dumps(dict(result.found.setup))}" in report
+    text = trace_text(result, model)
+    assert text is not None
+    assert "did not reproduce on a fresh engine" in json.loads(text.splitlines()[0])["note"]

@@ -11,6 +11,7 @@ A run that completes no game is a failure, never a pass.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections import Counter
@@ -511,9 +512,20 @@ class ConformResult:
         text = (f"{self.game}: NONCONFORMING after {self.detection_seconds or 0:.2f} s "
                 f"({games} game{'' if games == 1 else 's'}); minimal game: {setup}, "
                 f"{'a deal rearranged from that of seed ' if f.crafted else 'deal seed '}"
-                f"{f.seed}, {len(f.actions)} actions{shrunk}: {moves}\n{f.divergence.describe()}")
+                f"{f.seed}, {len(f.actions)} actions{shrunk}: {moves}\n"
+                f"set-up sent (new_game's setup): {_setup_shown(f.setup)}\n"
+                f"{f.divergence.describe()}")
         text += f"\n{cover}"
         return text + (f"\nnote: {self.note}" if self.note else "")
+
+
+def _setup_shown(setup: Mapping[str, Any], most: int = 300) -> str:
+    """The set-up an engine was sent, as JSON, cut to ``most`` characters (the saved trace
+    holds it whole)."""
+    text = json.dumps(dict(setup), sort_keys=False)
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}... ({len(text)} characters; the saved trace holds it whole)"
 
 
 class _Holder:
@@ -1057,6 +1069,8 @@ def trace_text(result: ConformResult, game: GameModel, engine: str | None = None
         return None
     d = f.divergence
     note = f"{d.kind} at step {d.step}" + (f" [{', '.join(d.clauses)}]" if d.clauses else "")
+    if result.note:  # e.g. it did not reproduce on a fresh engine: the trace says so too
+        note += f"; {result.note}"
     if d.kind == "accepted-illegal":
         note += ": the last action was accepted by the engine; replay shows it as illegal"
     facts: dict[str, Any] = {}
