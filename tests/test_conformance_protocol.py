@@ -158,3 +158,29 @@ def test_a_failure_that_needs_earlier_games_says_so_in_its_trace() -> None:
     text = trace_text(result, model)
     assert text is not None
     assert "did not reproduce on a fresh engine" in json.loads(text.splitlines()[0])["note"]
+
+
+def test_an_action_spelled_outside_the_notation_is_said_to_be_one() -> None:
+    """An engine offering 'check' for Kuhn poker's 'pass': the legal-actions divergence says
+    that 'check' is no action of the game's notation (an engine author took the clause blamed
+    for the missing 'pass' as the whole story)."""
+    from ruleproof.properties.conformance.differential import conform
+    from ruleproof.properties.conformance.engine import MessageEngine
+
+    model = model_of("kuhn-poker")
+
+    class Check(ModelAnswers):
+        def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+            answer = super().handle(request)
+            if request["cmd"] == "legal_actions":
+                answer = {**answer, "actions": ["check" if a == "pass" else a
+                                                for a in answer["actions"]]}
+            return answer
+
+    result = conform(model, lambda: MessageEngine(Check(model).handle), budget=10.0, seed=0,
+                     shrink_budget=1.0)
+    d = result.divergence
+    assert d is not None and d.kind == "legal-actions"
+    assert "reported legal, the model forbids: check ('check' is not an action of kuhn-poker" \
+        in d.detail, d.detail
+    assert "the model allows, not reported legal: pass" in d.detail

@@ -209,8 +209,13 @@ def _legal_divergence(game: GameModel, state: Any, missing: list[str], extra: li
     for a in extra:
         why = game.blame_extra(state, a)
         blamed.append(why)
+        try:  # a name outside the notation (an engine's own spelling) is said to be one
+            game.spec.parse(a)
+            unknown = ""
+        except ValueError as exc:
+            unknown = f" ({exc})"
         lines.append(f"reported legal, the model forbids: {a}"
-                     + (f" [{', '.join(why.clauses)}]" if why.clauses else ""))
+                     + (f" [{', '.join(why.clauses)}]" if why.clauses else "") + unknown)
     for a in missing:
         blamed.append(game.blame_missing(state, a))
         lines.append(f"the model allows, not reported legal: {a}")
