@@ -184,3 +184,26 @@ def test_an_action_spelled_outside_the_notation_is_said_to_be_one() -> None:
     assert "reported legal, the model forbids: check ('check' is not an action of kuhn-poker" \
         in d.detail, d.detail
     assert "the model allows, not reported legal: pass" in d.detail
+
+
+def test_a_field_of_the_wrong_type_is_said_to_be_one() -> None:
+    from ruleproof.properties.conformance.differential import conform
+    from ruleproof.properties.conformance.engine import MessageEngine
+
+    model = model_of("kuhn-poker")
+
+    class Text(ModelAnswers):
+        def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+            answer = super().handle(request)
+            if request["cmd"] == "state":
+                pot = answer["state"]["pot"]
+                answer = {**answer, "state": {**answer["state"], "pot": f"{pot[0]}/{pot[1]}"}}
+            return answer
+
+    result = conform(model, lambda: MessageEngine(Text(model).handle), budget=10.0, seed=0,
+                     shrink_budget=1.0)
+    d = result.divergence
+    assert d is not None and d.kind == "state"
+    assert 'pot: expected [1, 1], reported "1/1"' in d.detail
+    assert "(a type error, not only a value: field 'pot' must be a list of two integers)" \
+        in d.detail, d.detail

@@ -49,6 +49,7 @@ from ruleproof.properties.conformance.games import (
     GameModel,
 )
 from ruleproof.properties.conformance.jsonsafe import MAX_DEPTH, MAX_INT_DIGITS
+from ruleproof.properties.conformance.jsontypes import field_problem
 from ruleproof.properties.conformance.replay import _legal_divergence
 from ruleproof.properties.conformance.shrink import Fitted, delta_debug, same_failure
 from ruleproof.properties.conformance.trace import MAX_STRING, dump_lines, header_object
@@ -149,6 +150,7 @@ def play(game: GameModel, engine: Engine, players: int, options: Mapping[str, st
             reported_state = engine.state()
             expected_state = game.public_state(state)
             fields, lines = diff_states(expected_state, reported_state)
+            lines += _mistyped(game, fields, reported_state)
             if fields:
                 blamed = blame_step(game, previous, action, state, expected_state,
                                     reported_state, fields, happened, opts, None)
@@ -163,6 +165,7 @@ def play(game: GameModel, engine: Engine, players: int, options: Mapping[str, st
                 reported_seen = engine.observation(who)
                 expected_seen = game.observation(state, who)
                 fields, lines = diff_states(expected_seen, reported_seen)
+                lines += _mistyped(game, fields, reported_seen)
                 if fields:
                     blamed = blame_step(game, previous, action, state, expected_seen,
                                         reported_seen, fields, happened, opts, who)
@@ -221,6 +224,21 @@ def play(game: GameModel, engine: Engine, players: int, options: Mapping[str, st
                                f"{exc.what}"))
     except BudgetSpent:
         return done(None, complete=False)
+
+
+def _mistyped(game: GameModel, fields: Sequence[str], reported: Mapping[str, Any]) -> list[str]:
+    """Lines for the differing ``fields`` whose reported value is not even of the field's
+    type (a string for a list, null for a list): a format slip rather than a rule, said as
+    such beside the clauses blamed."""
+    types = game.spec.field_types
+    known = {**types.public, **types.private}
+    out = []
+    for name in fields:
+        if name in reported and name in known:
+            problem = field_problem(name, reported[name], known, types.words, types.named)
+            if problem is not None:
+                out.append(f"  (a type error, not only a value: {problem})")
+    return out
 
 
 def _dedup(items: Iterable[str]) -> tuple[str, ...]:
