@@ -63,7 +63,9 @@ class RuleSetResult:
 
 def skipped_lines(results: Sequence[RuleSetResult]) -> list[str]:
     """The skipped properties of ``results``, one line per game, property and reason: the
-    rule sets skipped for the same reason are named together, in the order they ran.
+    rule sets skipped for the same reason are named together, in the order they ran, or as
+    ``every rule set`` when they are all of the game's (its shared group apart) and more
+    than one.
 
     >>> from ruleproof.properties.plugin import RuleSet
     >>> def r(name: str, why: str) -> RuleSetResult:
@@ -73,13 +75,22 @@ def skipped_lines(results: Sequence[RuleSetResult]) -> list[str]:
     ...     print(line)
     skipped for g a, b: z3 layer: no model
     skipped for g c: z3 layer: other
+    >>> skipped_lines([r("a", "none"), r("b", "none")])
+    ['skipped for g (every rule set): z3 layer: none']
     """
+    played: dict[str, list[str]] = {}
+    for rs in results:
+        if not rs.rule_set.shared:
+            played.setdefault(rs.rule_set.game, []).append(rs.rule_set.name)
     groups: dict[tuple[str, str, str], list[str]] = {}
     for rs in results:
         for sk in rs.skipped:
             groups.setdefault((rs.rule_set.game, sk.name, sk.reason), []).append(
                 rs.rule_set.name)
-    return [f"skipped for {game} {', '.join(names)}: {name}: {reason}"
+    return [f"skipped for {game} "
+            + ("(every rule set)" if len(names) > 1 and names == played.get(game)
+               else ", ".join(names))
+            + f": {name}: {reason}"
             for (game, name, reason), names in groups.items()]
 
 

@@ -267,3 +267,29 @@ def test_an_engine_that_ends_before_its_first_answer_is_bad_input(tmp_path: Path
                  "--budget", "20"], tmp_path)
     assert done.returncode == 1 and "handshake: answer is not an object" in done.stdout, done
     assert (tmp_path / "ruleproof-divergence.jsonl").is_file()
+
+
+def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """``ruleproof games >&-`` (found by an attack, 2026-12-03) raised AttributeError from the
+    entry point's flush. Now nothing runs: one line, exit 2, no file written."""
+    done = subprocess.run(["bash", "-c", f"{sys.executable} -m ruleproof conform --protocol "
+                           "--game kuhn-poker >&-"], cwd=tmp_path, text=True,
+                          capture_output=False, stderr=subprocess.PIPE, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "error: standard output is closed, so nothing could be printed; redirect it "
+        "(> /dev/null to discard it)"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pinned_without_a_pin_is_refused_before_the_search(tmp_path: Path) -> None:
+    """`explore FILE --pinned` for a set-up with no pinned result explored it all and then
+    failed (exit 1) naming 'spec/<game>/reduced/expected.toml' literally."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(spec_path("kuhn_poker", "reduced", "kuhn-3.toml").read_text()
+                    .replace('name = "kuhn-3"', 'name = "mine"'))
+    _refused(_run(["explore", "mine.toml", "--pinned"], tmp_path), "--pinned",
+             "no pinned result for mine", str(spec_path("kuhn_poker", "reduced",
+                                                        "expected.toml")))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]

@@ -91,6 +91,15 @@ def test_a_model_that_does_not_answer_as_itself_is_an_error(
         protocol_sheet(model_of("kuhn-poker"))
 
 
+def test_max_steps_is_the_number_of_actions_shown_whatever_its_value() -> None:
+    """--max-steps 1000 (conform's default for another meaning) was taken for 'not given'."""
+    sent = [json.loads(x[2:]) for x in CliRunner().invoke(
+        app, ["conform", "--protocol", "--game", "liars-dice", "--max-steps", "1000"]
+    ).output.splitlines() if x.startswith("> ")]
+    applied = [rq for rq in sent if rq["cmd"] == "apply"]
+    assert len(applied) > 4  # a whole round of bids and the call, probes included
+
+
 def test_the_command_prints_the_messages_and_the_fields() -> None:
     r = CliRunner().invoke(app, ["conform", "--protocol", "--game", "kuhn-poker", "--seed", "2"])
     assert r.exit_code == 0, r.output
@@ -102,7 +111,7 @@ def test_the_command_prints_the_messages_and_the_fields() -> None:
     assert any(x.startswith("#   card ") for x in lines)
     data = json.loads(CliRunner().invoke(app, ["conform", "--protocol", "--game", "dawn-under",
                                                "--players", "2", "--json"]).output)
-    assert data["options"] == {"preset": "2p"} and data["observed_players"] == []
+    assert data["preset"] == "2p" and data["options"] == {} and data["observed_players"] == []
     assert data["messages"][1]["request"]["preset"] == "2p"
 
 
@@ -110,6 +119,7 @@ def test_the_command_prints_the_messages_and_the_fields() -> None:
     (["--engine", "x"], "--engine cannot go with it"),
     (["--budget", "3", "--out", "f"], "--out, --budget cannot go with it"),
     (["--max-steps", "0"], "--max-steps must be a number in 1..1000"),
+    (["trace.jsonl"], "recorded games (FILE...) cannot go with it"),
     (["--players", "3"], "kuhn-poker is played by 2 players; got 3"),
 ])
 def test_flags_it_would_ignore_are_refused(args: list[str], says: str, tmp_path: Path,

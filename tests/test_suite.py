@@ -122,6 +122,10 @@ def test_rule_sets_skipped_for_one_reason_share_a_line() -> None:
                            result("g", "b", "x", "z"), result("g", "c")])
     assert lines == ["skipped for g a, b: p0: x", "skipped for g a: p1: y",
                      "skipped for h a: p0: x", "skipped for g b: p1: z"]
+    every = skipped_lines([result("g", "a", "x"), result("g", "b", "x"), result("h", "a", "x"),
+                           result("g", "shared by every rule set", "y")])
+    assert every == ["skipped for g (every rule set): p0: x", "skipped for h a: p0: x",
+                     "skipped for g shared by every rule set: p0: y"]
     assert skipped_lines([result("g", "c")]) == []
 
 

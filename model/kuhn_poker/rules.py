@@ -100,7 +100,10 @@ def chance(h: Hand) -> list[tuple[Card, Fraction]]:
 
 def deal(h: Hand, rank: int) -> Hand:
     """Deal card ``rank`` to the next player. Raises IllegalAction if it is not in the deck."""
-    if to_move(h) != CHANCE or rank in h.cards or not 0 <= rank < len(RANKS):
+    if to_move(h) != CHANCE:
+        raise IllegalAction(f"deal {rank}", "no card is dealt now: both cards are out",
+                            ("kuhn-wp:rules.deal",))
+    if rank in h.cards or not 0 <= rank < len(RANKS):
         raise IllegalAction(f"deal {rank}", "that card is not left to deal", ("kuhn-wp:rules.deal",))
     return Hand((*h.cards, rank), h.moves)
 

@@ -1004,7 +1004,9 @@ def _preflight(game: GameModel, holder: _Holder,
             except EngineFailure as exc:
                 holder.reset()
                 return Played(n, 0, game.setup_of(n, opts, 0), (), Divergence(
-                    0, None, "engine-failure", (), f"new_game: {exc.what}"), options=opts)
+                    0, None, "engine-failure", (),
+                    exc.what if exc.what.startswith("new_game") else f"new_game: {exc.what}"),
+                    options=opts)
             except BudgetSpent:
                 holder.reset()
                 return None

@@ -267,6 +267,9 @@ def check(
         names = ", ".join(dict.fromkeys(rs.rule_set.game for rs in results))
         work = (f"{sum(rs.games for rs in results)} games, {sum(rs.steps for rs in results)} "
                 f"steps over {played} rule set{'s' * (played != 1)} of {names}")
+        skipped = sum(len(rs.skipped) for rs in results)
+        if skipped:
+            work += f"; {skipped} skipped, each with its reason above"
         verdict = (f"[red]{len(failed)} of {total} properties failed[/] ({work})" if failed
                    else f"[green]all {total} properties hold[/] ({work})")
         out.print(verdict)
@@ -671,6 +674,12 @@ def main() -> None:
     """
     from ruleproof.cli.runtime import Run, StdoutFailed, check_stdout, stdout_failure
 
+    if sys.stdout is None:  # started with its standard output closed (``>&-``): nothing runs
+        # (a file the command opened could even get descriptor 1 and receive its output)
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed, so nothing could be printed; "
+                             "redirect it (> /dev/null to discard it)\n")
+        raise SystemExit(2)
     run = Run()
     run.install()
     check_stdout()

@@ -98,7 +98,9 @@ def conform_command(
                                                   "(default ruleproof-divergence.jsonl)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the search (same seed, same games)")] = 0,
     timeout: Annotated[float, typer.Option(help="seconds per engine answer")] = 5.0,
-    max_steps: Annotated[int, typer.Option(help="actions per game at most")] = 1000,
+    max_steps: Annotated[int | None, typer.Option(
+        help="actions per game at most (default 1000; with --protocol: actions shown, default "
+             "2)", show_default=False)] = None,
     shrink_budget: Annotated[float | None, typer.Option(
         help="seconds spent shrinking a divergence (default: half the budget)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
@@ -164,7 +166,7 @@ def conform_command(
         ignored = [flag for flag, given in (
             ("--engine", engine is not None), ("--openspiel", openspiel is not None),
             ("--pettingzoo", pettingzoo is not None), ("--identify", identify),
-            ("--log", log or bool(logs)), ("--out", out is not None),
+            ("--log", log), ("recorded games (FILE...)", bool(logs)), ("--out", out is not None),
             ("--workers", workers != 1), ("--ray-address", ray_address is not None),
             ("--seeds", seeds is not None), ("--games-per-seed", games_per_seed is not None),
             ("--budget", budget != 30.0), ("--timeout", timeout != 5.0),
@@ -178,9 +180,8 @@ def conform_command(
         fixed_players, fixed_preset, fixed_option = _fixed_by_params(
             name, param or [], players, preset, option or [])
         model, opts = _setup_options(model_of(name), fixed_players, fixed_preset, fixed_option)
-        int_in_range(max_steps, "--max-steps", 1, 1000)
-        _protocol(model, fixed_players, opts, seed, 2 if max_steps == 1000 else max_steps,
-                  as_json)
+        shown = 2 if max_steps is None else int_in_range(max_steps, "--max-steps", 1, 1000)
+        _protocol(model, fixed_players, opts, seed, shown, as_json)
         return
     if log or logs:
         if not (log and logs):
@@ -194,7 +195,8 @@ def conform_command(
             ("--workers", workers != 1), ("--ray-address", ray_address is not None),
             ("--seeds", seeds is not None), ("--games-per-seed", games_per_seed is not None),
             ("--budget", budget != 30.0), ("--timeout", timeout != 5.0),
-            ("--max-steps", max_steps != 1000), ("--shrink-budget", shrink_budget is not None),
+            ("--max-steps", max_steps is not None),
+            ("--shrink-budget", shrink_budget is not None),
             ("--min-games", min_games != 1),
         ) if given]
         if ignored:
@@ -205,6 +207,7 @@ def conform_command(
     if level != 0.01:
         raise MalformedInput("--level is the chance test's level for recorded games: it only "
                              "works with --log FILE...")
+    max_steps = 1000 if max_steps is None else max_steps
     given = [x for x in (engine, openspiel, pettingzoo) if x is not None]
     if len(given) != 1:
         raise MalformedInput("give exactly one of --engine CMD, --openspiel MODULE:GAME and "
@@ -440,7 +443,9 @@ def _protocol(model: GameModel, players: int | None, opts: dict[str, str], seed:
     sheet = protocol_sheet(model, players, opts, seed, steps)
     if as_json:
         typer.echo(json.dumps({
-            "game": sheet.game, "players": sheet.players, "options": dict(sheet.options),
+            "game": sheet.game, "players": sheet.players,
+            "preset": sheet.options.get(PRESET_KEY),
+            "options": {k: v for k, v in sheet.options.items() if k != PRESET_KEY},
             "seed": sheet.seed, "observed_players": list(sheet.observed),
             "state_fields": dict(sheet.public), "observation_fields": dict(sheet.private),
             "messages": [{"request": rq, "answer": an} for rq, an in sheet.messages]},

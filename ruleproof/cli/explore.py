@@ -63,7 +63,7 @@ def _pinned_mismatch(result: ExploreResult) -> list[str]:
              and e.symmetry == (result.symmetry != "off")]
     if not found:
         return [f"no pinned result for {result.name} (symmetry "
-                f"{'on' if result.symmetry != 'off' else 'off'}) in spec/<game>/reduced/expected.toml"]
+                f"{'on' if result.symmetry != 'off' else 'off'}) in {_pins_file(result)}"]
     e = found[0]
     out = []
     for name in ("distinct_states", "depth", "terminal", "dead_ends", "traps", "violations",
@@ -261,6 +261,14 @@ def explore_command(
         # (a regular file there would only be found after the whole run)
         check_target(Target(Path(f"explore-{configuration(game).name}"), "--out (default)",
                             "trace", folder=True))
+    if pinned and game and not resume:  # nothing to compare with: refused before the search
+        spec = configuration(game)
+        if not any(e.name == spec.name and e.symmetry == bool(symmetry)
+                   for e in pinned_results()):
+            raise MalformedInput(f"--pinned: no pinned result for {spec.name} (symmetry "
+                                 f"{'on' if symmetry else 'off'}) in "
+                                 f"{plugin(spec.game).spec_folder / 'reduced' / 'expected.toml'}"
+                                 "; pins are kept for the shipped set-ups (drop --pinned)")
     if checkpoint is not None and resume and not checkpoint.exists():
         raise MalformedInput("cannot read checkpoint: no such file", file=str(checkpoint))
     claim = contextlib.ExitStack()  # another run writing the same checkpoint is refused now
