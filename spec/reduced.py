@@ -185,6 +185,10 @@ def load_reduced(path: Path) -> ReducedSpec:
     def fail(what: str, key: str | None = None) -> MalformedInput:
         return probe.error(what, key)
 
+    for key, example in (("game", 'game = "kuhn-poker"'), ("name", 'name = "my-set-up"'),
+                         ("description", 'description = "..."'), ("players", "players = 2")):
+        if key not in data:  # no line to point at: the file's whole text lacks it
+            raise fail(f"'{key}' is missing: a reduced configuration needs it ({example})")
     game = data.get("game")
     if not isinstance(game, str) or not game:
         raise fail(f"'game' must name a game, got {game!r}", "game")
@@ -207,7 +211,10 @@ def load_reduced(path: Path) -> ReducedSpec:
     whole = data.get("whole", False)
     if not isinstance(whole, bool):
         raise fail(f"'whole' must be true or false, got {whole!r}", "whole")
-    if not isinstance(raw_counts, dict) or (not raw_counts and not whole):
+    if not isinstance(raw_counts, dict):
+        raise fail(f"'count' must be tables [count.NAME] (each with value, full and why), got "
+                   f"{raw_counts!r}"[:200], "count")
+    if not raw_counts and not whole:
         raise fail("expected at least one [count.NAME] table: a reduced configuration "
                    "says which counts it reduces (or 'whole = true' for a game small enough "
                    "to explore unreduced)")

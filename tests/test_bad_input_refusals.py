@@ -293,3 +293,16 @@ def test_pinned_without_a_pin_is_refused_before_the_search(tmp_path: Path) -> No
              "no pinned result for mine", str(spec_path("kuhn_poker", "reduced",
                                                         "expected.toml")))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]
+
+
+def test_a_reduced_file_without_a_common_key_says_which_is_missing(tmp_path: Path) -> None:
+    """An empty reduced file said "'game' must name a game, got None" at a comment's line."""
+    (tmp_path / "empty.toml").write_text("# nothing here\n\n")
+    line = _refused(_run(["explore", "empty.toml"], tmp_path), "'game' is missing")
+    assert "None" not in line and "empty.toml:1" not in line  # no line to point at
+    (tmp_path / "nop.toml").write_text('game = "kuhn-poker"\nname = "x"\ndescription = "y"\n')
+    _refused(_run(["explore", "nop.toml"], tmp_path), "'players' is missing")
+    (tmp_path / "cnt.toml").write_text('game = "kuhn-poker"\nname = "x"\ndescription = "y"\n'
+                                       'players = 2\ncount = 5\n')
+    _refused(_run(["explore", "cnt.toml"], tmp_path), "cnt.toml:5", "'count' must be tables")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cnt.toml", "empty.toml", "nop.toml"]

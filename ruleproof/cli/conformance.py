@@ -424,9 +424,10 @@ def _setup_options(model: GameModel, players: int | None, preset: str | None,
             opts[PRESET_KEY] = found  # e.g. 2 players: the 2-player rules, as in check
     allowed = model.player_counts(opts)
     if not allowed:
+        implied = f" (implied by --players {players})" if preset is None else ""
         raise MalformedInput(f"{game}: no player count allows these flags together: "
-                             + ", ".join((f"--preset {v}" if k == 'preset' else f"-o {k}={v}")
-                                         for k, v in sorted(opts.items())))
+                             + ", ".join((f"--preset {v}{implied}" if k == 'preset'
+                                          else f"-o {k}={v}") for k, v in sorted(opts.items())))
     if players is not None and players not in allowed:
         span = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1
                 and allowed[-1] - allowed[0] == len(allowed) - 1 else ", ".join(map(str, allowed)))
@@ -497,8 +498,10 @@ def _preset(model: GameModel, preset: str) -> str:
         raise MalformedInput(f"{model.name} has no parameter preset (--preset); its "
                              f"parameters: {', '.join(p.name for p in params)}")
     if not model.presets():
+        names = ", ".join(f"{k}={'|'.join(v)}" for k, v in model.option_values().items())
         raise MalformedInput(f"--preset {preset}: a {model.name} set-up names no preset (its "
-                             "conformance games have one rule set; vary it with --option)")
+                             "conformance games have one rule set; give its readings with "
+                             f"--option{f': {names}' if names else ''})")
     return preset
 
 

@@ -187,6 +187,9 @@ def explore_command(
             raise MalformedInput("--coverage-out only works with --coverage")
         if seed is not None:  # the range every other --seed takes (simulate, stats, conform)
             int_in_range(seed, "--seed", 0, 2**63 - 1)
+        int_in_range(simulate, "--simulate", 1, 10**9)  # (a 23-digit count is a slip)
+        if depth is not None:
+            int_in_range(depth, "--depth", 1, 10**9)
         _simulate(game, simulate, 2000 if depth is None else depth, seed or 0,
                   _contracts(contracts, str(full_setups().get(game, game)))[0], max_seconds,
                   out, as_json, coverage, coverage_out)
