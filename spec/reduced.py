@@ -185,7 +185,8 @@ def load_reduced(path: Path) -> ReducedSpec:
     def fail(what: str, key: str | None = None) -> MalformedInput:
         return probe.error(what, key)
 
-    for key, example in (("game", 'game = "kuhn-poker"'), ("name", 'name = "my-set-up"'),
+    for key, example in (("game", "a registered game: ruleproof games lists them"),
+                         ("name", 'name = "my-set-up"'),
                          ("description", 'description = "..."'), ("players", "players = 2")):
         if key not in data:  # no line to point at: the file's whole text lacks it
             raise fail(f"'{key}' is missing: a reduced configuration needs it ({example})")
