@@ -213,8 +213,8 @@ def load_reduced(path: Path) -> ReducedSpec:
     if not isinstance(whole, bool):
         raise fail(f"'whole' must be true or false, got {whole!r}", "whole")
     if not isinstance(raw_counts, dict):
-        raise fail(f"'count' must be tables [count.NAME] (each with value, full and why), got "
-                   f"{raw_counts!r}"[:200], "count")
+        raise fail("'count' must be tables [count.NAME] (each with value, full and why), got "
+                   + repr(raw_counts)[:80], "count")
     if not raw_counts and not whole:
         raise fail("expected at least one [count.NAME] table: a reduced configuration "
                    "says which counts it reduces (or 'whole = true' for a game small enough "

@@ -280,7 +280,7 @@ class ExploreGame:
         if sets is None:  # the sources' contract sets and their parts (quick reference...);
             # a source without contracts adds none (its clauses fire by the engine's citations)
             sets = self.__dict__["_coverage_sets"] = tuple(
-                x for cs in _contract_sets(self.played.sources)
+                x for cs in _contract_sets(self.played.sources)[0]
                 for x in (cs, *parts_of(cs.source)))
         return self.played.contracts(state, sets)
 
@@ -307,15 +307,17 @@ class ExploreGame:
         return out
 
 
-def _contract_sets(sources: Sequence[str]) -> list[Any]:
-    """The clause-contract sets of those of ``sources`` that have them, in order."""
-    out = []
+def _contract_sets(sources: Sequence[str]) -> tuple[list[Any], list[str]]:
+    """The clause-contract sets of those of ``sources`` that have them, in order, and the
+    sources that have none."""
+    found: list[Any] = []
+    missing: list[str] = []
     for source in sources:
         try:
-            out.append(contract_set(source))
+            found.append(contract_set(source))
         except KeyError:
-            continue
-    return out
+            missing.append(source)
+    return found, missing
 
 
 def speaks(c: Any, state: Any, action: Any, nxt: Any) -> bool:
@@ -399,15 +401,11 @@ def explore_game(name_or_path: str, *, symmetry: bool = False,
     """
     spec = configuration(name_or_path)
     game = support(spec).game(spec, symmetry=symmetry, contracts=contracts)
-    if game.rule_set is not None:
-        for source in game.rule_set.sources:
-            try:
-                contract_set(source)
-            except KeyError:
-                raise Unsupported(
-                    f"{spec.game} has no clause contracts of {source} (no registered game's "
-                    "contracts capability lists it), so they cannot be checked on every "
-                    "transition; run with --no-contracts") from None
+    missing = _contract_sets(game.rule_set.sources)[1] if game.rule_set is not None else []
+    if missing:
+        raise Unsupported(f"{spec.game} has no clause contracts of {missing[0]} (no registered "
+                          "game's contracts capability lists it), so they cannot be checked on "
+                          "every transition; run with --no-contracts")
     return game
 
 

@@ -50,21 +50,29 @@ from ruleproof.system.outputs import Target, check_target, claimed, write_file, 
 ALLOWED = ("cycles", "traps", "dead-ends")
 
 
-def _pins_file(result: ExploreResult) -> str:
-    """The pinned-results file of ``result``'s game (``spec/<game>/reduced/expected.toml``)."""
+def _pins_file(game: str) -> str:
+    """The pinned-results file of ``game`` (``spec/<game>/reduced/expected.toml``)."""
     try:
-        return str(plugin(result.game).spec_folder / "reduced" / "expected.toml")
+        return str(plugin(game).spec_folder / "reduced" / "expected.toml")
     except MalformedInput:
         return "spec/<game>/reduced/expected.toml"
 
 
+def _no_pin(name: str, game: str, symmetry: bool) -> str:
+    """Why ``name`` explored with ``symmetry`` has nothing to compare with ('' if it has a
+    pinned result)."""
+    if any(e.name == name and e.symmetry == symmetry for e in pinned_results()):
+        return ""
+    return (f"no pinned result for {name} (symmetry {'on' if symmetry else 'off'}) in "
+            f"{_pins_file(game)}")
+
+
 def _pinned_mismatch(result: ExploreResult) -> list[str]:
-    found = [e for e in pinned_results() if e.name == result.name
-             and e.symmetry == (result.symmetry != "off")]
-    if not found:
-        return [f"no pinned result for {result.name} (symmetry "
-                f"{'on' if result.symmetry != 'off' else 'off'}) in {_pins_file(result)}"]
-    e = found[0]
+    missing = _no_pin(result.name, result.game, result.symmetry != "off")
+    if missing:
+        return [missing]
+    e = next(e for e in pinned_results() if e.name == result.name
+             and e.symmetry == (result.symmetry != "off"))
     out = []
     for name in ("distinct_states", "depth", "terminal", "dead_ends", "traps", "violations",
                  "cycles"):
@@ -266,12 +274,10 @@ def explore_command(
                             "trace", folder=True))
     if pinned and game and not resume:  # nothing to compare with: refused before the search
         spec = configuration(game)
-        if not any(e.name == spec.name and e.symmetry == bool(symmetry)
-                   for e in pinned_results()):
-            raise MalformedInput(f"--pinned: no pinned result for {spec.name} (symmetry "
-                                 f"{'on' if symmetry else 'off'}) in "
-                                 f"{plugin(spec.game).spec_folder / 'reduced' / 'expected.toml'}"
-                                 "; pins are kept for the shipped set-ups (drop --pinned)")
+        missing = _no_pin(spec.name, spec.game, bool(symmetry))
+        if missing:
+            raise MalformedInput(f"--pinned: {missing}; pins are kept for the shipped set-ups "
+                                 "(drop --pinned)")
     if checkpoint is not None and resume and not checkpoint.exists():
         raise MalformedInput("cannot read checkpoint: no such file", file=str(checkpoint))
     claim = contextlib.ExitStack()  # another run writing the same checkpoint is refused now
@@ -390,7 +396,7 @@ def explore_command(
                           if result.complete else "this run did no work (--max-states "
                           "already reached?)"))
         if pinned and not pin_problems:
-            typer.echo(f"  counts as pinned in {_pins_file(result)}")
+            typer.echo(f"  counts as pinned in {_pins_file(result.game)}")
         for f, p in zip(result.findings, written, strict=False):
             typer.echo(f"  {f.kind}: {f.message} (depth {f.depth}) -> "
                        + (str(p) if p is not None else "(trace not written)"))
